@@ -1,0 +1,75 @@
+//! Perft: leaf counts of all legal move sequences, for testing move generation against known numbers.
+
+use crate::game::repetitions;
+use crate::position::Position;
+use crate::types::mv::Move;
+
+/// Counts the leaves `depth` plies below `pos` (a finished game has no moves; depth 0 counts 1).
+/// Repetition counts start at `pos`, as for a position loaded from text.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut history = Vec::with_capacity(depth as usize + 1);
+    history.push(pos.hash());
+    if pos.judge(None, true).is_some() {
+        return u64::from(depth == 0);
+    }
+    inner(pos, depth, &mut history)
+}
+
+/// The count below each legal move of `pos` (for `--divide`), in board order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 || pos.judge(None, true).is_some() {
+        return Vec::new();
+    }
+    let mut history = vec![pos.hash()];
+    pos.moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            history.push(child.hash());
+            let n = if ended(&child, &history) {
+                u64::from(depth == 1)
+            } else {
+                inner(&child, depth - 1, &mut history)
+            };
+            history.pop();
+            (mv, n)
+        })
+        .collect()
+}
+
+#[inline]
+fn ended(pos: &Position, history: &[u64]) -> bool {
+    let limit = pos.rules().options.repetition;
+    let rep = if limit > 0 && repetitions(history, pos.quiet_plies()) >= limit {
+        Some(limit)
+    } else {
+        None
+    };
+    // W6 needs no check: a side without moves has no children.
+    pos.judge(rep, false).is_some()
+}
+
+/// `pos` is not finished; counts its leaves `depth` plies down.
+fn inner(pos: &Position, depth: u32, history: &mut Vec<u64>) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(),
+        _ => {
+            let mut total = 0;
+            pos.generate_moves(|pm| {
+                for mv in pm.iter() {
+                    let mut child = *pos;
+                    child.play_unchecked(mv);
+                    history.push(child.hash());
+                    if !ended(&child, history) {
+                        total += inner(&child, depth - 1, history);
+                    }
+                    history.pop();
+                }
+                false
+            });
+            total
+        }
+    }
+}

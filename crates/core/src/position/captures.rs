@@ -1,0 +1,70 @@
+//! Captures C1–C5, found after the moved piece has landed.
+
+use super::Position;
+use crate::types::bitboard::BitBoard;
+use crate::types::side::Side;
+use crate::types::square::{Direction, Square};
+
+impl Position {
+    /// The enemy pieces that `mover`'s piece, just landed on `to`, captures (C1, C2, C4). Every capture
+    /// involves that piece (C5); a piece landing between enemies is safe (C3) since only enemies are taken.
+    #[inline]
+    pub(crate) fn captures(&self, to: Square, mover: Side) -> BitBoard {
+        let rules = self.rules;
+        let own = self.pieces[mover.index()];
+        let enemy = self.pieces[(!mover).index()];
+        let mut caught = BitBoard::EMPTY;
+        for &d in rules.capture_dirs {
+            // C1: a run of 1..=max-run enemies closed by a piece of the mover.
+            let mut run = BitBoard::EMPTY;
+            let mut k = 0;
+            let mut s = to;
+            while let Some(n) = s.offset(d) {
+                if enemy.has(n) {
+                    k += 1;
+                    if k > rules.run_limit {
+                        break;
+                    }
+                    run = run.with(n);
+                    s = n;
+                } else {
+                    if k > 0 && own.has(n) {
+                        caught |= run;
+                    }
+                    break;
+                }
+            }
+        }
+        if rules.options.intervention {
+            // C4: enemies on both sides of the landing square along an axis.
+            for &d in rules.capture_dirs {
+                if matches!(
+                    d,
+                    Direction::North
+                        | Direction::East
+                        | Direction::NorthEast
+                        | Direction::NorthWest
+                ) {
+                    if let (Some(a), Some(b)) = (to.offset(d), to.offset(d.opposite())) {
+                        if enemy.has(a) && enemy.has(b) {
+                            caught = caught.with(a).with(b);
+                        }
+                    }
+                }
+            }
+        }
+        if rules.corner_neighbours.has(to) {
+            // C2: the corner piece with both region neighbours held by the mover, one being the moved piece.
+            for c in &rules.corners {
+                if c.neighbours.contains(&to)
+                    && enemy.has(c.square)
+                    && own.has(c.neighbours[0])
+                    && own.has(c.neighbours[1])
+                {
+                    caught = caught.with(c.square);
+                }
+            }
+        }
+        caught
+    }
+}

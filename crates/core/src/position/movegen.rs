@@ -1,0 +1,117 @@
+//! Move generation: slides, steps, jumps and houses (A3), one piece at a time or counted in bulk.
+
+use super::Position;
+use crate::rules::Movement;
+use crate::types::bitboard::BitBoard;
+use crate::types::mv::Move;
+use crate::types::square::{Direction, Square};
+
+/// The moves of one piece: from one square to each square of a set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The piece's square.
+    pub from: Square,
+    /// Where it may land.
+    pub to: BitBoard,
+}
+
+impl PieceMoves {
+    /// The moves one by one.
+    pub fn iter(self) -> impl Iterator<Item = Move> {
+        self.to.iter().map(move |to| Move::new(self.from, to))
+    }
+}
+
+impl Position {
+    /// Calls `f` on the landing squares reachable by `pieces` in each direction and kind of move
+    /// (slide/step and jump), each with the squares they may land on (`targets`). Within one call every
+    /// landing square belongs to exactly one piece, which is what bulk counting relies on.
+    #[inline(always)]
+    fn for_each_target_set(
+        &self,
+        pieces: BitBoard,
+        targets: BitBoard,
+        mut f: impl FnMut(BitBoard),
+    ) {
+        let o = &self.rules.options;
+        let occ = self.occupied();
+        let empty = self.rules.board & !occ;
+        for d in Direction::ORTHOGONAL {
+            match o.movement {
+                Movement::Slide => f(pieces.fill(d, empty) & targets),
+                Movement::Step => f(pieces.shift(d) & empty & targets),
+            }
+            if o.jump {
+                f((pieces.shift(d) & occ).shift(d) & empty & targets);
+            }
+        }
+    }
+
+    /// Calls `g(pieces, targets)` for the side to move's pieces split by where they may land (A3.4).
+    #[inline(always)]
+    fn with_target_groups(&self, pieces: BitBoard, mut g: impl FnMut(BitBoard, BitBoard)) {
+        let rules = self.rules;
+        if rules.options.house {
+            let own_home = rules.home[self.side.index()];
+            let their_home = rules.home[(!self.side).index()];
+            g(pieces & own_home, rules.board & !their_home);
+            g(pieces & !own_home, rules.battlefield);
+        } else {
+            g(pieces, rules.board);
+        }
+    }
+
+    /// Where the piece on `from` may land (empty if there is no piece of the side to move there).
+    pub fn destinations(&self, from: Square) -> BitBoard {
+        let mut out = BitBoard::EMPTY;
+        let piece = self.pieces(self.side) & BitBoard::from_square(from);
+        self.with_target_groups(piece, |p, t| {
+            if !p.is_empty() {
+                self.for_each_target_set(p, t, |set| out |= set);
+            }
+        });
+        out
+    }
+
+    /// Generates the moves of the side to move piece by piece; stops early and returns `true` when `f`
+    /// does. Does not look at whether the game is over.
+    pub fn generate_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        for from in self.pieces(self.side) {
+            let to = self.destinations(from);
+            if !to.is_empty() && f(PieceMoves { from, to }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every move of the side to move, in board order (does not look at whether the game is over).
+    pub fn moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.generate_moves(|pm| {
+            v.extend(pm.iter());
+            false
+        });
+        v
+    }
+
+    /// Number of moves of the side to move, counted in bulk without listing them.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        let mut n = 0u64;
+        self.with_target_groups(self.pieces(self.side), |p, t| {
+            self.for_each_target_set(p, t, |set| n += u64::from(set.len()));
+        });
+        n
+    }
+
+    /// Whether the side to move has any move.
+    #[inline]
+    pub fn has_moves(&self) -> bool {
+        let mut any = BitBoard::EMPTY;
+        self.with_target_groups(self.pieces(self.side), |p, t| {
+            self.for_each_target_set(p, t, |set| any |= set);
+        });
+        !any.is_empty()
+    }
+}

@@ -1,0 +1,6 @@
+//! Vocabulary types with no rules in them: squares, sets of squares, sides and moves.
+
+pub mod bitboard;
+pub mod mv;
+pub mod side;
+pub mod square;
