@@ -1,1 +1,59 @@
-fn main() {}
+//! The `hasami` command (../shared/INTERFACES.md section 1).
+
+mod commands;
+mod ugi;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Hasami Shogi and its family: rules, engine protocol, perft.
+#[derive(Parser)]
+#[command(name = "hasami", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start the web app (not available yet).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// Database file.
+        #[arg(long)]
+        db: Option<String>,
+    },
+    /// Speak the UGI engine protocol on standard input and output.
+    Ugi,
+    /// Count the leaf nodes of all move sequences of DEPTH plies.
+    Perft(commands::perft::PerftArgs),
+    /// List the presets and options of variant text.
+    Variants,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None | Some(Command::Serve { .. }) => Err(commands::CliError::Usage(
+            "the web app is not available yet; try 'hasami ugi', 'hasami perft' or 'hasami variants'"
+                .into(),
+        )),
+        Some(Command::Ugi) => ugi::run(std::io::stdin().lock(), std::io::stdout().lock())
+            .map_err(commands::CliError::Io),
+        Some(Command::Perft(args)) => commands::perft::run(&args),
+        Some(Command::Variants) => {
+            commands::variants::run();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hasami: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

@@ -77,6 +77,11 @@ impl Game {
         &self.played
     }
 
+    /// The Zobrist hashes of every position of the game, the current one last.
+    pub fn hashes(&self) -> Vec<u64> {
+        self.positions.iter().map(Position::hash).collect()
+    }
+
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
@@ -129,9 +134,7 @@ impl Game {
         if limit == 0 {
             return None;
         }
-        let hashes: Vec<u64> = self.positions.iter().map(Position::hash).collect();
-        let pos = self.position();
-        let n = repetitions(&hashes, pos.quiet_plies());
+        let n = repetitions(&self.hashes(), self.position().quiet_plies());
         (n >= limit).then_some(n)
     }
 }

@@ -7,20 +7,32 @@ use crate::types::mv::Move;
 /// Counts the leaves `depth` plies below `pos` (a finished game has no moves; depth 0 counts 1).
 /// Repetition counts start at `pos`, as for a position loaded from text.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut history = Vec::with_capacity(depth as usize + 1);
-    history.push(pos.hash());
-    if pos.judge(None, true).is_some() {
+    perft_after(pos, &[pos.hash()], depth)
+}
+
+/// Perft with earlier history: `history` holds the hashes of the positions of the game so far, ending
+/// with `pos` itself (see [`crate::Game::hashes`]). The position is judged with that history.
+pub fn perft_after(pos: &Position, history: &[u64], depth: u32) -> u64 {
+    let mut history = history.to_vec();
+    if history.last() != Some(&pos.hash()) {
+        history.push(pos.hash());
+    }
+    if ended(pos, &history) || (depth > 0 && !pos.has_moves()) {
         return u64::from(depth == 0);
     }
     inner(pos, depth, &mut history)
 }
 
-/// The count below each legal move of `pos` (for `--divide`), in board order.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 || pos.judge(None, true).is_some() {
+/// The count below each legal move of `pos` (for `--divide`), in board order; `history` as for
+/// [`perft_after`].
+pub fn divide(pos: &Position, history: &[u64], depth: u32) -> Vec<(Move, u64)> {
+    let mut history = history.to_vec();
+    if history.last() != Some(&pos.hash()) {
+        history.push(pos.hash());
+    }
+    if depth == 0 || ended(pos, &history) {
         return Vec::new();
     }
-    let mut history = vec![pos.hash()];
     pos.moves()
         .into_iter()
         .map(|mv| {

@@ -14,6 +14,14 @@ impl Position {
         let own = self.pieces[mover.index()];
         let enemy = self.pieces[(!mover).index()];
         let mut caught = BitBoard::EMPTY;
+        let near = if rules.options.diagonal_capture {
+            BitBoard::all_neighbours(to)
+        } else {
+            BitBoard::orthogonal_neighbours(to)
+        };
+        if (near & enemy).is_empty() {
+            return caught;
+        }
         for &d in rules.capture_dirs {
             // C1: a run of 1..=max-run enemies closed by a piece of the mover.
             let mut run = BitBoard::EMPTY;

@@ -4,7 +4,7 @@ use super::Position;
 use crate::rules::Movement;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
-use crate::types::square::{Direction, Square};
+use crate::types::square::{Direction, Square, STRIDE};
 
 /// The moves of one piece: from one square to each square of a set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,12 +36,21 @@ impl Position {
         let o = &self.rules.options;
         let occ = self.occupied();
         let empty = self.rules.board & !occ;
-        for d in Direction::ORTHOGONAL {
-            match o.movement {
-                Movement::Slide => f(pieces.fill(d, empty) & targets),
-                Movement::Step => f(pieces.shift(d) & empty & targets),
+        match o.movement {
+            Movement::Slide => {
+                f(pieces.fill_by::<{ STRIDE as i32 }>(empty) & targets);
+                f(pieces.fill_by::<{ -(STRIDE as i32) }>(empty) & targets);
+                f(pieces.fill_by::<1>(empty) & targets);
+                f(pieces.fill_by::<-1>(empty) & targets);
             }
-            if o.jump {
+            Movement::Step => {
+                for d in Direction::ORTHOGONAL {
+                    f(pieces.shift(d) & empty & targets);
+                }
+            }
+        }
+        if o.jump {
+            for d in Direction::ORTHOGONAL {
                 f((pieces.shift(d) & occ).shift(d) & empty & targets);
             }
         }

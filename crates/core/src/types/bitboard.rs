@@ -116,29 +116,53 @@ impl BitBoard {
 
     /// All squares reachable from `self` by moving any number ≥ 1 of steps in direction `d` through
     /// squares of `through` (the result lies inside `through`).
-    #[inline]
+    #[inline(always)]
     pub fn fill(self, d: Direction, through: BitBoard) -> BitBoard {
-        // Kogge–Stone occluded fill: runs of up to 15 steps, enough for a 9-square line.
+        match d {
+            Direction::North => self.fill_by::<{ STRIDE as i32 }>(through),
+            Direction::South => self.fill_by::<{ -(STRIDE as i32) }>(through),
+            Direction::East => self.fill_by::<1>(through),
+            Direction::West => self.fill_by::<-1>(through),
+            Direction::NorthEast => self.fill_by::<{ STRIDE as i32 + 1 }>(through),
+            Direction::NorthWest => self.fill_by::<{ STRIDE as i32 - 1 }>(through),
+            Direction::SouthEast => self.fill_by::<{ -(STRIDE as i32) + 1 }>(through),
+            Direction::SouthWest => self.fill_by::<{ -(STRIDE as i32) - 1 }>(through),
+        }
+    }
+
+    /// [`BitBoard::fill`] for a step of `K` bits (Kogge–Stone occluded fill, runs of up to 8 steps).
+    #[inline(always)]
+    pub fn fill_by<const K: i32>(self, through: BitBoard) -> BitBoard {
+        #[inline(always)]
+        fn sh<const K: i32>(x: u128, n: i32) -> u128 {
+            if K > 0 {
+                x << (K * n) as u32
+            } else {
+                x >> (-K * n) as u32
+            }
+        }
         let mut g = self.0;
         let mut p = through.0;
-        let k = d.delta();
-        macro_rules! sh {
-            ($x:expr, $n:expr) => {
-                if k > 0 {
-                    $x << (k as u32 * $n)
-                } else {
-                    $x >> ((-k) as u32 * $n)
-                }
-            };
-        }
-        g |= p & sh!(g, 1);
-        p &= sh!(p, 1);
-        g |= p & sh!(g, 2);
-        p &= sh!(p, 2);
-        g |= p & sh!(g, 4);
-        p &= sh!(p, 4);
-        g |= p & sh!(g, 8);
-        BitBoard(sh!(g, 1) & through.0)
+        g |= p & sh::<K>(g, 1);
+        p &= sh::<K>(p, 1);
+        g |= p & sh::<K>(g, 2);
+        p &= sh::<K>(p, 2);
+        g |= p & sh::<K>(g, 4);
+        // g now holds the sources and what they reach in up to 7 steps; one more step makes 8, the
+        // longest line of a 9×9 board.
+        BitBoard(sh::<K>(g, 1) & through.0)
+    }
+
+    /// The orthogonal neighbours of `sq` inside the 9×9 layout.
+    #[inline]
+    pub fn orthogonal_neighbours(sq: Square) -> BitBoard {
+        NEIGHBOURS[0][sq.index()]
+    }
+
+    /// All eight neighbours of `sq` inside the 9×9 layout.
+    #[inline]
+    pub fn all_neighbours(sq: Square) -> BitBoard {
+        NEIGHBOURS[1][sq.index()]
     }
 
     /// The squares of the set, lowest index first.
@@ -229,3 +253,25 @@ impl fmt::Debug for BitBoard {
         Ok(())
     }
 }
+
+const NEIGHBOURS: [[BitBoard; 100]; 2] = {
+    let mut t = [[BitBoard::EMPTY; 100]; 2];
+    let mut i = 0u8;
+    while i < 100 {
+        if let Some(sq) = Square::from_index(i) {
+            let mut k = 0;
+            while k < 8 {
+                if let Some(n) = sq.offset(Direction::ALL[k]) {
+                    let b = 1u128 << n.index();
+                    if k < 4 {
+                        t[0][i as usize].0 |= b;
+                    }
+                    t[1][i as usize].0 |= b;
+                }
+                k += 1;
+            }
+        }
+        i += 1;
+    }
+    t
+};

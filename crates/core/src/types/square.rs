@@ -12,6 +12,19 @@ pub const STRIDE: u8 = 10;
 /// Largest board side the layout supports.
 pub const MAX_SIZE: u8 = 9;
 
+/// Bits of the 81 squares of the 9×9 layout.
+const VALID: u128 = {
+    let mut bits = 0u128;
+    let mut i = 0;
+    while i < MAX_SIZE * STRIDE {
+        if i % STRIDE < MAX_SIZE {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    bits
+};
+
 /// A square of the board (9×9 layout; an 8×8 board uses files a–h and ranks 1–8 of it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -56,10 +69,11 @@ impl Square {
     #[inline]
     pub const fn offset(self, d: Direction) -> Option<Square> {
         let i = self.0 as i16 + d.delta() as i16;
-        if i < 0 || i >= (MAX_SIZE * STRIDE) as i16 {
-            return None;
+        if i >= 0 && i < 128 && (VALID >> i) & 1 != 0 {
+            Some(Square(i as u8))
+        } else {
+            None
         }
-        Square::from_index(i as u8)
     }
 
     /// The same square seen from the other side (ranks flipped) on a board of `size`.

@@ -1,0 +1,27 @@
+//! One module per subcommand.
+
+pub mod perft;
+pub mod variants;
+
+use thiserror::Error;
+
+/// What a command can fail with.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// Bad arguments: exit status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// The process exit status.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Io(_) => 1,
+        }
+    }
+}

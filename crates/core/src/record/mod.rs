@@ -1,0 +1,340 @@
+//! Game records: a PGN-like text of one game (tags, moves with capture annotations and comments, a
+//! result), with a parser that replays and checks every move and a writer whose output parses back to
+//! the same record. The format is described for users in `docs/records.md`.
+//!
+//! ```
+//! use hasami_core::{Game, Record, Rules};
+//!
+//! let mut game = Game::new(Rules::parse("hasami").unwrap());
+//! game.play_text("e1e5").unwrap();
+//! let record = Record::from_game(&game, [("Black", "Alice"), ("White", "Bob")]);
+//! let text = record.to_string();
+//! assert_eq!(
+//!     text,
+//!     "[Variant \"hasami\"]\n[Black \"Alice\"]\n[White \"Bob\"]\n[Result \"*\"]\n\n1. e1e5\n*\n"
+//! );
+//! assert_eq!(Record::parse(&text).unwrap(), record);
+//! ```
+
+mod error;
+mod parse;
+mod write;
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::game::{Game, Played};
+use crate::outcome::Outcome;
+use crate::position::{IllegalMoveError, Position};
+use crate::rules::Rules;
+use crate::types::bitboard::BitBoard;
+use crate::types::mv::Move;
+use crate::types::side::Side;
+
+pub use error::{RecordError, RecordErrorKind};
+
+/// Tag names that live in their own fields of [`Record`] rather than in [`Record::tags`].
+pub const RESERVED_TAGS: [&str; 3] = ["Variant", "Position", "Result"];
+
+/// The result written at the end of a record (and in its `Result` tag).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecordResult {
+    /// `1-0`: Black won.
+    BlackWins,
+    /// `0-1`: White won.
+    WhiteWins,
+    /// `1/2-1/2`: a draw.
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unfinished,
+}
+
+impl RecordResult {
+    /// The token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn token(self) -> &'static str {
+        match self {
+            RecordResult::BlackWins => "1-0",
+            RecordResult::WhiteWins => "0-1",
+            RecordResult::Draw => "1/2-1/2",
+            RecordResult::Unfinished => "*",
+        }
+    }
+
+    /// Reads a token (exactly as [`RecordResult::token`] writes it).
+    pub fn from_token(token: &str) -> Option<RecordResult> {
+        match token {
+            "1-0" => Some(RecordResult::BlackWins),
+            "0-1" => Some(RecordResult::WhiteWins),
+            "1/2-1/2" => Some(RecordResult::Draw),
+            "*" => Some(RecordResult::Unfinished),
+            _ => None,
+        }
+    }
+
+    /// The result of a game that has ended (or `*` for `None`).
+    pub fn of(outcome: Option<Outcome>) -> RecordResult {
+        match outcome.map(Outcome::winner) {
+            None => RecordResult::Unfinished,
+            Some(Some(Side::Black)) => RecordResult::BlackWins,
+            Some(Some(Side::White)) => RecordResult::WhiteWins,
+            Some(None) => RecordResult::Draw,
+        }
+    }
+}
+
+impl fmt::Display for RecordResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// One move of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move.
+    pub mv: Move,
+    /// The squares whose pieces it captured (written as the capture annotation, e.g. `xe6xe7`).
+    pub captured: BitBoard,
+    /// The comment written after the move, without braces and trimmed; `None` for no comment.
+    pub comment: Option<String>,
+}
+
+impl From<Played> for RecordMove {
+    fn from(p: Played) -> RecordMove {
+        RecordMove {
+            mv: p.mv,
+            captured: p.captured,
+            comment: None,
+        }
+    }
+}
+
+/// A game record: the variant, optional start position, other tags, the moves and the result.
+///
+/// [`Record::parse`] reads the text of `docs/records.md`; `Display` writes it in canonical form. A record
+/// returned by [`Record::parse`] or [`Record::from_game`] writes text that parses back to an equal
+/// record, and writing that again gives the same text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// The variant (the `Variant` tag).
+    pub rules: &'static Rules,
+    /// The start position (the `Position` tag); `None` for the variant's start. Its rules must be
+    /// [`Record::rules`].
+    pub start: Option<Position>,
+    /// All other tags, `(name, value)`, in canonical order (see [`Record::sort_tags`]). Names in
+    /// [`RESERVED_TAGS`] are not stored here; the writer skips them.
+    pub tags: Vec<(String, String)>,
+    /// A comment before the first move.
+    pub comment: Option<String>,
+    /// The moves in order.
+    pub moves: Vec<RecordMove>,
+    /// The result (the `Result` tag and the token at the end).
+    pub result: RecordResult,
+}
+
+/// Why a [`Record`] cannot be replayed by [`Record::to_game`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The start position belongs to another variant.
+    #[error("the start position is of variant {found}, but the record's variant is {expected}")]
+    StartVariant {
+        /// The record's variant text.
+        expected: String,
+        /// The start position's variant text.
+        found: String,
+    },
+    /// A move is illegal.
+    #[error("ply {ply} ({mv}): {error}")]
+    Illegal {
+        /// Ply number, from 1.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        error: IllegalMoveError,
+    },
+    /// A move's recorded captures differ from what it captures.
+    #[error("ply {ply} ({mv}): recorded as capturing {recorded}, but it captures {actual}")]
+    Captures {
+        /// Ply number, from 1.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// What the record says, as text.
+        recorded: String,
+        /// What the move captures, as text.
+        actual: String,
+    },
+    /// The game ended by rule with another result than the record's.
+    #[error("the result is {result}, but the game ended {}: {outcome}", outcome.result_token())]
+    Result {
+        /// The record's result.
+        result: RecordResult,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+}
+
+/// Where a tag goes in canonical order: Black, White, Date (then the writer puts Position and Result),
+/// Termination, then every other tag.
+fn tag_rank(name: &str) -> u8 {
+    match name {
+        "Black" => 0,
+        "White" => 1,
+        "Date" => 2,
+        "Termination" => 3,
+        _ => 4,
+    }
+}
+
+/// Squares as annotation-free text for messages: `e6, e7` or `nothing`.
+pub(crate) fn squares_text(b: BitBoard) -> String {
+    if b.is_empty() {
+        return "nothing".into();
+    }
+    b.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Record {
+    /// An empty record of a variant from its start: no tags, no moves, result `*`.
+    pub fn new(rules: &'static Rules) -> Record {
+        Record {
+            rules,
+            start: None,
+            tags: Vec::new(),
+            comment: None,
+            moves: Vec::new(),
+            result: RecordResult::Unfinished,
+        }
+    }
+
+    /// Parses a record and replays its moves with the rules, checking every move, capture annotation,
+    /// move number and the result. Never panics; errors say where (line and column) and what is wrong.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        parse::parse(text)
+    }
+
+    /// The record of a game: its variant, its start position (when it is not the variant's start),
+    /// its moves with their captures, and the result of its outcome (`*` while it goes on). `tags` are
+    /// added (a later tag replaces an earlier one of the same name; names in [`RESERVED_TAGS`] are
+    /// ignored), and a `Termination` tag describing the outcome is added when the game is over and
+    /// `tags` has none.
+    pub fn from_game<I, K, V>(game: &Game, tags: I) -> Record
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: Into<String>,
+        V: Into<String>,
+    {
+        let rules = game.rules();
+        let start = *game.start();
+        let mut record = Record::new(rules);
+        if start != Position::start(rules) {
+            record.start = Some(start);
+        }
+        record.moves = game.played().iter().map(|&p| p.into()).collect();
+        record.result = RecordResult::of(game.outcome());
+        for (k, v) in tags {
+            record.set_tag(k, v);
+        }
+        if let Some(outcome) = game.outcome() {
+            if record.tag("Termination").is_none() {
+                record.set_tag("Termination", outcome.to_string());
+            }
+        }
+        record
+    }
+
+    /// The position the game starts from: [`Record::start`] or the variant's start.
+    pub fn start_position(&self) -> Position {
+        self.start.unwrap_or_else(|| Position::start(self.rules))
+    }
+
+    /// Replays the record: every move must be legal and capture what [`RecordMove::captured`] says,
+    /// and when the game ends by rule the result must agree. Records from [`Record::parse`] always
+    /// replay.
+    pub fn to_game(&self) -> Result<Game, ReplayError> {
+        let start = self.start_position();
+        if start.rules() != self.rules {
+            return Err(ReplayError::StartVariant {
+                expected: self.rules.to_string(),
+                found: start.rules().to_string(),
+            });
+        }
+        let mut game = Game::from_position(start);
+        for (i, m) in self.moves.iter().enumerate() {
+            let ply = i + 1;
+            let played = game.play(m.mv).map_err(|error| ReplayError::Illegal {
+                ply,
+                mv: m.mv,
+                error,
+            })?;
+            if played.captured != m.captured {
+                return Err(ReplayError::Captures {
+                    ply,
+                    mv: m.mv,
+                    recorded: squares_text(m.captured),
+                    actual: squares_text(played.captured),
+                });
+            }
+        }
+        if let Some(outcome) = game.outcome() {
+            if RecordResult::of(Some(outcome)) != self.result {
+                return Err(ReplayError::Result {
+                    result: self.result,
+                    outcome,
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// The value of a tag in [`Record::tags`].
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag in [`Record::tags`], replacing one of the same name, keeping canonical order. Names
+    /// in [`RESERVED_TAGS`] are ignored (set [`Record::rules`], [`Record::start`] or
+    /// [`Record::result`] instead).
+    pub fn set_tag(&mut self, name: impl Into<String>, value: impl Into<String>) {
+        let name = name.into();
+        let value = value.into();
+        if RESERVED_TAGS.contains(&name.as_str()) {
+            return;
+        }
+        if let Some(slot) = self.tags.iter_mut().find(|(n, _)| *n == name) {
+            slot.1 = value;
+        } else {
+            self.tags.push((name, value));
+            self.sort_tags();
+        }
+    }
+
+    /// Removes a tag from [`Record::tags`]; returns its value.
+    pub fn remove_tag(&mut self, name: &str) -> Option<String> {
+        let i = self.tags.iter().position(|(n, _)| n == name)?;
+        Some(self.tags.remove(i).1)
+    }
+
+    /// Puts [`Record::tags`] in canonical order: `Black`, `White`, `Date`, `Termination`, then the
+    /// others in their present order.
+    pub fn sort_tags(&mut self) {
+        self.tags.sort_by_key(|(n, _)| tag_rank(n));
+    }
+}
+
+impl FromStr for Record {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        Record::parse(text)
+    }
+}
