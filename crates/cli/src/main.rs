@@ -30,6 +30,8 @@ enum Command {
     Ugi,
     /// Count the leaf nodes of all move sequences of DEPTH plies.
     Perft(commands::perft::PerftArgs),
+    /// Benchmarks: `--playouts` plays random games and prints plies per second.
+    Bench(commands::bench::BenchArgs),
     /// List the presets and options of variant text.
     Variants,
 }
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Some(Command::Ugi) => ugi::run(std::io::stdin().lock(), std::io::stdout().lock())
             .map_err(commands::CliError::Io),
         Some(Command::Perft(args)) => commands::perft::run(&args),
+        Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Variants) => {
             commands::variants::run();
             Ok(())

@@ -16,6 +16,7 @@
 pub mod game;
 pub mod outcome;
 pub mod perft;
+pub mod playout;
 pub mod position;
 pub mod rules;
 pub mod types;

@@ -6,6 +6,14 @@ use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
 use crate::types::square::{Direction, Square, STRIDE};
 
+/// How a set of landing squares was reached.
+#[derive(Clone, Copy)]
+enum Kind {
+    Slide(Direction),
+    Step(Direction),
+    Jump(Direction),
+}
+
 /// The moves of one piece: from one square to each square of a set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceMoves {
@@ -31,29 +39,98 @@ impl Position {
         &self,
         pieces: BitBoard,
         targets: BitBoard,
-        mut f: impl FnMut(BitBoard),
+        mut f: impl FnMut(BitBoard, Kind),
     ) {
+        use Direction::{East, North, South, West};
         let o = &self.rules.options;
         let occ = self.occupied();
         let empty = self.rules.board & !occ;
         match o.movement {
             Movement::Slide => {
-                f(pieces.fill_by::<{ STRIDE as i32 }>(empty) & targets);
-                f(pieces.fill_by::<{ -(STRIDE as i32) }>(empty) & targets);
-                f(pieces.fill_by::<1>(empty) & targets);
-                f(pieces.fill_by::<-1>(empty) & targets);
+                f(
+                    pieces.fill_by::<{ STRIDE as i32 }>(empty) & targets,
+                    Kind::Slide(North),
+                );
+                f(
+                    pieces.fill_by::<{ -(STRIDE as i32) }>(empty) & targets,
+                    Kind::Slide(South),
+                );
+                f(pieces.fill_by::<1>(empty) & targets, Kind::Slide(East));
+                f(pieces.fill_by::<-1>(empty) & targets, Kind::Slide(West));
             }
             Movement::Step => {
                 for d in Direction::ORTHOGONAL {
-                    f(pieces.shift(d) & empty & targets);
+                    f(pieces.shift(d) & empty & targets, Kind::Step(d));
                 }
             }
         }
         if o.jump {
             for d in Direction::ORTHOGONAL {
-                f((pieces.shift(d) & occ).shift(d) & empty & targets);
+                f(
+                    (pieces.shift(d) & occ).shift(d) & empty & targets,
+                    Kind::Jump(d),
+                );
             }
         }
+    }
+
+    /// The `n`-th move (0-based) in the order that [`Position::count_moves`] counts them. `None` when `n`
+    /// is not below the move count.
+    pub fn nth_move(&self, n: u64) -> Option<Move> {
+        self.pick_move(|total| n.min(total))
+    }
+
+    /// Picks one move: `choose(count)` returns an index below `count` (e.g. a random one) and the move at
+    /// that index in counting order is returned. Builds the landing sets once. `None` without moves.
+    pub fn pick_move(&self, choose: impl FnOnce(u64) -> u64) -> Option<Move> {
+        let mut sets = [(
+            BitBoard::EMPTY,
+            BitBoard::EMPTY,
+            Kind::Step(Direction::North),
+        ); 16];
+        let mut len = 0;
+        let mut total = 0u64;
+        self.with_target_groups(self.pieces(self.side), |p, t| {
+            self.for_each_target_set(p, t, |set, kind| {
+                if !set.is_empty() {
+                    sets[len] = (set, p, kind);
+                    len += 1;
+                    total += u64::from(set.len());
+                }
+            });
+        });
+        if total == 0 {
+            return None;
+        }
+        let mut left = choose(total);
+        for &(set, p, kind) in &sets[..len] {
+            let n = u64::from(set.len());
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            let mut bits = set.0;
+            for _ in 0..left {
+                bits &= bits - 1;
+            }
+            let to = BitBoard(bits).first()?;
+            let back = match kind {
+                Kind::Slide(d) | Kind::Step(d) | Kind::Jump(d) => d.opposite(),
+            };
+            let from = match kind {
+                Kind::Step(_) => to.offset(back),
+                Kind::Jump(_) => to.offset(back).and_then(|s| s.offset(back)),
+                Kind::Slide(_) => {
+                    let mut s = to.offset(back);
+                    while let Some(x) = s.filter(|x| !p.has(*x)) {
+                        s = x.offset(back);
+                    }
+                    s
+                }
+            };
+            return from.map(|from| Move::new(from, to));
+        }
+        None
     }
 
     /// Calls `g(pieces, targets)` for the side to move's pieces split by where they may land (A3.4).
@@ -76,7 +153,7 @@ impl Position {
         let piece = self.pieces(self.side) & BitBoard::from_square(from);
         self.with_target_groups(piece, |p, t| {
             if !p.is_empty() {
-                self.for_each_target_set(p, t, |set| out |= set);
+                self.for_each_target_set(p, t, |set, _| out |= set);
             }
         });
         out
@@ -109,7 +186,7 @@ impl Position {
     pub fn count_moves(&self) -> u64 {
         let mut n = 0u64;
         self.with_target_groups(self.pieces(self.side), |p, t| {
-            self.for_each_target_set(p, t, |set| n += u64::from(set.len()));
+            self.for_each_target_set(p, t, |set, _| n += u64::from(set.len()));
         });
         n
     }
@@ -119,7 +196,7 @@ impl Position {
     pub fn has_moves(&self) -> bool {
         let mut any = BitBoard::EMPTY;
         self.with_target_groups(self.pieces(self.side), |p, t| {
-            self.for_each_target_set(p, t, |set| any |= set);
+            self.for_each_target_set(p, t, |set, _| any |= set);
         });
         !any.is_empty()
     }

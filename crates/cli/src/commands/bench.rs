@@ -1,0 +1,55 @@
+//! `hasami bench`.
+
+use std::time::Instant;
+
+use clap::Args;
+use hasami_core::playout::{playout, SplitMix64};
+use hasami_core::{Position, Rules};
+
+use super::CliError;
+
+/// Arguments of `hasami bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Measure random playouts of whole games instead of search.
+    #[arg(long)]
+    playouts: bool,
+    /// Variant for `--playouts`.
+    #[arg(long, default_value = "hasami")]
+    variant: String,
+    /// Number of games for `--playouts`.
+    #[arg(long, default_value_t = 200_000)]
+    games: u32,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Runs the benchmark.
+pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    if !args.playouts {
+        return Err(CliError::Usage(
+            "the search benchmark is not available yet; use 'hasami bench --playouts'".into(),
+        ));
+    }
+    let rules =
+        Rules::parse(&args.variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
+    let start = Position::start(rules);
+    let mut rng = SplitMix64(args.seed);
+    let mut history = Vec::with_capacity(512);
+    let mut plies = 0u64;
+    let mut unfinished = 0u32;
+    let t = Instant::now();
+    for _ in 0..args.games {
+        let r = playout(&start, &mut rng, 100_000, &mut history);
+        plies += u64::from(r.plies);
+        unfinished += u32::from(r.outcome.is_none());
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("variant {rules}");
+    println!("games {} (unfinished {unfinished})", args.games);
+    println!("plies {plies}");
+    println!("time {secs:.3} s");
+    println!("plies/s {:.0}", plies as f64 / secs.max(1e-9));
+    Ok(())
+}
