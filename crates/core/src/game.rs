@@ -134,7 +134,16 @@ impl Game {
         if limit == 0 {
             return None;
         }
-        let n = repetitions(&self.hashes(), self.position().quiet_plies());
+        let pos = self.position();
+        let back = (pos.quiet_plies() as usize).min(self.positions.len() - 1);
+        let earlier = &self.positions[self.positions.len() - 1 - back..self.positions.len() - 1];
+        let n = 1 + earlier
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|p| p.hash() == pos.hash())
+            .count() as u32;
         (n >= limit).then_some(n)
     }
 }

@@ -1,0 +1,295 @@
+//! `hasami ugi` end to end: the replies of ../shared/INTERFACES.md section 2, errors that change nothing,
+//! and a differential check of legal moves, positions and results against the independent reference
+//! implementation (crates/reference) over random games of every preset and variation.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::thread;
+
+use hasami_reference::RefGame;
+
+/// Runs `hasami ugi` on `input` (a writer thread feeds it while we read) and returns its output lines.
+fn ugi(input: String) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hasami"))
+        .arg("ugi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start hasami ugi");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = thread::spawn(move || {
+        stdin.write_all(input.as_bytes()).expect("write");
+    });
+    let out = BufReader::new(child.stdout.take().expect("stdout"))
+        .lines()
+        .map(|l| l.expect("utf-8 line"))
+        .collect();
+    writer.join().expect("writer");
+    assert!(child.wait().expect("exit").success());
+    out
+}
+
+fn lines(cmds: &[&str]) -> String {
+    cmds.iter().map(|c| format!("{c}\n")).collect()
+}
+
+#[test]
+fn handshake_lists_options_and_ends_with_ugiok() {
+    let out = ugi(lines(&["ugi", "isready", "quit"]));
+    assert!(out[0].starts_with("id name hasami"));
+    assert!(out[1].starts_with("id author"));
+    for opt in ["Variant", "Hash", "Threads", "Level"] {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with(&format!("option name {opt} type"))),
+            "{opt} missing: {out:?}"
+        );
+    }
+    assert_eq!(out[out.len() - 2], "ugiok");
+    assert_eq!(out[out.len() - 1], "readyok");
+}
+
+#[test]
+fn queries_after_moves() {
+    let out = ugi(lines(&[
+        "position startpos moves e1e5 e9e6",
+        "query fen",
+        "query p1turn",
+        "query gameover",
+        "query result",
+        "setoption name Variant value hasami-chess",
+        "query moves",
+        "quit",
+    ]));
+    assert_eq!(
+        out,
+        vec![
+            "response wwww1wwww/9/9/4w4/4b4/9/9/9/bbbb1bbbb b 2 2",
+            "response true",
+            "response false",
+            "response none",
+            "response a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 b1b2 b1b3 b1b4 b1b5 b1b6 b1b7 c1c2 c1c3 c1c4 \
+             c1c5 c1c6 c1c7 d1d2 d1d3 d1d4 d1d5 d1d6 d1d7 e1e2 e1e3 e1e4 e1e5 e1e6 e1e7 f1f2 f1f3 \
+             f1f4 f1f5 f1f6 f1f7 g1g2 g1g3 g1g4 g1g5 g1g6 g1g7 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7",
+        ]
+    );
+}
+
+#[test]
+fn go_perft_divides_and_totals() {
+    let out = ugi(lines(&["go perft 2", "quit"]));
+    assert_eq!(out.len(), 64);
+    assert!(out.contains(&"e1e5: 59".to_string()) || out.iter().any(|l| l.starts_with("e1e5: ")));
+    assert_eq!(out.last().unwrap(), "nodes 3717");
+}
+
+#[test]
+fn finished_game_has_no_moves_and_a_result() {
+    // W1: White is down to one piece, judged as if Black had just moved (RULES.md A7).
+    let out = ugi(lines(&[
+        "position fen 4w4/9/9/9/9/9/9/9/bbbbbbbbb w 0 1",
+        "query gameover",
+        "query result",
+        "query moves",
+        "go perft 1",
+    ]));
+    assert_eq!(
+        out,
+        vec!["response true", "response p1win", "response", "nodes 0"]
+    );
+}
+
+#[test]
+fn search_is_not_available_yet() {
+    let out = ugi(lines(&["go movetime 100"]));
+    assert_eq!(out, vec!["info string error: search is not available yet"]);
+}
+
+#[test]
+fn malformed_lines_get_one_error_and_change_nothing() {
+    let bad = [
+        "frobnicate",
+        "position",
+        "position startpos moves e1e5 e1e6",
+        "position startpos moves e1e5 zz",
+        "position fen 9/9 b",
+        "position fen wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb x",
+        "position fen wwwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b",
+        "position startpos e1e5",
+        "setoption name Variant value chess",
+        "setoption name Variant value hasami+max-run=9",
+        "setoption name Hash value lots",
+        "setoption name Threads value 0",
+        "setoption name Level value 11",
+        "setoption name Colour value red",
+        "setoption Hash 3",
+        "query",
+        "query colour",
+        "go perft",
+        "go perft -1",
+        "go perft x",
+        "go wtime 100",
+        "position startpos moves e1e5 a9a5 e5e10",
+        "position fen wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0",
+        "\u{1F600} \u{0}",
+    ];
+    let mut cmds = vec![
+        "setoption name Variant value hasami+win=captures:5",
+        "position startpos moves e1e5 a9a5",
+        "query fen",
+    ];
+    for b in &bad {
+        cmds.push(b);
+        cmds.push("query fen");
+    }
+    let out = ugi(lines(&cmds));
+    let fen = "response 1wwwwwwww/9/9/9/w3b4/9/9/9/bbbb1bbbb b 2 2";
+    assert_eq!(out[0], fen);
+    for (i, b) in bad.iter().enumerate() {
+        let reply = &out[1 + 2 * i];
+        assert!(
+            reply.starts_with("info string error: ") && reply.len() > 20,
+            "{b:?} answered {reply:?}"
+        );
+        assert_eq!(out[2 + 2 * i], fen, "after {b:?}");
+    }
+    assert_eq!(out.len(), 1 + 2 * bad.len());
+}
+
+/// Tiny deterministic generator for the random games.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const VARIANTS: &[&str] = &[
+    "hasami",
+    "hasami-chess",
+    "dai-hasami",
+    "dai-hasami-captures",
+    "agon",
+    "mak-yek",
+    "apit-sodok",
+    "hasami+win=pieces-left:4",
+    "hasami+corner=off",
+    "hasami+win=captures:5",
+    "hasami+diagonal-capture",
+    "hasami+win=captures:5,lead:3",
+    "hasami+misere",
+    "hasami+win=pieces-left:0",
+    "hasami+movement=step+win=pieces-left:0",
+    "hasami+rows=1,2+movement=step+win=pieces-left:0",
+    "dai-hasami+five=all",
+    "dai-hasami+movement=step+five=all",
+    "hasami+max-run=1",
+    "dai-hasami+max-run=1",
+    "hasami+rows=1,2+intervention+quiet=30+repetition=2",
+];
+
+/// Plays `games` random games per variant with the reference choosing moves (captures preferred half of
+/// the time), and checks that `hasami ugi` reports the same moves, position text and result at every ply.
+fn differential(games: usize, seed: u64) {
+    let t = std::time::Instant::now();
+    let mut rng = Rng(seed);
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    let mut labels = Vec::new();
+    for variant in VARIANTS {
+        let mut tally = std::collections::BTreeMap::new();
+        input += &format!("setoption name Variant value {variant}\nuginewgame\n");
+        for g in 0..games {
+            let mut game = RefGame::new(variant, None).expect("reference variant");
+            // The fast library only helps pick capturing moves (cloning the reference is slow).
+            let rules = hasami_core::Rules::parse(variant).expect("variant");
+            let mut fast = hasami_core::Position::start(rules);
+            let mut moves: Vec<String> = Vec::new();
+            loop {
+                let start = if moves.is_empty() {
+                    "position startpos".to_string()
+                } else {
+                    format!("position startpos moves {}", moves.join(" "))
+                };
+                input +=
+                    &format!("{start}\nquery moves\nquery fen\nquery result\nquery gameover\n");
+                let legal = game.legal_moves();
+                let label = format!("{variant} game {g} after {:?}", moves.join(" "));
+                for line in [
+                    format!("response {}", legal.join(" "))
+                        .trim_end()
+                        .to_string(),
+                    format!("response {}", game.fen()),
+                    format!("response {}", game.result()),
+                    format!("response {}", game.result() != "none"),
+                ] {
+                    expected.push(line);
+                    labels.push(label.clone());
+                }
+                if legal.is_empty() || moves.len() >= 400 {
+                    *tally.entry(game.result()).or_insert(0) += 1;
+                    break;
+                }
+                let mut choice = legal[rng.below(legal.len())].clone();
+                if rng.below(2) == 0 {
+                    for _ in 0..12 {
+                        let cand = &legal[rng.below(legal.len())];
+                        let mut probe = fast;
+                        let captures = hasami_core::Move::parse(cand, rules.size())
+                            .map(|mv| !probe.play_unchecked(mv).is_empty())
+                            .unwrap_or(false);
+                        if captures {
+                            choice = cand.clone();
+                            break;
+                        }
+                    }
+                }
+                game.play(&choice)
+                    .expect("reference plays its own legal move");
+                fast.play_unchecked(hasami_core::Move::parse(&choice, rules.size()).expect("move"));
+                moves.push(choice);
+            }
+        }
+        eprintln!("{variant}: {tally:?}");
+    }
+    input += "quit\n";
+    eprintln!(
+        "{} games, {} queries prepared in {:?}",
+        games * VARIANTS.len(),
+        expected.len(),
+        t.elapsed()
+    );
+    let t = std::time::Instant::now();
+    let out = ugi(input);
+    eprintln!("hasami ugi answered in {:?}", t.elapsed());
+    for (i, (want, label)) in expected.iter().zip(&labels).enumerate() {
+        let got = out.get(i).map(String::as_str).unwrap_or("<no reply>");
+        // Move lists are compared as sets: the reference sorts them, the engine lists them by square.
+        let got = if i % 4 == 0 {
+            let mut words: Vec<&str> = got.split(' ').collect();
+            words[1..].sort_unstable();
+            words.join(" ")
+        } else {
+            got.to_string()
+        };
+        assert_eq!(&got, want, "line {i}: {label}");
+    }
+    assert_eq!(out.len(), expected.len());
+}
+
+#[test]
+fn differential_against_reference() {
+    differential(12, 0x5EED_0001);
+}
+
+#[test]
+#[ignore = "thousands of games per preset: cargo test --release -p hasami --test ugi -- --ignored"]
+fn differential_against_reference_thousands() {
+    differential(1000, 0x5EED_0002);
+}
