@@ -18,12 +18,14 @@ pub mod outcome;
 pub mod perft;
 pub mod playout;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod types;
 
 pub use game::{Game, PlayError, Played};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{IllegalMoveError, PieceMoves, Position, PositionError, Setup};
+pub use record::{Record, RecordError, RecordErrorKind, RecordMove, RecordResult, ReplayError};
 pub use rules::{Preset, Rules, VariantError};
 pub use types::bitboard::BitBoard;
 pub use types::mv::{Move, ParseMoveError};

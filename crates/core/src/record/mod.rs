@@ -34,6 +34,7 @@ use crate::types::mv::Move;
 use crate::types::side::Side;
 
 pub use error::{RecordError, RecordErrorKind};
+pub use write::LINE_WIDTH;
 
 /// Tag names that live in their own fields of [`Record`] rather than in [`Record::tags`].
 pub const RESERVED_TAGS: [&str; 3] = ["Variant", "Position", "Result"];
