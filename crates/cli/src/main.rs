@@ -43,7 +43,7 @@ fn main() -> ExitCode {
             "the web app is not available yet; try 'hasami ugi', 'hasami perft' or 'hasami variants'"
                 .into(),
         )),
-        Some(Command::Ugi) => ugi::run(std::io::stdin().lock(), std::io::stdout().lock())
+        Some(Command::Ugi) => ugi::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(commands::CliError::Io),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),

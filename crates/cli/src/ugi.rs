@@ -4,9 +4,24 @@
 //! nothing: the position, the variant and the options stay as they were.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use hasami_core::perft::divide;
 use hasami_core::{Game, Position, Rules};
+use hasami_engine::{level, search_at_level, Limits, Searcher};
+
+/// Where replies go: shared with the search thread, one whole line at a time.
+pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes one reply line and flushes it.
+fn say(out: &Output, line: &str) {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
 
 /// Engine options other than the variant.
 #[derive(Debug, Clone, Copy)]
@@ -16,11 +31,21 @@ struct Options {
     level: u32,
 }
 
-/// The protocol state: the variant, the current game and the options.
+/// A search running on its own thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+    endless: bool,
+}
+
+/// The protocol state: the variant, the current game, the options and a running search.
 pub struct Session {
     rules: &'static Rules,
     game: Game,
     options: Options,
+    searcher: Arc<Searcher>,
+    running: Option<Running>,
+    searches: u64,
 }
 
 /// What one input line asks the loop to do after replying.
@@ -43,6 +68,9 @@ impl Default for Session {
                 threads: 1,
                 level: 10,
             },
+            searcher: Arc::new(Searcher::new(16, 1)),
+            running: None,
+            searches: 0,
         }
     }
 }
@@ -52,12 +80,41 @@ fn error(out: &mut Vec<String>, what: impl std::fmt::Display) {
 }
 
 impl Session {
-    /// Handles one line, pushing the reply lines to `out`.
-    pub fn handle(&mut self, line: &str, out: &mut Vec<String>) -> Flow {
+    /// Stops a running search and waits for its `bestmove`.
+    pub fn stop_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Waits for a running search to end by itself (its limits), stopping an endless one when asked.
+    pub fn finish_search(&mut self, endless_too: bool) {
+        if let Some(r) = self.running.take() {
+            if endless_too && r.endless {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Handles one line, pushing the reply lines to `out` (a search thread writes to `live`).
+    pub fn handle(&mut self, line: &str, out: &mut Vec<String>, live: &Output) -> Flow {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
             return Flow::Continue;
         };
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            self.finish_search(false);
+        }
+        if !matches!(cmd, "isready" | "stop" | "query" | "ugi") {
+            // Anything that changes state, or another go, ends the running search first.
+            self.stop_search();
+        }
         match cmd {
             "ugi" => {
                 out.push(format!("id name hasami {}", env!("CARGO_PKG_VERSION")));
@@ -72,14 +129,17 @@ impl Session {
                 out.push("ugiok".into());
             }
             "isready" => out.push("readyok".into()),
-            "uginewgame" => self.game = Game::new(self.rules),
+            "uginewgame" => {
+                self.game = Game::new(self.rules);
+                self.searcher.clear();
+            }
             "setoption" => self.setoption(args, out),
             "position" => match self.position(args) {
                 Ok(game) => self.game = game,
                 Err(e) => error(out, e),
             },
-            "go" => self.go(args, out),
-            "stop" => {}
+            "go" => self.go(args, out, live),
+            "stop" => self.stop_search(),
             "query" => self.query(args, out),
             "quit" => return Flow::Quit,
             _ => error(out, format_args!("unknown command '{cmd}'")),
@@ -118,11 +178,19 @@ impl Session {
                 Err(e) => error(out, format_args!("bad variant '{value}': {e}")),
             },
             "hash" => match spin(1, 65536) {
-                Ok(v) => self.options.hash_mib = v,
+                Ok(v) => {
+                    self.options.hash_mib = v;
+                    self.searcher =
+                        Arc::new(Searcher::new(v as usize, self.options.threads as usize));
+                }
                 Err(e) => error(out, e),
             },
             "threads" => match spin(1, 256) {
-                Ok(v) => self.options.threads = v,
+                Ok(v) => {
+                    self.options.threads = v;
+                    self.searcher =
+                        Arc::new(Searcher::new(self.options.hash_mib as usize, v as usize));
+                }
                 Err(e) => error(out, e),
             },
             "level" => match spin(1, 10) {
@@ -166,7 +234,7 @@ impl Session {
         Ok(game)
     }
 
-    fn go(&mut self, args: &[&str], out: &mut Vec<String>) {
+    fn go(&mut self, args: &[&str], out: &mut Vec<String>, live: &Output) {
         match args {
             ["perft", depth] => match depth.parse::<u32>() {
                 Ok(d) if d <= 64 => {
@@ -188,8 +256,57 @@ impl Session {
                 ),
             },
             ["perft", ..] => error(out, "expected 'go perft <depth>'"),
-            _ => error(out, "search is not available yet"),
+            _ => match parse_go(
+                args,
+                self.game.position().side() == hasami_core::Side::Black,
+            ) {
+                Ok(limits) => self.start_search(limits, out, live),
+                Err(e) => error(out, e),
+            },
         }
+    }
+
+    fn start_search(&mut self, limits: Limits, out: &mut Vec<String>, live: &Output) {
+        if let Some(o) = self.game.outcome() {
+            out.push(format!("info string game over: {o}"));
+            out.push("bestmove 0000".into());
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let searcher = Arc::clone(&self.searcher);
+        let pos = *self.game.position();
+        let history = self.game.hashes();
+        let lvl = level(self.options.level);
+        self.searches += 1;
+        let seed = pos.hash() ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let live = Arc::clone(live);
+        let stop2 = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let result = search_at_level(
+                &searcher,
+                lvl,
+                &pos,
+                &history,
+                &limits,
+                stop2,
+                seed,
+                |info| say(&live, &info.to_ugi()),
+            );
+            match result.best {
+                Some(mv) => say(&live, &format!("bestmove {mv}")),
+                None => say(&live, "bestmove 0000"),
+            }
+        });
+        let endless = limits.infinite
+            || (limits.time.is_none()
+                && limits.movetime.is_none()
+                && limits.depth.is_none()
+                && limits.nodes.is_none());
+        self.running = Some(Running {
+            stop,
+            handle,
+            endless,
+        });
     }
 
     fn query(&self, args: &[&str], out: &mut Vec<String>) {
@@ -229,28 +346,72 @@ impl Session {
     }
 }
 
-/// Runs the protocol until `quit` or the end of input.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+/// Parses the arguments of `go` (times in milliseconds; p1 is the first player).
+fn parse_go(args: &[&str], p1_to_move: bool) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let (mut p1time, mut p2time, mut p1inc, mut p2inc) = (None, None, 0, 0);
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        if key == "infinite" {
+            limits.infinite = true;
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("'go {key}' needs a value"))?;
+        let num = value
+            .parse::<u64>()
+            .map_err(|_| format!("bad value '{value}' for '{key}': expected a whole number"))?;
+        match key {
+            "p1time" => p1time = Some(num),
+            "p2time" => p2time = Some(num),
+            "p1inc" => p1inc = num,
+            "p2inc" => p2inc = num,
+            "movetime" => limits.movetime = Some(Duration::from_millis(num)),
+            "depth" => limits.depth = Some(num.clamp(1, 100) as u32),
+            "nodes" => limits.nodes = Some(num.max(1)),
+            _ => return Err(format!(
+                "unknown go parameter '{key}'; allowed: p1time p2time p1inc p2inc movetime depth \
+                     nodes infinite perft"
+            )),
+        }
+        i += 2;
+    }
+    let (time, inc) = if p1_to_move {
+        (p1time, p1inc)
+    } else {
+        (p2time, p2inc)
+    };
+    limits.time = time.map(Duration::from_millis);
+    limits.inc = Duration::from_millis(inc);
+    Ok(limits)
+}
+
+/// Runs the protocol until `quit` or the end of input (waiting for a running search to finish).
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+    let live: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut session = Session::default();
     let mut out = Vec::new();
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(output, "info string error: input is not valid UTF-8")?;
-                output.flush()?;
+                say(&live, "info string error: input is not valid UTF-8");
                 continue;
             }
             Err(e) => return Err(e),
         };
-        let flow = session.handle(&line, &mut out);
+        let flow = session.handle(&line, &mut out, &live);
         for reply in out.drain(..) {
-            writeln!(output, "{reply}")?;
+            say(&live, &reply);
         }
-        output.flush()?;
         if flow == Flow::Quit {
-            break;
+            session.stop_search();
+            return Ok(());
         }
     }
+    session.finish_search(true);
     Ok(())
 }

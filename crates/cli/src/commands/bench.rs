@@ -20,6 +20,9 @@ pub struct BenchArgs {
     /// Number of games for `--playouts`.
     #[arg(long, default_value_t = 200_000)]
     games: u32,
+    /// Search depth of the search benchmark (default: the fixed bench depth).
+    #[arg(long)]
+    depth: Option<u32>,
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -28,9 +31,16 @@ pub struct BenchArgs {
 /// Runs the benchmark.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if !args.playouts {
-        return Err(CliError::Usage(
-            "the search benchmark is not available yet; use 'hasami bench --playouts'".into(),
-        ));
+        let depth = args.depth.unwrap_or(hasami_engine::bench::DEPTH);
+        let r = hasami_engine::bench::run(depth, |variant, pos, nodes| {
+            println!("{variant:<30} {pos:<70} {nodes:>10}");
+        });
+        let secs = r.elapsed.as_secs_f64();
+        println!("depth {depth}");
+        println!("nodes {}", r.nodes);
+        println!("time {secs:.3} s");
+        println!("nps {:.0}", r.nodes as f64 / secs.max(1e-9));
+        return Ok(());
     }
     let rules =
         Rules::parse(&args.variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;

@@ -2,6 +2,7 @@
 
 use super::Position;
 use crate::types::bitboard::BitBoard;
+use crate::types::mv::Move;
 use crate::types::side::Side;
 use crate::types::square::{Direction, Square};
 
@@ -10,9 +11,50 @@ impl Position {
     /// involves that piece (C5); a piece landing between enemies is safe (C3) since only enemies are taken.
     #[inline]
     pub(crate) fn captures(&self, to: Square, mover: Side) -> BitBoard {
+        self.captures_with(
+            to,
+            self.pieces[mover.index()],
+            self.pieces[(!mover).index()],
+        )
+    }
+
+    /// What `mv` by the side to move would capture, without playing it.
+    #[inline]
+    pub fn captures_of(&self, mv: Move) -> BitBoard {
+        let own = self.pieces[self.side.index()]
+            ^ BitBoard::from_square(mv.from)
+            ^ BitBoard::from_square(mv.to);
+        self.captures_with(mv.to, own, self.pieces[(!self.side).index()])
+    }
+
+    /// Landing squares from which the side `mover` might capture something (a superset: C1 runs that end
+    /// on one of its pieces, C4 gaps between two enemies, C2 corner neighbours). For move ordering and
+    /// quiescence search; the exact captures come from [`Position::captures_of`].
+    pub fn capture_squares(&self, mover: Side) -> BitBoard {
         let rules = self.rules;
         let own = self.pieces[mover.index()];
         let enemy = self.pieces[(!mover).index()];
+        let empty = rules.board & !(own | enemy);
+        let mut t = BitBoard::EMPTY;
+        for &d in rules.capture_dirs {
+            // Enemy runs that an own piece closes on the far side, seen from the near side.
+            let runs = own.fill(d.opposite(), enemy);
+            t |= runs.shift(d.opposite()) & empty;
+        }
+        if rules.options.intervention {
+            for &d in rules.capture_dirs {
+                t |= enemy.shift(d) & enemy.shift(d.opposite()) & empty;
+            }
+        }
+        if !rules.corners.is_empty() {
+            t |= rules.corner_neighbours & empty;
+        }
+        t
+    }
+
+    #[inline]
+    fn captures_with(&self, to: Square, own: BitBoard, enemy: BitBoard) -> BitBoard {
+        let rules = self.rules;
         let mut caught = BitBoard::EMPTY;
         let near = if rules.options.diagonal_capture {
             BitBoard::all_neighbours(to)

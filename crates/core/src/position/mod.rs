@@ -323,6 +323,16 @@ impl Position {
         self.judge(None, true)
     }
 
+    /// The same pieces with `side` to move (a "null move" when it is the other side).
+    pub fn with_side_to_move(&self, side: Side) -> Position {
+        let mut p = *self;
+        if side != self.side {
+            p.side = side;
+            p.hash ^= zobrist::WHITE_TO_MOVE;
+        }
+        p
+    }
+
     /// The position seen from the other side: ranks flipped, colours swapped, the other side to move.
     pub fn mirror(&self) -> Position {
         let n = self.rules.size();

@@ -114,21 +114,7 @@ impl Position {
                 bits &= bits - 1;
             }
             let to = BitBoard(bits).first()?;
-            let back = match kind {
-                Kind::Slide(d) | Kind::Step(d) | Kind::Jump(d) => d.opposite(),
-            };
-            let from = match kind {
-                Kind::Step(_) => to.offset(back),
-                Kind::Jump(_) => to.offset(back).and_then(|s| s.offset(back)),
-                Kind::Slide(_) => {
-                    let mut s = to.offset(back);
-                    while let Some(x) = s.filter(|x| !p.has(*x)) {
-                        s = x.offset(back);
-                    }
-                    s
-                }
-            };
-            return from.map(|from| Move::new(from, to));
+            return origin(p, to, kind).map(|from| Move::new(from, to));
         }
         None
     }
@@ -191,6 +177,44 @@ impl Position {
         n
     }
 
+    /// Calls `f` on every move of the side to move that lands in `mask`, found per direction for all
+    /// pieces at once (fast when `mask` is small, e.g. capture squares).
+    #[inline]
+    pub fn for_each_move_into(&self, mask: BitBoard, mut f: impl FnMut(Move)) {
+        self.with_target_groups(self.pieces(self.side), |p, t| {
+            self.for_each_target_set(p, t & mask, |set, kind| {
+                for to in set {
+                    if let Some(from) = origin(p, to, kind) {
+                        f(Move::new(from, to));
+                    }
+                }
+            });
+        });
+    }
+
+    /// The number of moves of the side to move and every square they can land on, in one pass.
+    #[inline]
+    pub fn mobility(&self) -> (u32, BitBoard) {
+        let mut n = 0;
+        let mut any = BitBoard::EMPTY;
+        self.with_target_groups(self.pieces(self.side), |p, t| {
+            self.for_each_target_set(p, t, |set, _| {
+                n += set.len();
+                any |= set;
+            });
+        });
+        (n, any)
+    }
+
+    /// Every square some piece of the side to move can land on.
+    pub fn reach(&self) -> BitBoard {
+        let mut any = BitBoard::EMPTY;
+        self.with_target_groups(self.pieces(self.side), |p, t| {
+            self.for_each_target_set(p, t, |set, _| any |= set);
+        });
+        any
+    }
+
     /// Whether the side to move has any move.
     #[inline]
     pub fn has_moves(&self) -> bool {
@@ -199,5 +223,22 @@ impl Position {
             self.for_each_target_set(p, t, |set, _| any |= set);
         });
         !any.is_empty()
+    }
+}
+
+/// The piece of `pieces` that reaches `to` by a move of `kind`.
+#[inline]
+fn origin(pieces: BitBoard, to: Square, kind: Kind) -> Option<Square> {
+    match kind {
+        Kind::Step(d) => to.offset(d.opposite()),
+        Kind::Jump(d) => to.offset(d.opposite()).and_then(|s| s.offset(d.opposite())),
+        Kind::Slide(d) => {
+            let back = d.opposite();
+            let mut s = to.offset(back);
+            while let Some(x) = s.filter(|x| !pieces.has(*x)) {
+                s = x.offset(back);
+            }
+            s
+        }
     }
 }

@@ -1,0 +1,88 @@
+//! `hasami bench`: fixed positions of several variants searched to a fixed depth on one thread.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hasami_core::{Position, Rules};
+
+use crate::limits::Limits;
+use crate::search::Searcher;
+
+/// The bench positions: (variant, position text or "startpos").
+pub const POSITIONS: &[(&str, &str)] = &[
+    ("hasami", "startpos"),
+    (
+        "hasami",
+        "1w2w2w1/9/1w6b/9/3w5/2w5b/5b3/3b2w2/1bb2w1w1 b 10 30",
+    ),
+    ("hasami", "w1ww1w1ww/4w4/9/2b6/9/5w3/9/1b2b4/b1b2bb1b w 4 9"),
+    ("hasami-chess", "5w2/3b1b2/8/1w6/4b3/1w4w1/8/8 b 0 39"),
+    (
+        "dai-hasami",
+        "1w3w1ww/w3w2w1/3w3ww/bb2b4/4b4/b3w4/6b2/2b1bb3/b4b1b1 b 3 54",
+    ),
+    ("dai-hasami", "startpos"),
+    (
+        "dai-hasami-captures",
+        "w8/1w2w3w/6w2/ww4w2/5b3/9/b3b4/4b1b2/6bw1 b 6 101",
+    ),
+    (
+        "agon",
+        "3w2www/5w3/1w1www1w1/w1b6/b7b/2b3bb1/b4b3/6b2/1bb5b w 6 45",
+    ),
+    ("mak-yek", "startpos"),
+    (
+        "apit-sodok",
+        "ww2w2w/1wwbw2w/1ww5/b6b/1b2b1b1/5b2/2b3b1/b1b1bbb1 w 6 28",
+    ),
+    (
+        "hasami+win=captures:5,lead:3",
+        "3w1wwww/w8/9/b8/1w4b2/2wbbb3/9/9/1b4bbb w 6 6",
+    ),
+    ("hasami+misere", "9/2b6/8b/7b1/4b4/9/3w5/3w5/3w5 b 15 78"),
+];
+
+/// Depth searched for every bench position.
+pub const DEPTH: u32 = 7;
+
+/// The result of a bench run.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchResult {
+    /// Total nodes (identical on every run of the same code).
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Runs the bench at `depth`; `per_position` gets (variant, position, nodes) for each.
+pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64)) -> BenchResult {
+    let start = Instant::now();
+    let mut nodes = 0;
+    for &(variant, text) in POSITIONS {
+        let rules = Rules::parse(variant).expect("bench variant");
+        let pos = if text == "startpos" {
+            Position::start(rules)
+        } else {
+            Position::from_text(text, rules).expect("bench position")
+        };
+        let searcher = Searcher::new(16, 1);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let out = searcher.search(
+            &pos,
+            &[pos.hash()],
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            |_| {},
+        );
+        per_position(variant, text, out.nodes);
+        nodes += out.nodes;
+    }
+    BenchResult {
+        nodes,
+        elapsed: start.elapsed(),
+    }
+}

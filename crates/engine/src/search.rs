@@ -1,0 +1,677 @@
+//! Alpha-beta search generic over [`Game`]: iterative deepening, aspiration windows, principal variation
+//! search, a shared transposition table, killer and history ordering, null-move pruning, late-move
+//! reductions, quiescence on captures, win-distance scores and repetition inside the tree. More than one
+//! thread runs a shared-table ("lazy SMP") search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, Terminal};
+use crate::limits::{Budget, Limits};
+use crate::tt::{Bound, Table};
+
+/// Score of a won game at the root; a win in n plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = 31_000;
+const MAX_PLY: usize = 128;
+
+/// Switches for the search features, so each can be measured (docs/engine.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Aspiration windows.
+    pub aspiration: bool,
+    /// Quiescence search.
+    pub quiescence: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            null_move: true,
+            lmr: true,
+            aspiration: true,
+            quiescence: true,
+        }
+    }
+}
+
+/// One `info` report, after each completed iteration.
+#[derive(Debug, Clone)]
+pub struct Info<M> {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score for the side to move (centi-pieces, or a win/loss distance).
+    pub score: i32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+    /// Principal variation.
+    pub pv: Vec<M>,
+}
+
+impl<M: std::fmt::Display> Info<M> {
+    /// The UGI `info …` line.
+    pub fn to_ugi(&self) -> String {
+        let score = if self.score.abs() >= WIN_BOUND {
+            let plies = WIN - self.score.abs();
+            let moves = (plies + 1) / 2;
+            format!("mate {}", if self.score > 0 { moves } else { -moves })
+        } else {
+            format!("cp {}", self.score)
+        };
+        let ms = self.elapsed.as_millis().max(1) as u64;
+        let pv: Vec<String> = self.pv.iter().map(ToString::to_string).collect();
+        format!(
+            "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+            self.depth,
+            self.seldepth,
+            self.nodes,
+            self.nodes * 1000 / ms,
+            ms,
+            pv.join(" ")
+        )
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Outcome<M> {
+    /// The move to play (`None` only when there is no legal move).
+    pub best: Option<M>,
+    /// Its score.
+    pub score: i32,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Root moves with their scores from the last completed iteration (exact for the best, bounds for
+    /// the rest), used by the levels.
+    pub root_scores: Vec<(M, i32)>,
+    /// Principal variation.
+    pub pv: Vec<M>,
+}
+
+/// Shared state of one search.
+struct Shared {
+    stop: Arc<AtomicBool>,
+    nodes: AtomicU64,
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+}
+
+impl Shared {
+    fn out_of_time(&self) -> bool {
+        self.budget.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+}
+
+/// A search engine for one game type: a transposition table and settings.
+pub struct Searcher {
+    tt: Arc<Table>,
+    /// Number of threads.
+    pub threads: usize,
+    /// Feature switches.
+    pub features: Features,
+}
+
+impl Searcher {
+    /// A searcher with a table of `hash_mib` MiB and `threads` threads.
+    pub fn new(hash_mib: usize, threads: usize) -> Searcher {
+        Searcher {
+            tt: Arc::new(Table::new(hash_mib)),
+            threads: threads.max(1),
+            features: Features::default(),
+        }
+    }
+
+    /// Forgets the table (new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Searches `root` (with the game's earlier `history` of hashes, `root` last) within `limits`,
+    /// until `stop` is set or a limit is reached. `on_info` gets one report per completed depth.
+    pub fn search<G: Game>(
+        &self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        mut on_info: impl FnMut(&Info<G::Move>),
+    ) -> Outcome<G::Move> {
+        let shared = Arc::new(Shared {
+            stop,
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            budget: limits.budget(),
+            node_limit: limits.nodes,
+        });
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        let done = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<_> = (1..self.threads)
+            .map(|id| {
+                let tt = Arc::clone(&self.tt);
+                let shared = Arc::clone(&shared);
+                let done = Arc::clone(&done);
+                let root = *root;
+                let history = history.to_vec();
+                let features = self.features;
+                std::thread::spawn(move || {
+                    let mut w = Worker::new(&tt, &shared, &history, features);
+                    w.helper_done = Some(done);
+                    w.iterate(&root, max_depth, id, &mut |_| {});
+                })
+            })
+            .collect();
+        let mut w = Worker::new(&self.tt, &shared, history, self.features);
+        let result = w.iterate(root, max_depth, 0, &mut on_info);
+        done.store(true, Ordering::Relaxed);
+        for h in helpers {
+            let _ = h.join();
+        }
+        Outcome {
+            nodes: shared.nodes.load(Ordering::Relaxed) + w.local_nodes,
+            ..result
+        }
+    }
+}
+
+struct Worker<'a, G: Game> {
+    tt: &'a Table,
+    shared: &'a Shared,
+    path: Vec<u64>,
+    root_len: usize,
+    features: Features,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    local_nodes: u64,
+    seldepth: u32,
+    aborted: bool,
+    helper_done: Option<Arc<AtomicBool>>,
+    lists: Vec<Vec<(G::Move, i32)>>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    fn new(tt: &'a Table, shared: &'a Shared, history: &[u64], features: Features) -> Self {
+        Worker {
+            tt,
+            shared,
+            path: history.to_vec(),
+            root_len: history.len(),
+            features,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * 16384],
+            local_nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            helper_done: None,
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.local_nodes
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.local_nodes += 1;
+        if self.local_nodes & 1023 == 0 {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            self.local_nodes -= 1024;
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.out_of_time()
+                || self.shared.node_limit.is_some_and(|n| self.nodes() >= n)
+                || self
+                    .helper_done
+                    .as_ref()
+                    .is_some_and(|d| d.load(Ordering::Relaxed))
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn iterate(
+        &mut self,
+        root: &G,
+        max_depth: u32,
+        thread: usize,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> Outcome<G::Move> {
+        let mut root_moves = Vec::new();
+        root.moves(&mut root_moves);
+        let mut out = Outcome {
+            best: root_moves.first().map(|m| m.0),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            root_scores: Vec::new(),
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            out.score = -WIN;
+            return out;
+        }
+        if root_moves.len() == 1 && thread == 0 && max_depth > 1 {
+            // Only one move: play it at once (after a shallow search for a score).
+            let r = self.iterate(root, 1, thread, on_info);
+            return r;
+        }
+        let mut score: i32 = 0;
+        let start_depth = 1 + (thread % 2) as u32;
+        for depth in start_depth..=max_depth {
+            self.seldepth = 0;
+            let (mut alpha, mut beta) = (-INF, INF);
+            let mut delta = 35;
+            if self.features.aspiration && depth >= 5 && score.abs() < WIN_BOUND {
+                alpha = score - delta;
+                beta = score + delta;
+            }
+            let result = loop {
+                let r = self.root(root, &mut root_moves, depth as i32, alpha, beta);
+                if self.aborted {
+                    break None;
+                }
+                if r <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                    delta *= 2;
+                } else if r >= beta {
+                    beta = (beta + delta).min(INF);
+                    delta *= 2;
+                } else {
+                    break Some(r);
+                }
+                if delta > 600 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            // A partly searched iteration still improves the move when its first move was searched.
+            out.best = Some(root_moves[0].0);
+            let Some(s) = result else {
+                break;
+            };
+            score = s;
+            out.score = s;
+            out.depth = depth;
+            out.pv = self.pv(root, depth as usize);
+            out.root_scores = root_moves.clone();
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                score: s,
+                nodes: self.nodes(),
+                elapsed: self.shared.start.elapsed(),
+                pv: out.pv.clone(),
+            });
+            if s.abs() >= WIN_BOUND && depth as i32 > WIN - s.abs() + 2 {
+                break; // a forced result is proven
+            }
+            if let Some(soft) = self.shared.budget.soft {
+                if self.shared.start.elapsed() >= soft * 6 / 10 {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Searches the root moves, keeping them sorted best first (stable for the rest).
+    fn root(
+        &mut self,
+        root: &G,
+        moves: &mut [(G::Move, i32)],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            let mv = moves[i].0;
+            let (child, tactical) = root.play(mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let mut s = -self.search(&child, depth - 1, 1, -alpha - 1, -alpha, false);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.search(&child, depth - 1, 1, -beta, -alpha, true);
+                }
+                s
+            };
+            let _ = tactical;
+            self.path.pop();
+            if self.aborted {
+                return best;
+            }
+            moves[i].1 = score;
+            if score > best {
+                best = score;
+                moves[..=i].rotate_right(1);
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Keep the rest ordered by their (bound) scores for the next iteration.
+        if moves.len() > 1 {
+            moves[1..].sort_by_key(|m| -m.1);
+        }
+        self.tt.store(
+            root.hash(),
+            Some(G::move_key(moves[0].0)),
+            best,
+            depth,
+            Bound::Exact,
+        );
+        best
+    }
+
+    fn repeated_in_tree(&self, hash: u64) -> bool {
+        // The current position (last in the path) appeared earlier in the search path (same side).
+        let n = self.path.len();
+        let mut i = n.saturating_sub(3);
+        while i >= self.root_len.saturating_sub(1) && i + 3 <= n {
+            if self.path[i] == hash {
+                return true;
+            }
+            if i < 2 {
+                break;
+            }
+            i -= 2;
+        }
+        false
+    }
+
+    fn search(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv: bool,
+    ) -> i32 {
+        if let Some(t) = pos.terminal(&self.path) {
+            return terminal_score(t, ply);
+        }
+        if ply > 0 && self.repeated_in_tree(pos.hash()) {
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return if self.features.quiescence {
+                self.quiesce(pos, ply, alpha, beta)
+            } else {
+                self.count_node();
+                pos.evaluate()
+            };
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        // Win-distance pruning.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if !pv && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        if !pv && beta.abs() < WIN_BOUND {
+            let eval = pos.evaluate();
+            // Reverse futility pruning.
+            if depth <= 3 && eval - 90 * depth >= beta {
+                return eval;
+            }
+            // Null move.
+            if self.features.null_move && depth >= 3 && eval >= beta {
+                if let Some(null) = pos.null_move() {
+                    let r = 2 + depth / 4;
+                    self.path.push(null.hash());
+                    let s = -self.search(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                    self.path.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= WIN_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -WIN + ply as i32; // W6: no legal move loses
+        }
+        let tt_move = entry.map(|e| e.mv);
+        let side = usize::from(pos.p1_to_move());
+        let killers = self.killers[ply];
+        for (mv, hint) in list.iter_mut() {
+            let k = G::move_key(*mv);
+            if Some(k) == tt_move {
+                *hint = 1_000_000;
+            } else if *hint == 0 {
+                if killers[0] == Some(*mv) {
+                    *hint = 9_000;
+                } else if killers[1] == Some(*mv) {
+                    *hint = 8_900;
+                } else {
+                    *hint = self.history[side * 16384 + k as usize].clamp(-8_000, 8_000);
+                }
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let n = list.len();
+        for i in 0..n {
+            // Selection sort step: bring the best remaining move forward.
+            let mut j = i;
+            for k in i + 1..n {
+                if list[k].1 > list[j].1 {
+                    j = k;
+                }
+            }
+            list.swap(i, j);
+            let (mv, hint) = list[i];
+            let (child, tactical) = pos.play(mv);
+            self.path.push(child.hash());
+            let quiet = !tactical && hint < 8_900;
+            let score = if i == 0 {
+                -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv)
+            } else {
+                let mut r = 0;
+                if self.features.lmr && depth >= 3 && i >= 3 && quiet {
+                    r = 1 + i32::from(i >= 8) + i32::from(depth >= 8);
+                    if pv {
+                        r -= 1;
+                    }
+                    r = r.min(depth - 2).max(0);
+                }
+                let mut s = -self.search(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if s > alpha && s < beta && pv && !self.aborted {
+                    s = -self.search(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                s
+            };
+            self.path.pop();
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let h = &mut self.history[side * 16384 + G::move_key(mv) as usize];
+                            *h += depth * depth;
+                            if *h > 1_000_000 {
+                                for x in self.history.iter_mut() {
+                                    *x /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.map(G::move_key),
+            to_tt(best, ply),
+            depth,
+            bound,
+        );
+        best
+    }
+
+    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.aborted {
+            return 0;
+        }
+        let stand = pos.evaluate();
+        if stand >= beta || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.tactical_moves(&mut list);
+        list.sort_unstable_by_key(|m| -m.1);
+        let mut best = stand;
+        for &(mv, _) in &list {
+            let (child, _) = pos.play(mv);
+            self.path.push(child.hash());
+            let score = match child.terminal(&self.path) {
+                Some(t) => terminal_score(t, ply + 1),
+                None => -self.quiesce(&child, ply + 1, -beta, -alpha),
+            };
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+
+    fn pv(&self, root: &G, max: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut pos = *root;
+        let mut seen = Vec::new();
+        let mut list = Vec::new();
+        while pv.len() < max {
+            let Some(e) = self.tt.probe(pos.hash()) else {
+                break;
+            };
+            list.clear();
+            pos.moves(&mut list);
+            let Some(&(mv, _)) = list.iter().find(|m| G::move_key(m.0) == e.mv) else {
+                break;
+            };
+            pv.push(mv);
+            pos = pos.play(mv).0;
+            if seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+        }
+        pv
+    }
+}
+
+fn terminal_score(t: Terminal, ply: usize) -> i32 {
+    match t {
+        Terminal::Win => WIN - ply as i32,
+        Terminal::Loss => -WIN + ply as i32,
+        Terminal::Draw => 0,
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
