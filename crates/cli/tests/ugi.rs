@@ -100,9 +100,48 @@ fn finished_game_has_no_moves_and_a_result() {
 }
 
 #[test]
-fn search_is_not_available_yet() {
-    let out = ugi(lines(&["go movetime 100"]));
-    assert_eq!(out, vec!["info string error: search is not available yet"]);
+fn go_searches_and_answers_a_legal_bestmove() {
+    let out = ugi(lines(&[
+        "setoption name Variant value hasami-chess",
+        "position startpos moves a1a5",
+        "go depth 3",
+    ]));
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{out:?}"
+    );
+    let best = out
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    let legal = ugi(lines(&[
+        "setoption name Variant value hasami-chess",
+        "position startpos moves a1a5",
+        "query moves",
+    ]));
+    assert!(
+        legal[0].split(' ').any(|m| m == best),
+        "{best} not in {legal:?}"
+    );
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_bestmove() {
+    let out = ugi(lines(&["go infinite", "isready", "stop", "quit"]));
+    assert!(out.contains(&"readyok".to_string()));
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+}
+
+#[test]
+fn go_on_a_finished_game_says_so() {
+    let out = ugi(lines(&[
+        "position fen 4w4/9/9/9/9/9/9/9/bbbbbbbbb w 0 1",
+        "go depth 2",
+    ]));
+    assert_eq!(out.last().unwrap(), "bestmove 0000");
+    assert!(out[0].contains("Black wins"));
 }
 
 #[test]
@@ -129,6 +168,8 @@ fn malformed_lines_get_one_error_and_change_nothing() {
         "go perft -1",
         "go perft x",
         "go wtime 100",
+        "go movetime soon",
+        "go depth",
         "position startpos moves e1e5 a9a5 e5e10",
         "position fen wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 0",
         "\u{1F600} \u{0}",

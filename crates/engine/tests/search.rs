@@ -1,0 +1,159 @@
+//! Search behaviour a user notices: it finds wins, always returns a legal move, honours its limits and
+//! `stop`, and the bench node count is reproducible.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hasami_core::playout::SplitMix64;
+use hasami_core::{Position, Rules};
+use hasami_engine::{Limits, Searcher, WIN};
+
+fn search(pos: &Position, limits: Limits) -> hasami_engine::Outcome<hasami_core::Move> {
+    Searcher::new(8, 1).search(
+        pos,
+        &[pos.hash()],
+        &limits,
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn finds_the_winning_sandwich_for_pieces_left() {
+    // W1: White has two pieces; b1b5 sandwiches c5 against d5 and leaves White with one.
+    let rules = Rules::parse("hasami").unwrap();
+    let pos = Position::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
+    let out = search(&pos, depth(4));
+    assert_eq!(out.best.unwrap().to_string(), "b1b5");
+    assert_eq!(out.score, WIN - 1);
+}
+
+#[test]
+fn finds_the_five_in_a_row() {
+    // W3: Black has four on rank 4 (outside its home rows 1-2); d2d4 completes b4-f4.
+    let rules = Rules::parse("dai-hasami").unwrap();
+    let pos =
+        Position::from_text("wwwwwwwww/wwwwwwwww/9/9/9/1bb1bb3/9/3b5/9 b 0 1", rules).unwrap();
+    let out = search(&pos, depth(3));
+    let mut child = pos;
+    child.play(out.best.unwrap()).unwrap();
+    assert!(
+        child.five_line(hasami_core::Side::Black).is_some(),
+        "{:?}",
+        out.best
+    );
+    assert_eq!(out.score, WIN - 1);
+}
+
+#[test]
+fn most_captures_takes_the_last_piece() {
+    // W5: White has one piece left; capturing it wins at once.
+    let rules = Rules::parse("apit-sodok").unwrap();
+    let pos = Position::from_text("8/8/8/8/2bw4/8/8/4b3 b 0 1", rules).unwrap();
+    let out = search(&pos, depth(3));
+    assert_eq!(out.best.unwrap().to_string(), "e1e4");
+    assert_eq!(out.score, WIN - 1);
+}
+
+#[test]
+fn always_returns_a_legal_move() {
+    let mut rng = SplitMix64(99);
+    for variant in [
+        "hasami",
+        "dai-hasami",
+        "agon",
+        "mak-yek",
+        "hasami+misere",
+        "apit-sodok",
+    ] {
+        let rules = Rules::parse(variant).unwrap();
+        for _ in 0..6 {
+            let mut pos = Position::start(rules);
+            let plies = rng.below(40);
+            for _ in 0..plies {
+                if pos.status().is_some() {
+                    break;
+                }
+                let Some(mv) = pos.pick_move(|n| rng.below(n)) else {
+                    break;
+                };
+                pos.play_unchecked(mv);
+            }
+            if pos.status().is_some() {
+                continue;
+            }
+            let out = search(&pos, depth(3));
+            let best = out.best.expect("a move");
+            assert!(pos.moves().contains(&best), "{variant} {pos}: {best}");
+        }
+    }
+}
+
+#[test]
+fn honours_movetime() {
+    let pos = Position::start(Rules::parse("hasami").unwrap());
+    let t = Instant::now();
+    let out = search(
+        &pos,
+        Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        },
+    );
+    assert!(out.best.is_some());
+    assert!(
+        t.elapsed() < Duration::from_millis(150),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn honours_stop() {
+    let pos = Position::start(Rules::parse("dai-hasami").unwrap());
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        flag.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let out = Searcher::new(8, 1).search(&pos, &[pos.hash()], &limits, stop, |_| {});
+    let stopped_at = stopper.join().unwrap();
+    assert!(out.best.is_some());
+    assert!(stopped_at.elapsed() < Duration::from_millis(50));
+}
+
+#[test]
+fn bench_node_count_is_stable() {
+    let a = hasami_engine::bench::run(3, |_, _, _| {});
+    let b = hasami_engine::bench::run(3, |_, _, _| {});
+    assert_eq!(a.nodes, b.nodes);
+    assert!(a.nodes > 1000);
+}
+
+#[test]
+fn two_threads_search_and_agree_on_a_forced_win() {
+    let rules = Rules::parse("hasami").unwrap();
+    let pos = Position::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
+    let out = Searcher::new(8, 2).search(
+        &pos,
+        &[pos.hash()],
+        &depth(5),
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    );
+    assert_eq!(out.best.unwrap().to_string(), "b1b5");
+}
