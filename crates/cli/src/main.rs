@@ -1,6 +1,7 @@
 //! The `hasami` command (../shared/INTERFACES.md section 1).
 
 mod commands;
+mod matches;
 mod ugi;
 
 use std::process::ExitCode;
@@ -34,6 +35,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// List the presets and options of variant text.
     Variants,
+    /// Play two players (levels, settings, UGI engines) against each other; report score and Elo.
+    Match(matches::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
             .map_err(commands::CliError::Io),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Variants) => {
             commands::variants::run();
             Ok(())

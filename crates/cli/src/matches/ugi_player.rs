@@ -1,0 +1,163 @@
+//! `hasami match --as-ugi MODE` (hidden): a built-in player, or a deliberately faulty engine, speaking
+//! a small part of UGI on standard input and output. It lets other programs play the baseline players,
+//! and lets the tests drive the runner's engine code over real pipes: time-outs, crashes, illegal
+//! moves and error replies.
+//!
+//! Modes: `random`, `greedy:N` (play), `illegal` (answers every `go` with a move from an empty
+//! square), `silent` (never answers `go`), `crash` (exits on `go`), `error` (answers `go` with
+//! `info string error: …` as an engine without search does).
+
+use std::io::{self, BufRead, Write};
+
+use hasami_core::playout::SplitMix64;
+use hasami_core::{Game, Position, Rules};
+
+use super::players::{builtin_move, PlayerSpec};
+
+/// What the fake engine does on `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// Plays a built-in player's moves.
+    Play(PlayerSpec),
+    /// Answers with an illegal move.
+    Illegal,
+    /// Never answers.
+    Silent,
+    /// Exits with status 3.
+    Crash,
+    /// Answers with an error line and no move.
+    Error,
+}
+
+impl Mode {
+    /// Reads a mode.
+    pub fn parse(text: &str) -> Result<Mode, String> {
+        match text.trim() {
+            "illegal" => Ok(Mode::Illegal),
+            "silent" => Ok(Mode::Silent),
+            "crash" => Ok(Mode::Crash),
+            "error" => Ok(Mode::Error),
+            other => match PlayerSpec::parse(other) {
+                Ok(spec @ (PlayerSpec::Random | PlayerSpec::Greedy(_))) => Ok(Mode::Play(spec)),
+                _ => Err(format!(
+                    "bad --as-ugi mode '{other}' (allowed: random, greedy:N, illegal, silent, crash, error)"
+                )),
+            },
+        }
+    }
+}
+
+/// Reads `position startpos|fen <text> [moves …]`.
+fn parse_position(args: &str, rules: &'static Rules) -> Result<Game, String> {
+    let (head, moves) = match args.split_once("moves") {
+        Some((h, m)) => (h.trim(), m.trim()),
+        None => (args.trim(), ""),
+    };
+    let start = if head == "startpos" {
+        Position::start(rules)
+    } else if let Some(text) = head.strip_prefix("fen") {
+        Position::from_text(text.trim(), rules).map_err(|e| e.to_string())?
+    } else {
+        return Err(format!("expected 'startpos' or 'fen', got '{head}'"));
+    };
+    let mut game = Game::from_position(start);
+    for m in moves.split_whitespace() {
+        game.play_text(m).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}
+
+/// Runs the fake engine until `quit` or the end of the input.
+pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    let mut rules = Rules::parse("hasami").expect("a preset");
+    let mut game = Game::new(rules);
+    let mut rng = SplitMix64(seed);
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let line = line.trim();
+        let (cmd, args) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd {
+            "ugi" => {
+                writeln!(out, "id name hasami match --as-ugi {}", describe(mode))?;
+                writeln!(out, "id author the hasami authors")?;
+                writeln!(out, "option name Hash type spin default 16 min 1 max 65536")?;
+                writeln!(out, "option name Threads type spin default 1 min 1 max 256")?;
+                writeln!(out, "ugiok")?;
+            }
+            "isready" => writeln!(out, "readyok")?,
+            "setoption" => {
+                if let Some(v) = args.strip_prefix("name Variant value ") {
+                    match Rules::parse(v.trim()) {
+                        Ok(r) => {
+                            rules = r;
+                            game = Game::new(r);
+                        }
+                        Err(e) => writeln!(out, "info string error: {e}")?,
+                    }
+                }
+            }
+            "uginewgame" => game = Game::new(rules),
+            "position" => match parse_position(args, rules) {
+                Ok(g) => game = g,
+                Err(e) => writeln!(out, "info string error: {e}")?,
+            },
+            "go" => match mode {
+                Mode::Play(spec) => match builtin_move(spec, game.position(), &mut rng) {
+                    Some(mv) => writeln!(out, "bestmove {mv}")?,
+                    None => writeln!(out, "info string error: no legal move")?,
+                },
+                Mode::Illegal => match game.legal_moves().first() {
+                    // To-square and from-square swapped: the from-square is empty.
+                    Some(mv) => writeln!(out, "bestmove {}{}", mv.to, mv.from)?,
+                    None => writeln!(out, "bestmove a1a2")?,
+                },
+                Mode::Silent => {}
+                Mode::Crash => std::process::exit(3),
+                Mode::Error => writeln!(out, "info string error: search is not available yet")?,
+            },
+            "quit" => break,
+            _ => {}
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn describe(mode: &Mode) -> String {
+    match mode {
+        Mode::Play(spec) => spec.display_name(),
+        Mode::Illegal => "illegal".into(),
+        Mode::Silent => "silent".into(),
+        Mode::Crash => "crash".into(),
+        Mode::Error => "error".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes() {
+        assert_eq!(Mode::parse("random"), Ok(Mode::Play(PlayerSpec::Random)));
+        assert_eq!(
+            Mode::parse("greedy:2"),
+            Ok(Mode::Play(PlayerSpec::Greedy(2)))
+        );
+        assert_eq!(Mode::parse("crash"), Ok(Mode::Crash));
+        assert!(Mode::parse("level:3").is_err());
+    }
+
+    #[test]
+    fn positions() {
+        let rules = Rules::parse("hasami").unwrap();
+        let g = parse_position("startpos moves e1e5 e9e6", rules).unwrap();
+        assert_eq!(g.played().len(), 2);
+        let g = parse_position("fen wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 1 1", rules).unwrap();
+        assert_eq!(g.played().len(), 0);
+        assert!(parse_position("startpos moves e1e1", rules).is_err());
+        assert!(parse_position("nonsense", rules).is_err());
+    }
+}
