@@ -137,7 +137,7 @@ pub(super) fn parse_variant(text: &str) -> Result<(Preset, RuleOptions), Variant
         .find(|p| p.name() == head)
         .ok_or_else(|| VariantError::UnknownPreset(head.to_string()))?;
     let mut o = preset.base();
-    let mut win_items: Option<Vec<WinItem>> = None;
+    let mut win_items: Option<(Vec<WinItem>, String)> = None;
     for part in parts {
         if part.is_empty() {
             return Err(VariantError::EmptyOption(text.clone()));
@@ -208,16 +208,16 @@ pub(super) fn parse_variant(text: &str) -> Result<(Preset, RuleOptions), Variant
             }
             "win" => {
                 let v = need(WIN_ALLOWED)?;
-                win_items = Some(parse_win(v)?);
+                win_items = Some((parse_win(v)?, v.to_string()));
             }
             _ => return Err(VariantError::UnknownOption(name.to_string())),
         }
     }
     // The board and rows decide the starting pieces, so win items are checked last.
     let start = u32::from(o.size) * u32::from(o.rows.filled());
-    if let Some(items) = win_items {
+    if let Some((items, text)) = win_items {
         if items.len() > 5 {
-            return Err(bad("win", &o.win.to_string(), "at most 5 items"));
+            return Err(bad("win", &text, format!("at most 5 items; {WIN_ALLOWED}")));
         }
         let mut list = [None; 5];
         for (slot, item) in list.iter_mut().zip(&items) {

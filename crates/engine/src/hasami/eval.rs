@@ -70,11 +70,13 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     score -= sign * their_threats * w.threat_against;
 
     if rules.five {
-        score += windows(pos, us, w) - windows(pos, them, w);
-        if !(five_completions(pos, us) & my_reach).is_empty() {
+        let (mine, my_fives) = lines(pos, us, w);
+        let (theirs, their_fives) = lines(pos, them, w);
+        score += mine - theirs;
+        if !(my_fives & my_reach).is_empty() {
             score += w.five_next;
         }
-        score -= (five_completions(pos, them) & their_reach).len() as i32 * w.five_against;
+        score -= (their_fives & their_reach).len() as i32 * w.five_against;
     }
     score
 }
@@ -127,14 +129,22 @@ fn window_counts(
     }
 }
 
-fn windows(pos: &Position, side: Side, w: &Weights) -> i32 {
+/// The window score of `side` and the empty squares that would complete one of its fives.
+fn lines(pos: &Position, side: Side, w: &Weights) -> (i32, BitBoard) {
+    let empty = pos.rules().board & !pos.occupied();
     let mut s = 0;
-    window_counts(pos, side, |_, n| {
+    let mut fives = BitBoard::EMPTY;
+    window_counts(pos, side, |d, n| {
         for (count, weight) in n[2..=4].iter().zip(w.window) {
             s += count.len() as i32 * weight;
         }
+        if !n[4].is_empty() {
+            for i in 0..5 {
+                fives |= n[4].shift_by(d, i) & empty;
+            }
+        }
     });
-    s
+    (s, fives)
 }
 
 /// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
