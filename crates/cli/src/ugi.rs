@@ -372,10 +372,12 @@ fn parse_go(args: &[&str], p1_to_move: bool) -> Result<Limits, String> {
             "movetime" => limits.movetime = Some(Duration::from_millis(num)),
             "depth" => limits.depth = Some(num.clamp(1, 100) as u32),
             "nodes" => limits.nodes = Some(num.max(1)),
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "unknown go parameter '{key}'; allowed: p1time p2time p1inc p2inc movetime depth \
                      nodes infinite perft"
-            )),
+            ))
+            }
         }
         i += 2;
     }
