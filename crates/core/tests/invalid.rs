@@ -167,11 +167,8 @@ fn error_messages_are_single_lines() {
 }
 
 #[test]
-#[ignore = "BUG: a win= list of more than 5 items is reported with the preset's list as the bad value"]
 fn too_long_win_list_names_the_given_list() {
-    // `hasami+win=five,five,five,five,five,five` gives
-    // "bad value 'pieces-left:1' for option 'win'; allowed: at most 5 items": the value quoted is the
-    // preset's own list, not the one given.
+    // A6: the error quotes the list as given, not the preset's own list.
     let e = Rules::parse("hasami+win=five,five,five,five,five,five")
         .unwrap_err()
         .to_string();
