@@ -42,7 +42,7 @@ pub enum PositionError {
     #[error(transparent)]
     Parse(#[from] ParseSetupError),
     /// Not N ranks.
-    #[error("{found} ranks, but the board has {expected}")]
+    #[error("{found} rank{}, but the board has {expected}", if *found == 1 { "" } else { "s" })]
     WrongRankCount {
         /// Ranks given.
         found: usize,

@@ -3,8 +3,9 @@
 mod geometry;
 mod parse;
 
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use crate::types::bitboard::BitBoard;
 use crate::types::side::Side;
@@ -317,7 +318,9 @@ pub struct Rules {
     pub run_limit: u8,
 }
 
-static INTERNED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+/// One shared value per distinct variant. Distinct valid variants are finitely many, and each is a few
+/// hundred bytes, so the table stays small even for a long-running server.
+static INTERNED: OnceLock<Mutex<HashMap<(Preset, RuleOptions), &'static Rules>>> = OnceLock::new();
 
 impl Rules {
     /// Parses variant text (`PRESET[+option[=value]…]`, A6) and returns the shared rules for it.
@@ -333,14 +336,13 @@ impl Rules {
 
     /// Builds (or finds) the shared rules for already validated options.
     pub fn intern(preset: Preset, options: RuleOptions) -> &'static Rules {
-        let rules = geometry::derive(preset, options);
-        let mut table = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = table.iter().find(|r| ***r == rules) {
-            return r;
-        }
-        let leaked: &'static Rules = Box::leak(Box::new(rules));
-        table.push(leaked);
-        leaked
+        let mut table = INTERNED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        table
+            .entry((preset, options))
+            .or_insert_with(|| Box::leak(Box::new(geometry::derive(preset, options))))
     }
 
     /// Board side.
