@@ -237,79 +237,98 @@ const VARIANTS: &[&str] = &[
 
 /// Plays `games` random games per variant with the reference choosing moves (captures preferred half of
 /// the time), and checks that `hasami ugi` reports the same moves, position text and result at every ply.
+/// Games go to the engine in batches of at most 40, one process per batch, to bound memory.
 fn differential(games: usize, seed: u64) {
-    let t = std::time::Instant::now();
     let mut rng = Rng(seed);
-    let mut input = String::new();
-    let mut expected = Vec::new();
-    let mut labels = Vec::new();
+    let t = std::time::Instant::now();
+    let mut total_games = 0;
+    let mut total_queries = 0;
     for variant in VARIANTS {
         let mut tally = std::collections::BTreeMap::new();
-        input += &format!("setoption name Variant value {variant}\nuginewgame\n");
-        for g in 0..games {
-            let mut game = RefGame::new(variant, None).expect("reference variant");
-            // The fast library only helps pick capturing moves (cloning the reference is slow).
-            let rules = hasami_core::Rules::parse(variant).expect("variant");
-            let mut fast = hasami_core::Position::start(rules);
-            let mut moves: Vec<String> = Vec::new();
-            loop {
-                let start = if moves.is_empty() {
-                    "position startpos".to_string()
-                } else {
-                    format!("position startpos moves {}", moves.join(" "))
-                };
-                input +=
-                    &format!("{start}\nquery moves\nquery fen\nquery result\nquery gameover\n");
-                let legal = game.legal_moves();
-                let label = format!("{variant} game {g} after {:?}", moves.join(" "));
-                for line in [
-                    format!("response {}", legal.join(" "))
-                        .trim_end()
-                        .to_string(),
-                    format!("response {}", game.fen()),
-                    format!("response {}", game.result()),
-                    format!("response {}", game.result() != "none"),
-                ] {
-                    expected.push(line);
-                    labels.push(label.clone());
-                }
-                if legal.is_empty() || moves.len() >= 400 {
-                    *tally.entry(game.result()).or_insert(0) += 1;
-                    break;
-                }
-                let mut choice = legal[rng.below(legal.len())].clone();
-                if rng.below(2) == 0 {
-                    for _ in 0..12 {
-                        let cand = &legal[rng.below(legal.len())];
-                        let mut probe = fast;
-                        let captures = hasami_core::Move::parse(cand, rules.size())
-                            .map(|mv| !probe.play_unchecked(mv).is_empty())
-                            .unwrap_or(false);
-                        if captures {
-                            choice = cand.clone();
-                            break;
-                        }
-                    }
-                }
-                game.play(&choice)
-                    .expect("reference plays its own legal move");
-                fast.play_unchecked(hasami_core::Move::parse(&choice, rules.size()).expect("move"));
-                moves.push(choice);
+        let mut done = 0;
+        while done < games {
+            let batch = (games - done).min(40);
+            let (q, results) = differential_batch(variant, done, batch, &mut rng);
+            for r in results {
+                *tally.entry(r).or_insert(0) += 1;
             }
+            total_queries += q;
+            done += batch;
         }
+        total_games += games;
         eprintln!("{variant}: {tally:?}");
     }
-    input += "quit\n";
     eprintln!(
-        "{} games, {} queries prepared in {:?}",
-        games * VARIANTS.len(),
-        expected.len(),
+        "{total_games} games, {total_queries} queries agreed in {:?}",
         t.elapsed()
     );
-    let t = std::time::Instant::now();
+}
+
+/// One batch: returns the number of queries compared and each game's result.
+fn differential_batch(
+    variant: &str,
+    first: usize,
+    games: usize,
+    rng: &mut Rng,
+) -> (usize, Vec<&'static str>) {
+    let mut input = format!("setoption name Variant value {variant}\nuginewgame\n");
+    let mut expected = Vec::new();
+    let mut labels: Vec<(usize, usize)> = Vec::new();
+    let mut records: Vec<Vec<String>> = Vec::new();
+    let mut results = Vec::new();
+    for g in 0..games {
+        let mut game = RefGame::new(variant, None).expect("reference variant");
+        // The fast library only helps pick capturing moves (cloning the reference is slow).
+        let rules = hasami_core::Rules::parse(variant).expect("variant");
+        let mut fast = hasami_core::Position::start(rules);
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            let start = if moves.is_empty() {
+                "position startpos".to_string()
+            } else {
+                format!("position startpos moves {}", moves.join(" "))
+            };
+            input += &format!("{start}\nquery moves\nquery fen\nquery result\nquery gameover\n");
+            let legal = game.legal_moves();
+            for line in [
+                format!("response {}", legal.join(" "))
+                    .trim_end()
+                    .to_string(),
+                format!("response {}", game.fen()),
+                format!("response {}", game.result()),
+                format!("response {}", game.result() != "none"),
+            ] {
+                expected.push(line);
+                labels.push((g, moves.len()));
+            }
+            if legal.is_empty() || moves.len() >= 400 {
+                results.push(game.result());
+                break;
+            }
+            let mut choice = legal[rng.below(legal.len())].clone();
+            if rng.below(2) == 0 {
+                for _ in 0..12 {
+                    let cand = &legal[rng.below(legal.len())];
+                    let mut probe = fast;
+                    let captures = hasami_core::Move::parse(cand, rules.size())
+                        .map(|mv| !probe.play_unchecked(mv).is_empty())
+                        .unwrap_or(false);
+                    if captures {
+                        choice = cand.clone();
+                        break;
+                    }
+                }
+            }
+            game.play(&choice)
+                .expect("reference plays its own legal move");
+            fast.play_unchecked(hasami_core::Move::parse(&choice, rules.size()).expect("move"));
+            moves.push(choice);
+        }
+        records.push(moves);
+    }
+    input += "quit\n";
     let out = ugi(input);
-    eprintln!("hasami ugi answered in {:?}", t.elapsed());
-    for (i, (want, label)) in expected.iter().zip(&labels).enumerate() {
+    for (i, (want, &(g, ply))) in expected.iter().zip(&labels).enumerate() {
         let got = out.get(i).map(String::as_str).unwrap_or("<no reply>");
         // Move lists are compared as sets: the reference sorts them, the engine lists them by square.
         let got = if i % 4 == 0 {
@@ -319,9 +338,16 @@ fn differential(games: usize, seed: u64) {
         } else {
             got.to_string()
         };
-        assert_eq!(&got, want, "line {i}: {label}");
+        assert_eq!(
+            &got,
+            want,
+            "{variant} game {} after {:?}",
+            first + g,
+            records[g][..ply].join(" ")
+        );
     }
     assert_eq!(out.len(), expected.len());
+    (expected.len(), results)
 }
 
 #[test]
