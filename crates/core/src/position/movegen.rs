@@ -206,15 +206,6 @@ impl Position {
         (n, any)
     }
 
-    /// Every square some piece of the side to move can land on.
-    pub fn reach(&self) -> BitBoard {
-        let mut any = BitBoard::EMPTY;
-        self.with_target_groups(self.pieces(self.side), |p, t| {
-            self.for_each_target_set(p, t, |set, _| any |= set);
-        });
-        any
-    }
-
     /// Whether the side to move has any move.
     #[inline]
     pub fn has_moves(&self) -> bool {
