@@ -1,150 +1,488 @@
-//! Static evaluation for the Hasami family, by goal: material (inverted for misère), mobility, pieces
-//! that can be sandwiched next move, and for five-in-a-row goals the line patterns of each side.
+//! Static evaluation for the Hasami family, chosen from the variant's goals.
+//!
+//! The evaluation is linear in a fixed list of features ([`FEATURES`]): [`features`] gives their values
+//! and [`evaluate`] their weighted sum, both from one function so that the tuner (crate `hasami-tune`,
+//! docs/tuning.md) fits exactly what the engine plays with. Every feature is computed for the whole
+//! board at once with shifts and masks. Which features a variant uses, and their weights, depend on its
+//! goal family ([`Family`]):
+//! - capture goals (W1 pieces-left/captures, W2 lead, W5 most-captures; misère inverts): material,
+//!   mobility, pieces the opponent can sandwich next move, edge / corner / pair structures, tempo;
+//! - five in a row (W3): the same plus five-region windows, open threes, completion squares, threats
+//!   and a static double-threat detector that knows a five can be broken by capturing one of its stones;
+//! - AGON: both (five in a row and pieces-left);
+//! - intervention (C4, mak-yek): the capture terms plus gaps between two pieces of a side, where an enemy
+//!   landing takes both.
 
-use hasami_core::{BitBoard, Position, Side};
+use hasami_core::types::square::STRIDE;
+use hasami_core::{BitBoard, Direction, Position, Rules, Side};
 
-/// Evaluation weights (centi-pieces). Tuned by self-play; see docs/engine.md.
-#[derive(Debug, Clone, Copy)]
+/// Number of evaluation features.
+pub const N_FEATURES: usize = 18;
+
+/// Feature indices into [`Weights::w`] and the [`features`] vector.
+pub mod feature {
+    /// Pieces of the side to move minus the opponent's (negated with misère).
+    pub const MATERIAL: usize = 0;
+    /// Moves of the side to move minus the opponent's.
+    pub const MOBILITY: usize = 1;
+    /// Always 1: having the move.
+    pub const TEMPO: usize = 2;
+    /// 1 when the side to move can capture at once (negated with misère).
+    pub const CAPTURE_READY: usize = 3;
+    /// Pieces of the side to move that the opponent can capture next move (negated with misère).
+    pub const HANGING: usize = 4;
+    /// 1 when two or more of them hang (a fork; negated with misère).
+    pub const FORK: usize = 5;
+    /// Pieces on edge squares (not corners), own minus opponent's.
+    pub const EDGE: usize = 6;
+    /// Pieces on corner squares, own minus opponent's.
+    pub const CORNER: usize = 7;
+    /// Orthogonally adjacent pairs, own minus opponent's.
+    pub const PAIR: usize = 8;
+    /// Empty squares between two pieces of a side along a capture axis (C4 targets), own minus opponent's.
+    pub const GAP: usize = 9;
+    /// Five-region windows with 2 own pieces and no enemy, own minus opponent's.
+    pub const WINDOW2: usize = 10;
+    /// The same with 3 pieces.
+    pub const WINDOW3: usize = 11;
+    /// The same with 4 pieces.
+    pub const WINDOW4: usize = 12;
+    /// Open threes (empty, 3 own, empty in a line of the five-region), own minus opponent's.
+    pub const OPEN3: usize = 13;
+    /// Distinct squares that would complete a five, own minus opponent's.
+    pub const COMPLETIONS: usize = 14;
+    /// 1 when the side to move can complete a five at once (a win).
+    pub const FIVE_NEXT: usize = 15;
+    /// Completion squares the opponent can reach next move (threats to answer).
+    pub const FIVE_AGAINST: usize = 16;
+    /// 1 when the opponent threatens two fives and no capture of the side to move breaks one.
+    pub const DOUBLE_THREAT: usize = 17;
+}
+
+/// Names of the features, by index (as printed by the tuner).
+pub const FEATURES: [&str; N_FEATURES] = [
+    "material",
+    "mobility",
+    "tempo",
+    "capture_ready",
+    "hanging",
+    "fork",
+    "edge",
+    "corner",
+    "pair",
+    "gap",
+    "window2",
+    "window3",
+    "window4",
+    "open3",
+    "completions",
+    "five_next",
+    "five_against",
+    "double_threat",
+];
+
+/// Which set of weights a variant uses, from its goals and captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Capture goals only (W1, W2, W5; misère too).
+    Capture,
+    /// Five in a row only (W3).
+    Five,
+    /// Five in a row and a capture goal (AGON).
+    Agon,
+    /// Intervention captures (C4, mak-yek).
+    Intervention,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 4] = [
+        Family::Capture,
+        Family::Five,
+        Family::Agon,
+        Family::Intervention,
+    ];
+
+    /// The family of a variant.
+    #[inline]
+    pub fn of(rules: &Rules) -> Family {
+        let capture_goal =
+            rules.pieces_left.is_some() || rules.lead.is_some() || rules.most_captures;
+        if rules.five {
+            if capture_goal {
+                Family::Agon
+            } else {
+                Family::Five
+            }
+        } else if rules.options.intervention {
+            Family::Intervention
+        } else {
+            Family::Capture
+        }
+    }
+
+    /// Its name in weight files and docs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::Capture => "capture",
+            Family::Five => "five",
+            Family::Agon => "agon",
+            Family::Intervention => "intervention",
+        }
+    }
+
+    /// The family with this name.
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Evaluation weights in centi-pieces, one per feature ([`feature`]). Tuned by self-play: see
+/// docs/tuning.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
-    /// One piece of material for capture goals.
-    pub material: i32,
-    /// One piece of material when the goal is only five in a row.
-    pub material_five: i32,
-    /// One move of mobility difference.
-    pub mobility: i32,
-    /// The side to move can capture next move.
-    pub threat_to_move: i32,
-    /// Each capture square the opponent threatens.
-    pub threat_against: i32,
-    /// Five-region windows holding 2, 3 and 4 own pieces and no enemy.
-    pub window: [i32; 3],
-    /// The side to move can complete a five next move.
-    pub five_next: i32,
-    /// Each five the opponent could complete.
-    pub five_against: i32,
+    /// The weight of each feature.
+    pub w: [i32; N_FEATURES],
 }
 
 impl Weights {
-    /// The weights used by default.
-    pub const DEFAULT: Weights = Weights {
-        material: 100,
-        material_five: 40,
-        mobility: 2,
-        threat_to_move: 60,
-        threat_against: 20,
-        window: [2, 10, 60],
-        five_next: 4000,
-        five_against: 150,
+    /// Capture goals (hasami, hasami-chess, dai-hasami-captures, apit-sodok and their options).
+    pub const CAPTURE: Weights = Weights {
+        w: [100, 2, 0, 60, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     };
+    /// Five in a row only (dai-hasami).
+    pub const FIVE: Weights = Weights {
+        w: [
+            40, 2, 0, 60, -20, 0, 0, 0, 0, 0, 2, 10, 60, 0, 0, 4000, -150, -1500,
+        ],
+    };
+    /// Five in a row and pieces-left (agon).
+    pub const AGON: Weights = Weights {
+        w: [
+            100, 2, 0, 60, -20, 0, 0, 0, 0, 0, 2, 10, 60, 0, 0, 4000, -150, -1500,
+        ],
+    };
+    /// Intervention captures (mak-yek).
+    pub const INTERVENTION: Weights = Weights {
+        w: [100, 2, 0, 60, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    };
+    /// The weights used by default (capture goals).
+    pub const DEFAULT: Weights = Weights::CAPTURE;
+
+    /// The built-in weights of a family.
+    pub const fn of(family: Family) -> &'static Weights {
+        match family {
+            Family::Capture => &Weights::CAPTURE,
+            Family::Five => &Weights::FIVE,
+            Family::Agon => &Weights::AGON,
+            Family::Intervention => &Weights::INTERVENTION,
+        }
+    }
+
+    /// The built-in weights for a variant.
+    #[inline]
+    pub fn for_rules(rules: &Rules) -> &'static Weights {
+        Weights::of(Family::of(rules))
+    }
 }
 
-/// Evaluates `pos` for the side to move.
+/// Where feature values go: summed with weights ([`evaluate`]) or stored ([`features`]).
+trait Sink {
+    fn add(&mut self, feature: usize, value: i32);
+}
+
+struct Score<'a> {
+    w: &'a [i32; N_FEATURES],
+    sum: i32,
+}
+
+impl Sink for Score<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, value: i32) {
+        self.sum += self.w[feature] * value;
+    }
+}
+
+impl Sink for [i32; N_FEATURES] {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, value: i32) {
+        self[feature] += value;
+    }
+}
+
+/// Evaluates `pos` for the side to move: the weighted sum of its [`features`].
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let mut s = Score { w: &w.w, sum: 0 };
+    terms(pos, &mut s);
+    s.sum
+}
+
+/// The feature values of `pos` from the side to move's point of view (the tuner's input).
+pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    let mut f = [0; N_FEATURES];
+    terms(pos, &mut f);
+    f
+}
+
+/// Calls `f` with each capture direction (C1) as a constant, so that shifts compile to fixed shifts.
+#[inline(always)]
+fn each_capture_dir(rules: &Rules, mut f: impl FnMut(Direction)) {
+    f(Direction::North);
+    f(Direction::South);
+    f(Direction::East);
+    f(Direction::West);
+    if rules.options.diagonal_capture {
+        f(Direction::NorthEast);
+        f(Direction::NorthWest);
+        f(Direction::SouthEast);
+        f(Direction::SouthWest);
+    }
+}
+
+/// Calls `f` with one direction of each capture axis (C4 looks both ways along it).
+#[inline(always)]
+fn each_capture_axis(rules: &Rules, mut f: impl FnMut(Direction)) {
+    f(Direction::North);
+    f(Direction::East);
+    if rules.options.diagonal_capture {
+        f(Direction::NorthEast);
+        f(Direction::NorthWest);
+    }
+}
+
+/// Enemy pieces that `own` captures with a single C1 sandwich (runs of one or two pieces, C1 with
+/// max-run ≥ 2) by landing on a square of `land`.
+#[inline(always)]
+fn sandwiched(own: BitBoard, enemy: BitBoard, land: BitBoard, rules: &Rules) -> BitBoard {
+    let mut hit = BitBoard::EMPTY;
+    let two = rules.run_limit >= 2;
+    each_capture_dir(rules, |d| {
+        let back = d.opposite();
+        let near = land.shift(d) & enemy;
+        hit |= near & own.shift(back);
+        if two {
+            // land, enemy, enemy, own
+            let pair = near & enemy.shift(back) & own.shift_by(back, 2);
+            hit |= pair | pair.shift(d);
+        }
+    });
+    hit
+}
+
+/// Empty squares between two pieces of `side` along a capture axis (C4 landing squares).
+#[inline(always)]
+fn gaps(pieces: BitBoard, empty: BitBoard, rules: &Rules) -> BitBoard {
+    let mut g = BitBoard::EMPTY;
+    each_capture_axis(rules, |d| g |= pieces.shift(d) & pieces.shift(d.opposite()));
+    g & empty
+}
+
+/// Pieces of `victim` that `taker` captures by C4 intervention landing on a square of `land`.
+#[inline(always)]
+fn intervened(victim: BitBoard, land: BitBoard, rules: &Rules) -> BitBoard {
+    let mut hit = BitBoard::EMPTY;
+    each_capture_axis(rules, |d| {
+        let back = d.opposite();
+        let t = land & victim.shift(d) & victim.shift(back);
+        hit |= t.shift(d) | t.shift(back);
+    });
+    hit
+}
+
+/// C2 corner pieces of `victim` (on `corners`, the corner squares of the corner `region`) that `taker`
+/// can capture by landing on a square of `land` next to them, the other neighbour being its own.
+#[inline(always)]
+fn cornered(
+    victim: BitBoard,
+    taker: BitBoard,
+    land: BitBoard,
+    corners: BitBoard,
+    region: BitBoard,
+) -> BitBoard {
+    use Direction::{East, North, South, West};
+    let v = victim & corners;
+    if v.is_empty() {
+        return v;
+    }
+    let across = |b: BitBoard| (b & region).shift(East) | (b & region).shift(West);
+    let along = |b: BitBoard| (b & region).shift(North) | (b & region).shift(South);
+    v & ((across(taker) & along(land)) | (along(taker) & across(land)))
+}
+
+/// The five-region line data of one side.
+struct Lines {
+    /// Windows with 2, 3, 4 own pieces and no enemy.
+    windows: [i32; 3],
+    /// Open threes.
+    open3: i32,
+    /// Empty squares completing a five.
+    completions: BitBoard,
+    /// Own pieces in windows of four (the stones a capture could take to break a five threat).
+    four_stones: BitBoard,
+}
+
+/// Adds the windows of five squares along the forward direction of `K` bits (`N` 10, `E` 1, `NE` 11,
+/// `NW` 9) to `l`. `own` and `open` are the side's pieces and the empty squares inside its five-region,
+/// `free` the region without enemy pieces. With `FULL` off only the completion squares are found.
+#[inline(always)]
+fn line_dir<const K: u32, const FULL: bool>(
+    own: u128,
+    free: u128,
+    open: u128,
+    empty: u128,
+    l: &mut Lines,
+) {
+    let valid = free & (free >> K) & (free >> (2 * K)) & (free >> (3 * K)) & (free >> (4 * K));
+    if valid == 0 {
+        return;
+    }
+    // A bit-sliced counter (c2 c1 c0) of own pieces in the window starting at each square.
+    let a0 = own & valid;
+    let a1 = (own >> K) & valid;
+    let mut c0 = a0 ^ a1;
+    let mut c1 = a0 & a1;
+    let mut c2 = 0;
+    for a in [
+        (own >> (2 * K)) & valid,
+        (own >> (3 * K)) & valid,
+        (own >> (4 * K)) & valid,
+    ] {
+        let k0 = c0 & a;
+        c0 ^= a;
+        let k1 = c1 & k0;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    let four = c2 & !c0;
+    if four != 0 {
+        let span = four | (four << K) | (four << (2 * K)) | (four << (3 * K)) | (four << (4 * K));
+        l.completions.0 |= span & empty;
+        l.four_stones.0 |= span & own;
+    }
+    if FULL {
+        let three = c1 & c0;
+        l.windows[0] += (c1 & !c0).count_ones() as i32;
+        l.windows[1] += three.count_ones() as i32;
+        l.windows[2] += four.count_ones() as i32;
+        if three != 0 {
+            // empty, own, own, own, empty from the start square on.
+            let t = open & (own >> K) & (own >> (2 * K)) & (own >> (3 * K)) & (open >> (4 * K));
+            l.open3 += t.count_ones() as i32;
+        }
+    }
+}
+
+/// The five-region line data of `side` (W3).
+#[inline(always)]
+fn lines<const FULL: bool>(pos: &Position, side: Side, empty: BitBoard) -> Lines {
+    let rules = pos.rules();
+    let region = rules.five_region[side.index()];
+    let own = (pos.pieces(side) & region).0;
+    let free = (region & !pos.pieces(!side)).0;
+    let open = (empty & region).0;
+    let mut l = Lines {
+        windows: [0; 3],
+        open3: 0,
+        completions: BitBoard::EMPTY,
+        four_stones: BitBoard::EMPTY,
+    };
+    line_dir::<{ STRIDE as u32 }, FULL>(own, free, open, empty.0, &mut l);
+    line_dir::<1, FULL>(own, free, open, empty.0, &mut l);
+    if rules.options.five_all {
+        line_dir::<{ STRIDE as u32 + 1 }, FULL>(own, free, open, empty.0, &mut l);
+        line_dir::<{ STRIDE as u32 - 1 }, FULL>(own, free, open, empty.0, &mut l);
+    }
+    l
+}
+
+#[inline(always)]
+fn terms(pos: &Position, s: &mut impl Sink) {
+    use feature::*;
     let rules = pos.rules();
     let us = pos.side();
     let them = !us;
-    let mine = pos.pieces(us).len() as i32;
-    let theirs = pos.pieces(them).len() as i32;
-    let capture_goal = rules.pieces_left.is_some() || rules.lead.is_some() || rules.most_captures;
-    let mut material = if capture_goal {
-        w.material
-    } else {
-        w.material_five
-    };
-    if rules.options.misere {
-        material = -material;
-    }
-    let mut score = (mine - theirs) * material;
-
-    let other = pos.with_side_to_move(them);
-    let (my_moves, my_reach) = pos.mobility();
-    let (their_moves, their_reach) = other.mobility();
-    score += (my_moves as i32 - their_moves as i32) * w.mobility;
-
-    let my_threats = (sandwich_squares(pos, us) & my_reach).len() as i32;
-    let their_threats = (sandwich_squares(pos, them) & their_reach).len() as i32;
+    let mine = pos.pieces(us);
+    let theirs = pos.pieces(them);
+    let empty = rules.board & !(mine | theirs);
     let sign = if rules.options.misere { -1 } else { 1 };
-    if my_threats > 0 {
-        score += sign * w.threat_to_move;
+
+    s.add(TEMPO, 1);
+    s.add(MATERIAL, sign * (mine.len() as i32 - theirs.len() as i32));
+
+    let (my_moves, my_reach) = pos.mobility();
+    let (their_moves, their_reach) = pos.with_side_to_move(them).mobility();
+    s.add(MOBILITY, my_moves as i32 - their_moves as i32);
+
+    // Captures next move: ours at once, theirs after a pass (pieces we leave hanging).
+    let mut can_take = sandwiched(mine, theirs, my_reach, rules);
+    let mut hanging = sandwiched(theirs, mine, their_reach, rules);
+    if rules.options.intervention {
+        can_take |= intervened(theirs, my_reach, rules);
+        hanging |= intervened(mine, their_reach, rules);
+        s.add(
+            GAP,
+            gaps(mine, empty, rules).len() as i32 - gaps(theirs, empty, rules).len() as i32,
+        );
     }
-    score -= sign * their_threats * w.threat_against;
+    if !rules.corners.is_empty() {
+        let region = if rules.options.house {
+            rules.battlefield
+        } else {
+            rules.board
+        };
+        let corners = region
+            & !(region.shift(Direction::East) & region.shift(Direction::West))
+            & !(region.shift(Direction::North) & region.shift(Direction::South));
+        can_take |= cornered(theirs, mine, my_reach, corners, region);
+        hanging |= cornered(mine, theirs, their_reach, corners, region);
+    }
+    s.add(CAPTURE_READY, sign * i32::from(!can_take.is_empty()));
+    let n_hanging = hanging.len() as i32;
+    s.add(HANGING, sign * n_hanging);
+    s.add(FORK, sign * i32::from(n_hanging >= 2));
+
+    // Structures: edges, corners, adjacent pairs.
+    let board = rules.board;
+    let has_we = board.shift(Direction::East) & board.shift(Direction::West);
+    let has_ns = board.shift(Direction::North) & board.shift(Direction::South);
+    let corner = board & !has_we & !has_ns;
+    let edge = board & !(has_we & has_ns) & !corner;
+    s.add(
+        EDGE,
+        (mine & edge).len() as i32 - (theirs & edge).len() as i32,
+    );
+    s.add(
+        CORNER,
+        (mine & corner).len() as i32 - (theirs & corner).len() as i32,
+    );
+    let pairs = |p: BitBoard| {
+        ((p & p.shift(Direction::East)).len() + (p & p.shift(Direction::North)).len()) as i32
+    };
+    s.add(PAIR, pairs(mine) - pairs(theirs));
 
     if rules.five {
-        let (mine, my_fives) = lines(pos, us, w);
-        let (theirs, their_fives) = lines(pos, them, w);
-        score += mine - theirs;
-        if !(my_fives & my_reach).is_empty() {
-            score += w.five_next;
-        }
-        score -= (their_fives & their_reach).len() as i32 * w.five_against;
-    }
-    score
-}
-
-/// Empty squares where a piece of `side` would sandwich a single enemy piece against one of its own
-/// (C1 with one piece; longer runs are rarer and left to the search).
-fn sandwich_squares(pos: &Position, side: Side) -> BitBoard {
-    let rules = pos.rules();
-    let own = pos.pieces(side);
-    let enemy = pos.pieces(!side);
-    let empty = rules.board & !(own | enemy);
-    let mut t = BitBoard::EMPTY;
-    for &d in rules.capture_dirs {
-        let back = d.opposite();
-        t |= enemy.shift(back) & own.shift_by(back, 2);
-    }
-    t & empty
-}
-
-/// For each window of five squares of `side`'s five-region without enemy pieces: the start squares of
-/// windows grouped by how many of `side`'s pieces they hold (index 0..=5), per direction.
-fn window_counts(
-    pos: &Position,
-    side: Side,
-    mut f: impl FnMut(hasami_core::Direction, &[BitBoard; 6]),
-) {
-    let rules = pos.rules();
-    let region = rules.five_region[side.index()];
-    let own = pos.pieces(side) & region;
-    let free = region & !pos.pieces(!side);
-    for &d in rules.five_dirs {
-        let back = d.opposite();
-        let mut valid = free;
-        for i in 1..5 {
-            valid &= free.shift_by(back, i);
-        }
-        if valid.is_empty() {
-            continue;
-        }
-        let mut n = [BitBoard::EMPTY; 6];
-        n[0] = valid;
-        for i in 0..5 {
-            let a = own.shift_by(back, i) & valid;
-            for k in (1..=i as usize + 1).rev() {
-                n[k] = (n[k] & !a) | (n[k - 1] & a);
-            }
-            n[0] &= !a;
-        }
-        f(d, &n);
-    }
-}
-
-/// The window score of `side` and the empty squares that would complete one of its fives.
-fn lines(pos: &Position, side: Side, w: &Weights) -> (i32, BitBoard) {
-    let empty = pos.rules().board & !pos.occupied();
-    let mut s = 0;
-    let mut fives = BitBoard::EMPTY;
-    window_counts(pos, side, |d, n| {
-        for (count, weight) in n[2..=4].iter().zip(w.window) {
-            s += count.len() as i32 * weight;
-        }
-        if !n[4].is_empty() {
-            for i in 0..5 {
-                fives |= n[4].shift_by(d, i) & empty;
+        let my = lines::<true>(pos, us, empty);
+        let th = lines::<true>(pos, them, empty);
+        s.add(WINDOW2, my.windows[0] - th.windows[0]);
+        s.add(WINDOW3, my.windows[1] - th.windows[1]);
+        s.add(WINDOW4, my.windows[2] - th.windows[2]);
+        s.add(OPEN3, my.open3 - th.open3);
+        s.add(
+            COMPLETIONS,
+            my.completions.len() as i32 - th.completions.len() as i32,
+        );
+        if !(my.completions & my_reach).is_empty() {
+            s.add(FIVE_NEXT, 1);
+        } else {
+            let threats = (th.completions & their_reach).len() as i32;
+            s.add(FIVE_AGAINST, threats);
+            // Two threats cannot both be blocked by one move; only capturing a stone of a four
+            // (C1/C2/C4 next move) can break them.
+            if threats >= 2 && (can_take & th.four_stones).is_empty() {
+                s.add(DOUBLE_THREAT, 1);
             }
         }
-    });
-    (s, fives)
+    }
 }
 
 /// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
@@ -153,14 +491,5 @@ pub fn five_completions(pos: &Position, side: Side) -> BitBoard {
         return BitBoard::EMPTY;
     }
     let empty = pos.rules().board & !pos.occupied();
-    let mut out = BitBoard::EMPTY;
-    window_counts(pos, side, |d, n| {
-        let fours = n[4];
-        if !fours.is_empty() {
-            for i in 0..5 {
-                out |= fours.shift_by(d, i) & empty;
-            }
-        }
-    });
-    out
+    lines::<false>(pos, side, empty).completions
 }

@@ -8,7 +8,7 @@ use hasami_core::{Move, Outcome, Position};
 
 use crate::game::{Game, Terminal};
 
-pub use eval::{evaluate, Weights};
+pub use eval::{evaluate, feature, features, Family, Weights, FEATURES, N_FEATURES};
 
 /// Ordering hint of a move that captures, before adding 100 per captured piece.
 const CAPTURE_HINT: i32 = 10_000;
@@ -78,7 +78,7 @@ impl Game for Position {
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        evaluate(self, &Weights::DEFAULT)
+        evaluate(self, Weights::for_rules(self.rules()))
     }
 
     #[inline]
