@@ -493,3 +493,186 @@ pub fn five_completions(pos: &Position, side: Side) -> BitBoard {
     let empty = pos.rules().board & !pos.occupied();
     lines::<false>(pos, side, empty).completions
 }
+
+#[cfg(test)]
+mod tests {
+    use super::feature::*;
+    use super::*;
+    use hasami_core::playout::SplitMix64;
+    use hasami_core::Preset;
+
+    fn pos(variant: &str, text: &str) -> Position {
+        Position::from_text(text, Rules::parse(variant).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_piece_that_can_be_sandwiched_next_move_counts_against_its_owner() {
+        // C1: White on h4 can slide to e4 and take e5 against e6.
+        let hanging = pos("hasami", "8w/9/9/4w4/4b4/7w1/9/9/bb7 b 0 1");
+        // The same with h4 on h3: nothing reaches e4.
+        let safe = pos("hasami", "8w/9/9/4w4/4b4/9/7w1/9/bb7 b 0 1");
+        assert_eq!(features(&hanging)[HANGING], 1);
+        assert_eq!(features(&safe)[HANGING], 0);
+        assert!(Weights::CAPTURE.w[HANGING] < 0);
+        let w = Weights::CAPTURE.w[HANGING] + Weights::CAPTURE.w[MOBILITY];
+        assert!(
+            evaluate(&hanging, &Weights::CAPTURE)
+                < evaluate(&safe, &Weights::CAPTURE) - w.abs() / 2
+        );
+    }
+
+    #[test]
+    fn a_corner_piece_next_to_an_enemy_hangs() {
+        // C2: a1 is taken when White lands on a2 with b1 already White; h2 can slide to a2.
+        let p = pos("hasami", "7w1/9/9/9/9/9/9/7w1/bw7 b 0 1");
+        assert_eq!(features(&p)[HANGING], 1);
+        assert_eq!(features(&p)[CORNER], 1);
+        let off = pos("hasami+corner=off", "7w1/9/9/9/9/9/9/7w1/bw7 b 0 1");
+        assert_eq!(features(&off)[HANGING], 0);
+    }
+
+    #[test]
+    fn misere_flips_material() {
+        // W1 misère: the side reduced to few pieces wins, so pieces count against their owner.
+        let text = "www6/9/9/9/9/9/9/9/bbbbb4 b 0 1";
+        assert_eq!(features(&pos("hasami", text))[MATERIAL], 2);
+        assert_eq!(features(&pos("hasami+misere", text))[MATERIAL], -2);
+        assert!(evaluate(&pos("hasami+misere", text), &Weights::CAPTURE) < 0);
+        assert!(evaluate(&pos("hasami", text), &Weights::CAPTURE) > 0);
+    }
+
+    // Dai-hasami (W3, five orthogonal outside the home rows), White to move, Black has four on rank 5.
+    const OPEN_FOUR: &str = "w7w/w8/9/9/2bbbb3/9/9/9/1b4b2 w 0 1";
+    const CLOSED_FOUR: &str = "w7w/9/9/9/1wbbbb3/9/9/9/1b4b2 w 0 1";
+    // As OPEN_FOUR with White on c6 and i4: i4 slides to c4 and takes c5, a stone of the four (C1).
+    const BREAKABLE: &str = "w7w/9/9/2w6/2bbbb3/8w/9/9/1b4b2 w 0 1";
+
+    #[test]
+    fn an_open_four_scores_above_a_closed_one() {
+        let open = pos("dai-hasami", OPEN_FOUR);
+        let closed = pos("dai-hasami", CLOSED_FOUR);
+        assert_eq!(features(&open)[COMPLETIONS], -2);
+        assert_eq!(features(&closed)[COMPLETIONS], -1);
+        // From White's (the side to move's) point of view the open four is worse.
+        assert!(evaluate(&open, &Weights::FIVE) < evaluate(&closed, &Weights::FIVE) - 100);
+    }
+
+    #[test]
+    fn an_unstoppable_double_threat_is_recognised() {
+        // W3: Black reaches both b5 and g5 next move; one White move cannot stop both.
+        let open = pos("dai-hasami", OPEN_FOUR);
+        assert_eq!(features(&open)[FIVE_AGAINST], 2);
+        assert_eq!(features(&open)[DOUBLE_THREAT], 1);
+        assert_eq!(features(&pos("dai-hasami", CLOSED_FOUR))[DOUBLE_THREAT], 0);
+    }
+
+    #[test]
+    fn a_five_threat_that_a_capture_breaks_is_not_unstoppable() {
+        // C1 on a stone of the four removes both threats at once.
+        let p = pos("dai-hasami", BREAKABLE);
+        assert_eq!(features(&p)[FIVE_AGAINST], 2);
+        assert_eq!(features(&p)[CAPTURE_READY], 1);
+        assert_eq!(features(&p)[DOUBLE_THREAT], 0);
+    }
+
+    #[test]
+    fn completing_a_five_at_once_is_a_win_term() {
+        // W3: Black to move reaches b5 or g5.
+        let p = pos("dai-hasami", &OPEN_FOUR.replace(" w ", " b "));
+        assert_eq!(features(&p)[FIVE_NEXT], 1);
+        assert!(evaluate(&p, &Weights::FIVE) > 1000);
+    }
+
+    #[test]
+    fn an_intervention_landing_square_counts_both_ways() {
+        // C4: White on e8 slides to e4 between d4 and f4 and takes both.
+        let text = "8/4w3/8/8/3b1b2/8/8/8 b 0 1";
+        let black = pos("mak-yek", text);
+        let f = features(&black);
+        assert_eq!(f[HANGING], 2);
+        assert_eq!(f[FORK], 1);
+        assert_eq!(f[GAP], 1);
+        // With White to move the same square is White's capture.
+        let white = pos("mak-yek", &text.replace(" b ", " w "));
+        assert_eq!(features(&white)[CAPTURE_READY], 1);
+        assert_eq!(features(&white)[GAP], -1);
+        // Without C4 (plain hasami-chess) nothing hangs.
+        assert_eq!(features(&pos("hasami-chess", text))[HANGING], 0);
+    }
+
+    #[test]
+    fn families_follow_the_goals() {
+        let fam = |v: &str| Family::of(Rules::parse(v).unwrap());
+        assert_eq!(fam("hasami"), Family::Capture);
+        assert_eq!(fam("apit-sodok"), Family::Capture);
+        assert_eq!(fam("hasami+misere"), Family::Capture);
+        assert_eq!(fam("dai-hasami"), Family::Five);
+        assert_eq!(fam("agon"), Family::Agon);
+        assert_eq!(fam("mak-yek"), Family::Intervention);
+    }
+
+    /// Random positions of every preset (and diagonal captures and fives).
+    fn random_positions() -> Vec<Position> {
+        let mut rng = SplitMix64(7);
+        let mut out = Vec::new();
+        let mut variants: Vec<String> = Preset::ALL.iter().map(|p| p.name().to_string()).collect();
+        variants.push("dai-hasami+five=all+diagonal-capture".into());
+        variants.push("hasami+max-run=1".into());
+        for v in &variants {
+            let rules = Rules::parse(v).unwrap();
+            for _ in 0..6 {
+                let mut p = Position::start(rules);
+                for _ in 0..120 {
+                    if p.status().is_some() {
+                        break;
+                    }
+                    let Some(mv) = p.pick_move(|n| rng.below(n)) else {
+                        break;
+                    };
+                    p.play_unchecked(mv);
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn evaluate_is_the_weighted_sum_of_the_features() {
+        for p in random_positions() {
+            let w = Weights::for_rules(p.rules());
+            let f = features(&p);
+            let dot: i32 = f.iter().zip(w.w).map(|(a, b)| a * b).sum();
+            assert_eq!(evaluate(&p, w), dot, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn five_completions_are_the_squares_that_make_a_five() {
+        // W3: placing a piece on the square gives the side five in a row inside its region.
+        for p in random_positions() {
+            if !p.rules().five {
+                continue;
+            }
+            for side in [Side::Black, Side::White] {
+                if p.pieces(side).len() >= u32::from(p.rules().start_pieces)
+                    || p.five_line(side).is_some()
+                {
+                    continue;
+                }
+                let mut want = BitBoard::EMPTY;
+                for sq in p.rules().board & !p.occupied() {
+                    let mut s = p.to_setup();
+                    let n = p.rules().size() as usize;
+                    s.ranks[n - 1 - sq.rank() as usize][sq.file() as usize] = Some(side);
+                    if let Ok(q) = Position::from_setup(&s, p.rules()) {
+                        if q.five_line(side).is_some() {
+                            want = want.with(sq);
+                        }
+                    }
+                }
+                assert_eq!(five_completions(&p, side), want, "{p:?} {side:?}");
+            }
+        }
+    }
+}
