@@ -11,6 +11,9 @@ use crate::game::{Game, Terminal};
 use crate::limits::{Budget, Limits};
 use crate::tt::{Bound, Table};
 
+/// The table's "no move" key.
+const NO_MOVE: u16 = 0xFFFF;
+
 /// Score of a won game at the root; a win in n plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses.
@@ -29,6 +32,8 @@ pub struct Features {
     pub aspiration: bool,
     /// Quiescence search.
     pub quiescence: bool,
+    /// Reverse futility, futility and late-move pruning and internal iterative reduction.
+    pub pruning: bool,
 }
 
 impl Default for Features {
@@ -38,6 +43,7 @@ impl Default for Features {
             lmr: true,
             aspiration: true,
             quiescence: true,
+            pruning: true,
         }
     }
 }
@@ -150,6 +156,7 @@ impl Searcher {
         stop: Arc<AtomicBool>,
         mut on_info: impl FnMut(&Info<G::Move>),
     ) -> Outcome<G::Move> {
+        self.tt.new_search();
         let shared = Arc::new(Shared {
             stop,
             nodes: AtomicU64::new(0),
@@ -203,6 +210,7 @@ struct Worker<'a, G: Game> {
     aborted: bool,
     helper_done: Option<Arc<AtomicBool>>,
     lists: Vec<Vec<(G::Move, i32)>>,
+    reductions: Box<[[u8; 64]; 64]>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -220,6 +228,15 @@ impl<'a, G: Game> Worker<'a, G> {
             aborted: false,
             helper_done: None,
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
+            reductions: Box::new(std::array::from_fn(|d| {
+                std::array::from_fn(|i| {
+                    if d == 0 || i == 0 {
+                        0
+                    } else {
+                        (0.75 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8
+                    }
+                })
+            })),
         }
     }
 
@@ -381,6 +398,7 @@ impl<'a, G: Game> Worker<'a, G> {
             best,
             depth,
             Bound::Exact,
+            None,
         );
         best
     }
@@ -401,10 +419,11 @@ impl<'a, G: Game> Worker<'a, G> {
         false
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         pos: &G,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -449,16 +468,20 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
-        if !pv && beta.abs() < WIN_BOUND {
-            let eval = pos.evaluate();
+        let eval = match entry.and_then(|e| e.eval) {
+            Some(e) => e,
+            None => pos.evaluate(),
+        };
+        let prune = self.features.pruning && !pv && beta.abs() < WIN_BOUND;
+        if prune {
             // Reverse futility pruning.
-            if depth <= 3 && eval - 90 * depth >= beta {
+            if depth <= 5 && eval - 80 * depth >= beta {
                 return eval;
             }
             // Null move.
             if self.features.null_move && depth >= 3 && eval >= beta {
                 if let Some(null) = pos.null_move() {
-                    let r = 2 + depth / 4;
+                    let r = 3 + depth / 4;
                     self.path.push(null.hash());
                     let s = -self.search(&null, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                     self.path.pop();
@@ -471,59 +494,66 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
+        // The table's move, checked for legality, is tried before any other move is generated.
+        let tt_move = entry
+            .filter(|e| e.mv != NO_MOVE)
+            .and_then(|e| pos.move_from_key(e.mv));
+        // Internal iterative reduction: without a table move this node is probably less important.
+        if tt_move.is_none() && depth >= 4 && self.features.pruning {
+            depth -= 1;
+        }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        pos.moves(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return -WIN + ply as i32; // W6: no legal move loses
-        }
-        let tt_move = entry.map(|e| e.mv);
         let side = usize::from(pos.p1_to_move());
-        let killers = self.killers[ply];
-        for (mv, hint) in list.iter_mut() {
-            let k = G::move_key(*mv);
-            if Some(k) == tt_move {
-                *hint = 1_000_000;
-            } else if *hint == 0 {
-                if killers[0] == Some(*mv) {
-                    *hint = 9_000;
-                } else if killers[1] == Some(*mv) {
-                    *hint = 8_900;
-                } else {
-                    *hint = self.history[side * 16384 + k as usize].clamp(-8_000, 8_000);
-                }
-            }
-        }
-
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let n = list.len();
-        for i in 0..n {
-            // Selection sort step: bring the best remaining move forward.
-            let mut j = i;
-            for k in i + 1..n {
-                if list[k].1 > list[j].1 {
-                    j = k;
-                }
-            }
-            list.swap(i, j);
-            let (mv, hint) = list[i];
+        let mut searched = 0usize;
+        let mut quiets_tried = [0u16; 64];
+        let mut n_quiets = 0;
+        let futile = prune && depth <= 3 && eval + 60 + 90 * depth <= alpha;
+        let lmp_limit = if prune && depth <= 5 {
+            (4 + depth * depth * 2) as usize
+        } else {
+            usize::MAX
+        };
+        let killers = self.killers[ply];
+        let mut picker = Picker {
+            stage: Stage::Table,
+            next: 0,
+            quiet_start: 0,
+            killer: 0,
+        };
+        loop {
+            // Quiet moves are not generated at all once the pruning below would skip every one of them.
+            let skip_quiets =
+                searched > 0 && best > -WIN_BOUND && (futile || searched >= lmp_limit);
+            let Some((mv, hint)) =
+                picker.next(pos, &mut list, tt_move, &killers, skip_quiets, &|l| {
+                    self.order(l, side)
+                })
+            else {
+                break;
+            };
+            let ordinary = hint < 8_900;
             let (child, tactical) = pos.play(mv);
+            self.tt.prefetch(child.hash());
             self.path.push(child.hash());
-            let quiet = !tactical && hint < 8_900;
-            let score = if i == 0 {
+            let quiet = !tactical && ordinary;
+            let score = if searched == 0 {
                 -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv)
             } else {
                 let mut r = 0;
-                if self.features.lmr && depth >= 3 && i >= 3 && quiet {
-                    r = 1 + i32::from(i >= 8) + i32::from(depth >= 8);
+                if self.features.lmr && depth >= 3 && quiet {
+                    r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv {
                         r -= 1;
                     }
-                    r = r.min(depth - 2).max(0);
+                    if hint > 2_000 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
                 }
                 let mut s = -self.search(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
                 if s > alpha && r > 0 && !self.aborted {
@@ -535,6 +565,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 s
             };
             self.path.pop();
+            searched += 1;
             if self.aborted {
                 self.lists[ply] = list;
                 return 0;
@@ -545,20 +576,124 @@ impl<'a, G: Game> Worker<'a, G> {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let h = &mut self.history[side * 16384 + G::move_key(mv) as usize];
-                            *h += depth * depth;
-                            if *h > 1_000_000 {
-                                for x in self.history.iter_mut() {
-                                    *x /= 2;
-                                }
-                            }
+                        if !tactical {
+                            self.reward(ply, side, mv, depth, &quiets_tried[..n_quiets]);
                         }
+                        break;
+                    }
+                }
+            }
+            if !tactical && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = G::move_key(mv);
+                n_quiets += 1;
+            }
+        }
+        self.lists[ply] = list;
+        if searched == 0 {
+            // Quiet moves are only skipped after a move was searched, so there was no legal move.
+            return -WIN + ply as i32; // W6: no legal move loses
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move.map(G::move_key),
+            to_tt(best, ply),
+            depth,
+            bound,
+            Some(eval),
+        );
+        best
+    }
+
+    /// Ordering hints of quiet moves: the history score.
+    fn order(&self, list: &mut [(G::Move, i32)], side: usize) {
+        for (mv, hint) in list.iter_mut() {
+            let k = G::move_key(*mv);
+            *hint = self.history[side * 16384 + k as usize].clamp(-8_000, 8_000);
+        }
+    }
+
+    /// A quiet move caused a cutoff: make it a killer, raise its history and lower the history of the
+    /// quiet moves tried before it.
+    fn reward(&mut self, ply: usize, side: usize, mv: G::Move, depth: i32, tried: &[u16]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let base = side * 16384;
+        let h = &mut self.history[base + G::move_key(mv) as usize];
+        *h += bonus - *h * bonus / 16384;
+        for &t in tried {
+            let h = &mut self.history[base + t as usize];
+            *h -= bonus + *h * bonus / 16384;
+        }
+    }
+
+    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.aborted {
+            return 0;
+        }
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let stand = match entry.and_then(|e| e.eval) {
+            Some(e) => e,
+            None => pos.evaluate(),
+        };
+        if stand >= beta || ply >= MAX_PLY - 2 {
+            if entry.is_none() {
+                self.tt
+                    .store(key, None, stand, 0, Bound::Lower, Some(stand));
+            }
+            return stand;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.tactical_moves(&mut list);
+        list.sort_unstable_by_key(|m| -m.1);
+        let mut best = stand;
+        let mut best_move = None;
+        for &(mv, _) in &list {
+            let (child, _) = pos.play(mv);
+            self.tt.prefetch(child.hash());
+            self.path.push(child.hash());
+            let score = match child.terminal(&self.path) {
+                Some(t) => terminal_score(t, ply + 1),
+                None => -self.quiesce(&child, ply + 1, -beta, -alpha),
+            };
+            self.path.pop();
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if score >= beta {
                         break;
                     }
                 }
@@ -576,50 +711,10 @@ impl<'a, G: Game> Worker<'a, G> {
             key,
             best_move.map(G::move_key),
             to_tt(best, ply),
-            depth,
+            0,
             bound,
+            Some(stand),
         );
-        best
-    }
-
-    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.count_node();
-        self.seldepth = self.seldepth.max(ply as u32);
-        if self.aborted {
-            return 0;
-        }
-        let stand = pos.evaluate();
-        if stand >= beta || ply >= MAX_PLY - 2 {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        pos.tactical_moves(&mut list);
-        list.sort_unstable_by_key(|m| -m.1);
-        let mut best = stand;
-        for &(mv, _) in &list {
-            let (child, _) = pos.play(mv);
-            self.path.push(child.hash());
-            let score = match child.terminal(&self.path) {
-                Some(t) => terminal_score(t, ply + 1),
-                None => -self.quiesce(&child, ply + 1, -beta, -alpha),
-            };
-            self.path.pop();
-            if self.aborted {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.lists[ply] = list;
         best
     }
 
@@ -646,6 +741,122 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         pv
     }
+}
+
+/// A move with its ordering hint.
+type MoveHint<G> = (<G as Game>::Move, i32);
+
+/// Stages of move picking at a node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Table,
+    GenTactical,
+    Tactical,
+    Killers,
+    Quiet,
+}
+
+/// Hands out a node's moves stage by stage: the table's move, tactical moves (best hint first), the
+/// killers, then the quiet moves by history; each stage is generated only when reached.
+struct Picker {
+    stage: Stage,
+    next: usize,
+    quiet_start: usize,
+    killer: usize,
+}
+
+impl Picker {
+    fn next<G: Game>(
+        &mut self,
+        pos: &G,
+        list: &mut Vec<(G::Move, i32)>,
+        tt_move: Option<G::Move>,
+        killers: &[Option<G::Move>; 2],
+        skip_quiets: bool,
+        order: &dyn Fn(&mut [MoveHint<G>]),
+    ) -> Option<(G::Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::Table => {
+                    self.stage = Stage::GenTactical;
+                    if let Some(m) = tt_move {
+                        return Some((m, 1_000_000));
+                    }
+                }
+                Stage::GenTactical => {
+                    self.stage = Stage::Tactical;
+                    pos.tactical_moves(list);
+                    list.sort_by_key(|m| std::cmp::Reverse(m.1));
+                }
+                Stage::Tactical => {
+                    if self.next < list.len() {
+                        let m = list[self.next];
+                        self.next += 1;
+                        if Some(m.0) != tt_move {
+                            return Some(m);
+                        }
+                        continue;
+                    }
+                    self.stage = Stage::Killers;
+                }
+                Stage::Killers => {
+                    if skip_quiets {
+                        return None;
+                    }
+                    if self.killer < 2 {
+                        let i = self.killer;
+                        self.killer += 1;
+                        let Some(k) = killers[i] else { continue };
+                        if Some(k) == tt_move || list.iter().any(|m| m.0 == k) {
+                            continue;
+                        }
+                        if let Some(k) = pos.move_from_key(G::move_key(k)) {
+                            return Some((k, 9_000 - 100 * i as i32));
+                        }
+                        continue;
+                    }
+                    self.stage = Stage::Quiet;
+                    self.quiet_start = list.len();
+                    self.next = list.len();
+                    pos.quiet_moves(list);
+                    order(&mut list[self.quiet_start..]);
+                }
+                Stage::Quiet => {
+                    if skip_quiets {
+                        return None;
+                    }
+                    let i = self.next - self.quiet_start;
+                    let m = pick(&mut list[self.quiet_start..], i)?;
+                    self.next += 1;
+                    if Some(m.0) == tt_move || Some(m.0) == killers[0] || Some(m.0) == killers[1] {
+                        continue;
+                    }
+                    return Some(m);
+                }
+            }
+        }
+    }
+}
+
+/// The move at `i` in ordering-hint order: the first few by selection (most nodes need only those), the
+/// rest sorted once.
+#[inline]
+fn pick<M: Copy>(list: &mut [(M, i32)], i: usize) -> Option<(M, i32)> {
+    if i >= list.len() {
+        return None;
+    }
+    if i < 3 {
+        let mut j = i;
+        for k in i + 1..list.len() {
+            if list[k].1 > list[j].1 {
+                j = k;
+            }
+        }
+        list.swap(i, j);
+    } else if i == 3 {
+        list[3..].sort_by_key(|m| std::cmp::Reverse(m.1));
+    }
+    Some(list[i])
 }
 
 fn terminal_score(t: Terminal, ply: usize) -> i32 {

@@ -1,6 +1,7 @@
-//! A lock-free transposition table shared by all search threads (XOR-checked entries).
+//! A lock-free transposition table shared by all search threads: buckets of four XOR-checked entries
+//! (one 64-byte cache line), replacing the shallowest or oldest entry.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Kind of score stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,76 +25,207 @@ pub struct Entry {
     pub depth: i32,
     /// Bound kind.
     pub bound: Bound,
+    /// The position's static evaluation, if stored.
+    pub eval: Option<i32>,
 }
 
-/// The table: 2^k buckets of one entry, each two `AtomicU64` (key ^ data, data).
+const WAYS: usize = 4;
+
+/// One cache line: four entries of two words (key ^ data, data).
+#[repr(C, align(64))]
+struct Bucket([AtomicU64; 2 * WAYS]);
+
+/// The table: 2^k buckets of four entries.
 pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    buckets: Vec<Bucket>,
     mask: usize,
+    generation: AtomicU8,
 }
+
+// Data word layout: move 0..16, score 16..32, depth 32..40, bound 40..42, generation 42..48, static
+// evaluation 48..64 (NO_EVAL for none).
+const NO_EVAL: i16 = i16::MIN;
+const NO_MOVE: u64 = 0xFFFF;
 
 impl Table {
-    /// A table of about `mib` MiB (rounded down to a power of two entries, at least 1024).
+    /// A table of about `mib` MiB (rounded down to a power of two buckets of 64 bytes, at least 256).
     pub fn new(mib: usize) -> Table {
         let bytes = mib.max(1) * 1024 * 1024;
-        let mut n = 1024usize;
-        while n * 2 * 16 <= bytes {
+        let mut n = 256usize;
+        while n * 2 * 64 <= bytes {
             n *= 2;
         }
         Table {
-            slots: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            buckets: (0..n)
+                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
                 .collect(),
             mask: n - 1,
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
+        for b in &self.buckets {
+            for w in &b.0 {
+                w.store(0, Ordering::Relaxed);
+            }
         }
+    }
+
+    /// Starts a new search: entries of earlier searches become the first to be replaced.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // The high bits pick the bucket; the low bits are checked by the XOR with the key.
+        &self.buckets[((key >> 32) as usize ^ key as usize) & self.mask]
+    }
+
+    /// Asks the processor to start loading the bucket of `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: prefetching is a hint and never faults; `p` points into the table.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = &self.slots[key as usize & self.mask];
-        let k = slot[0].load(Ordering::Relaxed);
-        let d = slot[1].load(Ordering::Relaxed);
-        if k ^ d != key || d == 0 {
-            return None;
+        let b = self.bucket(key);
+        for i in 0..WAYS {
+            let k = b.0[2 * i].load(Ordering::Relaxed);
+            let d = b.0[2 * i + 1].load(Ordering::Relaxed);
+            if k ^ d == key && d != 0 {
+                return Some(decode(d));
+            }
         }
-        let bound = match (d >> 40) & 3 {
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        };
-        Some(Entry {
-            mv: d as u16,
-            score: (d >> 16) as u16 as i16 as i32,
-            depth: ((d >> 32) & 0xFF) as i32,
-            bound,
-        })
+        None
     }
 
-    /// Stores an entry (always replaces, except a deeper entry of the same position without a move
-    /// keeps its move).
+    /// Stores an entry: over the same position (keeping its move when the new entry has none), else over
+    /// the entry of an older search or the shallowest one.
     #[inline]
-    pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: i32, bound: Bound) {
-        let slot = &self.slots[key as usize & self.mask];
-        let mv = mv.unwrap_or_else(|| self.probe(key).map_or(0xFFFF, |e| e.mv));
-        let b = match bound {
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<u16>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
+        let b = self.bucket(key);
+        let gen = u64::from(self.generation.load(Ordering::Relaxed));
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        let mut old_move = NO_MOVE;
+        for i in 0..WAYS {
+            let k = b.0[2 * i].load(Ordering::Relaxed);
+            let d = b.0[2 * i + 1].load(Ordering::Relaxed);
+            if k ^ d == key && d != 0 {
+                let e = decode(d);
+                // Keep a deeper exact result of this search unless the new one is exact too.
+                if e.depth > depth + 2 && (d >> 42) & 63 == gen && bound != Bound::Exact {
+                    return;
+                }
+                victim = i;
+                old_move = u64::from(e.mv);
+                break;
+            }
+            let age = ((gen + 64 - ((d >> 42) & 63)) & 63) as i32;
+            let worth = if d == 0 {
+                i32::MIN
+            } else {
+                ((d >> 32) & 0xFF) as i32 - 8 * age
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let mv = mv.map_or(old_move, u64::from);
+        let bnd = match bound {
             Bound::Exact => 1u64,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let d = u64::from(mv)
+        let d = mv
             | (u64::from(score.clamp(-32000, 32000) as i16 as u16) << 16)
             | ((depth.clamp(0, 255) as u64) << 32)
-            | (b << 40);
-        slot[0].store(key ^ d, Ordering::Relaxed);
-        slot[1].store(d, Ordering::Relaxed);
+            | (bnd << 40)
+            | (gen << 42)
+            | (u64::from(eval.map_or(NO_EVAL, |e| e.clamp(-32000, 32000) as i16) as u16) << 48);
+        b.0[2 * victim].store(key ^ d, Ordering::Relaxed);
+        b.0[2 * victim + 1].store(d, Ordering::Relaxed);
+    }
+}
+
+fn decode(d: u64) -> Entry {
+    let bound = match (d >> 40) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        mv: d as u16,
+        score: (d >> 16) as u16 as i16 as i32,
+        depth: ((d >> 32) & 0xFF) as i32,
+        bound,
+        eval: match (d >> 48) as u16 as i16 {
+            NO_EVAL => None,
+            e => Some(i32::from(e)),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let t = Table::new(1);
+        t.store(
+            0x1234_5678_9abc_def0,
+            Some(77),
+            -250,
+            6,
+            Bound::Lower,
+            Some(-40),
+        );
+        let e = t.probe(0x1234_5678_9abc_def0).unwrap();
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (77, -250, 6, Bound::Lower)
+        );
+        assert_eq!(e.eval, Some(-40));
+        assert!(t.probe(0x1234_5678_9abc_def1).is_none());
+        // A store without a move keeps the known move.
+        t.store(0x1234_5678_9abc_def0, None, 10, 7, Bound::Exact, None);
+        assert_eq!(t.probe(0x1234_5678_9abc_def0).unwrap().mv, 77);
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_deepest_entries() {
+        let t = Table::new(1);
+        // Keys with the same bucket index: only the low bits (checked by the XOR) differ.
+        let keys: Vec<u64> = (0..5u64).map(|i| (i << 32) | i).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, Some(i as u16), 0, 10 - i as i32, Bound::Exact, None);
+        }
+        // The fifth (shallowest) store replaced the shallowest of the first four.
+        assert!(t.probe(keys[0]).is_some());
+        assert!(t.probe(keys[4]).is_some());
+        assert!(t.probe(keys[3]).is_none());
     }
 }

@@ -224,12 +224,41 @@ fn origin(pieces: BitBoard, to: Square, kind: Kind) -> Option<Square> {
         Kind::Step(d) => to.offset(d.opposite()),
         Kind::Jump(d) => to.offset(d.opposite()).and_then(|s| s.offset(d.opposite())),
         Kind::Slide(d) => {
-            let back = d.opposite();
-            let mut s = to.offset(back);
-            while let Some(x) = s.filter(|x| !pieces.has(*x)) {
-                s = x.offset(back);
-            }
-            s
+            // The squares between the piece and `to` are empty, so the piece is the nearest one behind
+            // `to` on its line: the highest bit below it (moving up) or the lowest above it (moving down).
+            let t = to.index() as u32;
+            let below = (1u128 << t) - 1;
+            let above = !below & !(1u128 << t);
+            let file = FILE_A << (t % STRIDE as u32);
+            let found = match d {
+                Direction::East => highest(pieces.0 & below),
+                Direction::North => highest(pieces.0 & below & file),
+                Direction::West => lowest(pieces.0 & above),
+                Direction::South => lowest(pieces.0 & above & file),
+                _ => None,
+            };
+            found.and_then(Square::from_index)
         }
     }
+}
+
+/// The squares of file a (layout bits 0, 10, …, 80); shifted left by f for file f.
+const FILE_A: u128 = {
+    let mut bits = 0u128;
+    let mut r = 0;
+    while r < 9 {
+        bits |= 1 << (r * STRIDE as u32);
+        r += 1;
+    }
+    bits
+};
+
+#[inline]
+fn highest(bits: u128) -> Option<u8> {
+    (bits != 0).then(|| (127 - bits.leading_zeros()) as u8)
+}
+
+#[inline]
+fn lowest(bits: u128) -> Option<u8> {
+    (bits != 0).then(|| bits.trailing_zeros() as u8)
 }

@@ -4,7 +4,7 @@
 mod eval;
 
 use hasami_core::game::repetitions;
-use hasami_core::{Move, Outcome, Position};
+use hasami_core::{Move, Outcome, Position, Square};
 
 use crate::game::{Game, Terminal};
 
@@ -43,12 +43,10 @@ impl Game for Position {
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
         let hot = self.capture_squares(self.side()) | eval::five_completions(self, self.side());
-        self.generate_moves(|pm| {
-            for mv in pm.iter() {
-                let hint = if hot.has(mv.to) { hint_of(self, mv) } else { 0 };
-                out.push((mv, hint));
-            }
-            false
+        // All pieces at once per direction: cheaper than one piece at a time.
+        self.for_each_move_into(self.rules().board, |mv| {
+            let hint = if hot.has(mv.to) { hint_of(self, mv) } else { 0 };
+            out.push((mv, hint));
         });
     }
 
@@ -61,6 +59,15 @@ impl Game for Position {
             let hint = hint_of(self, mv);
             if hint > 0 {
                 out.push((mv, hint));
+            }
+        });
+    }
+
+    fn quiet_moves(&self, out: &mut Vec<(Move, i32)>) {
+        let hot = self.capture_squares(self.side()) | eval::five_completions(self, self.side());
+        self.for_each_move_into(self.rules().board, |mv| {
+            if !hot.has(mv.to) || hint_of(self, mv) == 0 {
+                out.push((mv, 0));
             }
         });
     }
@@ -84,6 +91,14 @@ impl Game for Position {
     #[inline]
     fn move_key(mv: Move) -> u16 {
         (mv.from.index() * 128 + mv.to.index()) as u16
+    }
+
+    #[inline]
+    fn move_from_key(&self, key: u16) -> Option<Move> {
+        let from = Square::from_index((key / 128) as u8)?;
+        let to = Square::from_index((key % 128) as u8)?;
+        let mv = Move::new(from, to);
+        self.check_move(mv).is_ok().then_some(mv)
     }
 }
 
