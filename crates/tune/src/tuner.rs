@@ -19,7 +19,9 @@ pub struct Set {
 impl Set {
     /// The samples as columns.
     pub fn new(samples: &[&Sample]) -> Set {
-        let mut cols = vec![Vec::with_capacity(samples.len()); N_FEATURES];
+        let mut cols: Vec<Vec<f64>> = (0..N_FEATURES)
+            .map(|_| Vec::with_capacity(samples.len()))
+            .collect();
         for s in samples {
             for (j, col) in cols.iter_mut().enumerate() {
                 col.push(f64::from(s.features[j]));
@@ -144,8 +146,8 @@ pub fn tune(set: &Set, init: &Weights, tunable: &[bool; N_FEATURES], first_step:
     loop {
         passes += 1;
         let mut improved = false;
-        for j in 0..N_FEATURES {
-            if !tunable[j] || !set.varies(j) {
+        for (j, &free) in tunable.iter().enumerate() {
+            if !free || !set.varies(j) {
                 continue;
             }
             for dir in [1, -1] {
