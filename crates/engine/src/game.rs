@@ -3,6 +3,10 @@
 
 use std::fmt::{Debug, Display};
 
+/// The hint [`Game::quiet_moves`] gives a quiet move that threatens something (e.g. a capture next
+/// move): the search tries these first among quiet moves and prunes and reduces them less.
+pub const THREAT: i32 = 1;
+
 /// The end of a game, seen from the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Terminal {
@@ -28,22 +32,24 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn terminal(&self, history: &[u64]) -> Option<Terminal>;
     /// Every legal move, with an ordering hint each (higher first; captures high).
     fn moves(&self, out: &mut Vec<(Self::Move, i32)>);
-    /// The legal moves that are not tactical moves (hint 0 each); by default [`Game::moves`] without the
-    /// moves that have a hint.
-    fn quiet_moves(&self, out: &mut Vec<(Self::Move, i32)>) {
-        let start = out.len();
-        self.moves(out);
+    /// Appends to `list`, which holds exactly what [`Game::tactical_moves`] gave, the other legal moves
+    /// with hint 0 each, or [`THREAT`] for moves that threaten something. By default: [`Game::moves`] without the moves already in the list.
+    fn quiet_moves(&self, list: &mut Vec<(Self::Move, i32)>) {
+        let start = list.len();
+        self.moves(list);
         let mut keep = start;
-        for i in start..out.len() {
-            if out[i].1 == 0 {
-                out[keep] = out[i];
+        for i in start..list.len() {
+            let mv = list[i].0;
+            if !list[..start].iter().any(|m| m.0 == mv) {
+                list[keep] = (mv, 0);
                 keep += 1;
             }
         }
-        out.truncate(keep);
+        list.truncate(keep);
     }
-    /// Moves for quiescence search (captures), with ordering hints; the moves of [`Game::moves`] with a
-    /// hint above 0.
+    /// Moves that may be tactical (capture or win at once): those that are get an ordering hint above 0,
+    /// the others (a generator may give a superset) hint 0. Together with [`Game::quiet_moves`] they are
+    /// every legal move, each once.
     fn tactical_moves(&self, out: &mut Vec<(Self::Move, i32)>);
     /// The position after `mv`, and whether it was tactical (a capture).
     fn play(&self, mv: Self::Move) -> (Self, bool);

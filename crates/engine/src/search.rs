@@ -7,9 +7,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Terminal};
+use crate::game::{Game, Terminal, THREAT};
 use crate::limits::{Budget, Limits};
 use crate::tt::{Bound, Table};
+
+/// Ordering hints of threatening quiet moves lie within 400 of this (below the killers, above the
+/// other quiet moves).
+const THREAT_BASE: i32 = 8_450;
 
 /// The table's "no move" key.
 const NO_MOVE: u16 = 0xFFFF;
@@ -536,11 +540,22 @@ impl<'a, G: Game> Worker<'a, G> {
             else {
                 break;
             };
-            let ordinary = hint < 8_900;
+            // The table move and killers are special; a move from the tactical stage that captured
+            // nothing is as quiet as any other.
+            let special = matches!(picker.stage, Stage::GenTactical | Stage::Killers);
+            let threat = picker.stage == Stage::Quiet && hint > THREAT_BASE - 500;
             let (child, tactical) = pos.play(mv);
+            let quiet = !tactical && !special;
+            if quiet
+                && !threat
+                && searched > 0
+                && best > -WIN_BOUND
+                && (futile || searched >= lmp_limit)
+            {
+                continue; // late-move and futility pruning near the leaves
+            }
             self.tt.prefetch(child.hash());
             self.path.push(child.hash());
-            let quiet = !tactical && ordinary;
             let score = if searched == 0 {
                 -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv)
             } else {
@@ -550,7 +565,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     if pv {
                         r -= 1;
                     }
-                    if hint > 2_000 {
+                    if threat || (picker.stage == Stage::Quiet && hint > 2_000) {
                         r -= 1;
                     }
                     r = r.clamp(0, depth - 2);
@@ -611,11 +626,16 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    /// Ordering hints of quiet moves: the history score.
+    /// Ordering hints of quiet moves: the history score, threats above the others.
     fn order(&self, list: &mut [(G::Move, i32)], side: usize) {
         for (mv, hint) in list.iter_mut() {
             let k = G::move_key(*mv);
-            *hint = self.history[side * 16384 + k as usize].clamp(-8_000, 8_000);
+            let h = self.history[side * 16384 + k as usize];
+            *hint = if *hint == THREAT {
+                THREAT_BASE + h.clamp(-16_000, 16_000) / 40
+            } else {
+                h.clamp(-8_000, 8_000)
+            };
         }
     }
 
@@ -672,16 +692,26 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         pos.tactical_moves(&mut list);
-        list.sort_unstable_by_key(|m| -m.1);
+        list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let mut best = stand;
         let mut best_move = None;
-        for &(mv, _) in &list {
-            let (child, _) = pos.play(mv);
-            self.tt.prefetch(child.hash());
+        for &(mv, hint) in &list {
+            if hint <= 0 {
+                break; // the rest only looked tactical
+            }
+            let (child, tactical) = pos.play(mv);
             self.path.push(child.hash());
             let score = match child.terminal(&self.path) {
                 Some(t) => terminal_score(t, ply + 1),
-                None => -self.quiesce(&child, ply + 1, -beta, -alpha),
+                None if !tactical => {
+                    // Not a capture after all: quiescence searches only captures and wins.
+                    self.path.pop();
+                    continue;
+                }
+                None => {
+                    self.tt.prefetch(child.hash());
+                    -self.quiesce(&child, ply + 1, -beta, -alpha)
+                }
             };
             self.path.pop();
             if self.aborted {
@@ -786,10 +816,10 @@ impl Picker {
                 Stage::GenTactical => {
                     self.stage = Stage::Tactical;
                     pos.tactical_moves(list);
-                    list.sort_by_key(|m| std::cmp::Reverse(m.1));
+                    list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
                 }
                 Stage::Tactical => {
-                    if self.next < list.len() {
+                    if self.next < list.len() && list[self.next].1 > 0 {
                         let m = list[self.next];
                         self.next += 1;
                         if Some(m.0) != tt_move {
@@ -800,14 +830,11 @@ impl Picker {
                     self.stage = Stage::Killers;
                 }
                 Stage::Killers => {
-                    if skip_quiets {
-                        return None;
-                    }
-                    if self.killer < 2 {
+                    if self.killer < 2 && !skip_quiets {
                         let i = self.killer;
                         self.killer += 1;
                         let Some(k) = killers[i] else { continue };
-                        if Some(k) == tt_move || list.iter().any(|m| m.0 == k) {
+                        if Some(k) == tt_move || list[..self.next].iter().any(|m| m.0 == k) {
                             continue;
                         }
                         if let Some(k) = pos.move_from_key(G::move_key(k)) {
@@ -815,18 +842,18 @@ impl Picker {
                         }
                         continue;
                     }
+                    // The tactical stage's moves with hint 0 are quiet moves too.
                     self.stage = Stage::Quiet;
-                    self.quiet_start = list.len();
-                    self.next = list.len();
+                    self.quiet_start = self.next;
                     pos.quiet_moves(list);
                     order(&mut list[self.quiet_start..]);
                 }
                 Stage::Quiet => {
-                    if skip_quiets {
-                        return None;
-                    }
                     let i = self.next - self.quiet_start;
                     let m = pick(&mut list[self.quiet_start..], i)?;
+                    if skip_quiets && m.1 <= THREAT_BASE - 500 {
+                        return None; // only threats are left unpruned, and they come first
+                    }
                     self.next += 1;
                     if Some(m.0) == tt_move || Some(m.0) == killers[0] || Some(m.0) == killers[1] {
                         continue;
@@ -845,7 +872,7 @@ fn pick<M: Copy>(list: &mut [(M, i32)], i: usize) -> Option<(M, i32)> {
     if i >= list.len() {
         return None;
     }
-    if i < 3 {
+    if i < 8 {
         let mut j = i;
         for k in i + 1..list.len() {
             if list[k].1 > list[j].1 {
@@ -853,8 +880,8 @@ fn pick<M: Copy>(list: &mut [(M, i32)], i: usize) -> Option<(M, i32)> {
             }
         }
         list.swap(i, j);
-    } else if i == 3 {
-        list[3..].sort_by_key(|m| std::cmp::Reverse(m.1));
+    } else if i == 8 {
+        list[8..].sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }
     Some(list[i])
 }

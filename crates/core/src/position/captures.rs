@@ -4,7 +4,7 @@ use super::Position;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
 use crate::types::side::Side;
-use crate::types::square::{Direction, Square};
+use crate::types::square::{Direction, Square, STRIDE};
 
 impl Position {
     /// The enemy pieces that `mover`'s piece, just landed on `to`, captures (C1, C2, C4). Every capture
@@ -35,12 +35,29 @@ impl Position {
         let own = self.pieces[mover.index()];
         let enemy = self.pieces[(!mover).index()];
         let empty = rules.board & !(own | enemy);
-        let mut t = BitBoard::EMPTY;
-        for &d in rules.capture_dirs {
-            // Enemy runs that an own piece closes on the far side, seen from the near side.
-            let runs = own.fill(d.opposite(), enemy);
-            t |= runs.shift(d.opposite()) & empty;
+        // Enemy runs that an own piece closes on the far side, seen from the near side: the fill goes
+        // from own pieces through enemies, one more step lands on the capture square.
+        #[inline(always)]
+        fn closing<const K: i32>(own: BitBoard, enemy: BitBoard) -> BitBoard {
+            let runs = own.fill_by::<K>(enemy).0;
+            BitBoard(if K > 0 {
+                runs << K as u32
+            } else {
+                runs >> (-K) as u32
+            })
         }
+        const S: i32 = STRIDE as i32;
+        let mut t = closing::<S>(own, enemy)
+            | closing::<{ -S }>(own, enemy)
+            | closing::<1>(own, enemy)
+            | closing::<-1>(own, enemy);
+        if rules.options.diagonal_capture {
+            t |= closing::<{ S + 1 }>(own, enemy)
+                | closing::<{ S - 1 }>(own, enemy)
+                | closing::<{ -S + 1 }>(own, enemy)
+                | closing::<{ -S - 1 }>(own, enemy);
+        }
+        t &= empty;
         if rules.options.intervention {
             for &d in rules.capture_dirs {
                 t |= enemy.shift(d) & enemy.shift(d.opposite()) & empty;

@@ -4,7 +4,7 @@
 mod eval;
 
 use hasami_core::game::repetitions;
-use hasami_core::{Move, Outcome, Position, Square};
+use hasami_core::{BitBoard, Move, Outcome, Position, Square};
 
 use crate::game::{Game, Terminal};
 
@@ -12,6 +12,8 @@ pub use eval::{evaluate, feature, features, Family, Weights, FEATURES, N_FEATURE
 
 /// Ordering hint of a move that captures, before adding 100 per captured piece.
 const CAPTURE_HINT: i32 = 10_000;
+/// Hint of a quiet move that threatens a sandwich (see [`crate::game::THREAT`]).
+const THREAT_HINT: i32 = crate::game::THREAT;
 
 impl Game for Position {
     type Move = Move;
@@ -42,7 +44,7 @@ impl Game for Position {
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        let hot = self.capture_squares(self.side()) | eval::five_completions(self, self.side());
+        let hot = hot_squares(self);
         // All pieces at once per direction: cheaper than one piece at a time.
         self.for_each_move_into(self.rules().board, |mv| {
             let hint = if hot.has(mv.to) { hint_of(self, mv) } else { 0 };
@@ -51,25 +53,25 @@ impl Game for Position {
     }
 
     fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
-        let hot = self.capture_squares(self.side()) | eval::five_completions(self, self.side());
+        let hot = hot_squares(self);
         if hot.is_empty() {
             return;
         }
-        self.for_each_move_into(hot, |mv| {
-            let hint = hint_of(self, mv);
-            if hint > 0 {
-                out.push((mv, hint));
-            }
-        });
+        // Every move into a square where it might capture or complete a five, with hint 0 for those
+        // that do not after all.
+        self.for_each_move_into(hot, |mv| out.push((mv, hint_of(self, mv))));
     }
 
-    fn quiet_moves(&self, out: &mut Vec<(Move, i32)>) {
-        let hot = self.capture_squares(self.side()) | eval::five_completions(self, self.side());
-        self.for_each_move_into(self.rules().board, |mv| {
-            if !hot.has(mv.to) || hint_of(self, mv) == 0 {
-                out.push((mv, 0));
-            }
-        });
+    fn quiet_moves(&self, list: &mut Vec<(Move, i32)>) {
+        // Every move into a hot square is in the list already (from `tactical_moves`).
+        let mut taken = BitBoard::EMPTY;
+        for &(mv, _) in list.iter() {
+            taken = taken.with(mv.to);
+        }
+        let free = self.rules().board & !taken;
+        let threats = threat_squares(self);
+        self.for_each_move_into(free & !threats, |mv| list.push((mv, 0)));
+        self.for_each_move_into(free & threats, |mv| list.push((mv, THREAT_HINT)));
     }
 
     #[inline]
@@ -100,6 +102,26 @@ impl Game for Position {
         let mv = Move::new(from, to);
         self.check_move(mv).is_ok().then_some(mv)
     }
+}
+
+/// Empty squares next to an enemy piece with an empty square beyond it: a piece landing there
+/// threatens to sandwich that piece next move (C1).
+fn threat_squares(pos: &Position) -> BitBoard {
+    let rules = pos.rules();
+    let enemy = pos.pieces(!pos.side());
+    let empty = rules.board & !pos.occupied();
+    let mut t = BitBoard::EMPTY;
+    for &d in rules.capture_dirs {
+        let back = d.opposite();
+        t |= enemy.shift(back) & empty.shift_by(back, 2);
+    }
+    t & empty
+}
+
+/// Squares where a move of the side to move might capture (a superset) or completes a five.
+#[inline]
+fn hot_squares(pos: &Position) -> BitBoard {
+    pos.capture_squares(pos.side()) | eval::five_completions(pos, pos.side())
 }
 
 /// 10,000 + 100 per captured piece for a capture, 9,000 for completing a five, else 0.
