@@ -146,25 +146,98 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Capture goals (hasami, hasami-chess, dai-hasami-captures, apit-sodok and their options).
+    /// Capture goals (hasami, hasami-chess, dai-hasami-captures, apit-sodok and their options). Texel-tuned (docs/tuning.md).
     pub const CAPTURE: Weights = Weights {
-        w: [100, 2, 0, 60, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        w: [
+            100, // material
+            1,   // mobility
+            3,   // tempo
+            60,  // capture_ready
+            -13, // hanging
+            -27, // fork
+            10,  // edge
+            11,  // corner
+            6,   // pair
+            0,   // gap
+            0,   // window2
+            0,   // window3
+            0,   // window4
+            0,   // open3
+            0,   // completions
+            0,   // five_next
+            0,   // five_against
+            0,   // double_threat
+        ],
     };
-    /// Five in a row only (dai-hasami).
+    /// Five in a row only (dai-hasami). Texel-tuned (docs/tuning.md).
     pub const FIVE: Weights = Weights {
         w: [
-            40, 2, 0, 60, -20, 0, 0, 0, 0, 0, 2, 10, 60, 0, 0, 4000, -150, -1500,
+            67,    // material
+            0,     // mobility
+            16,    // tempo
+            60,    // capture_ready
+            -39,   // hanging
+            8,     // fork
+            -22,   // edge
+            -51,   // corner
+            -8,    // pair
+            0,     // gap
+            18,    // window2
+            77,    // window3
+            -18,   // window4
+            -40,   // open3
+            94,    // completions
+            4000,  // five_next
+            -150,  // five_against
+            -1500, // double_threat
         ],
     };
-    /// Five in a row and pieces-left (agon).
+    /// Five in a row and pieces-left (agon). Texel-tuned (docs/tuning.md).
     pub const AGON: Weights = Weights {
         w: [
-            100, 2, 0, 60, -20, 0, 0, 0, 0, 0, 2, 10, 60, 0, 0, 4000, -150, -1500,
+            100,   // material
+            -3,    // mobility
+            46,    // tempo
+            60,    // capture_ready
+            -82,   // hanging
+            62,    // fork
+            -27,   // edge
+            -80,   // corner
+            -21,   // pair
+            0,     // gap
+            26,    // window2
+            113,   // window3
+            -57,   // window4
+            -67,   // open3
+            213,   // completions
+            4000,  // five_next
+            -143,  // five_against
+            -1500, // double_threat
         ],
     };
-    /// Intervention captures (mak-yek).
+    /// Intervention captures (mak-yek). Hand-set: the tuned set lost its validation match
+    /// (docs/tuning.md).
     pub const INTERVENTION: Weights = Weights {
-        w: [100, 2, 0, 60, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        w: [
+            100, // material
+            2,   // mobility
+            0,   // tempo
+            60,  // capture_ready
+            -20, // hanging
+            0,   // fork
+            0,   // edge
+            0,   // corner
+            0,   // pair
+            0,   // gap
+            0,   // window2
+            0,   // window3
+            0,   // window4
+            0,   // open3
+            0,   // completions
+            0,   // five_next
+            0,   // five_against
+            0,   // double_threat
+        ],
     };
     /// The weights used by default (capture goals).
     pub const DEFAULT: Weights = Weights::CAPTURE;
