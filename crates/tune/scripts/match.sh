@@ -1,0 +1,7 @@
+#!/bin/sh
+# Validation as run for docs/tuning.md: tuned weights (A) against the hand-set built-in ones (B).
+T=./hasami-tune-gen
+P=${P:-100}
+for v in hasami apit-sodok dai-hasami agon mak-yek+win=pieces-left:6; do
+  $T match --variant $v --a tuned.txt --b builtin --pairs $P --depth 3 --seed 99
+done
