@@ -189,7 +189,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let start = Instant::now();
             let (text, count) = play::generate(&s, games, |g, n| {
-                if g % 50 == 0 {
+                if g.is_multiple_of(50) {
                     eprintln!(
                         "{g} games, {n} positions, {:.0} s",
                         start.elapsed().as_secs_f64()
@@ -282,7 +282,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let start = Instant::now();
             let score = play::play_match(&s, pairs, wa, wb, |sc| {
                 let n = sc.wins + sc.draws + sc.losses;
-                if n % 20 == 0 {
+                if n.is_multiple_of(20) {
                     eprintln!("{n} games: +{} ={} -{}", sc.wins, sc.draws, sc.losses);
                 }
             })?;
