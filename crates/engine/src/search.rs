@@ -38,6 +38,29 @@ pub struct Features {
     pub quiescence: bool,
     /// Reverse futility, futility and late-move pruning and internal iterative reduction.
     pub pruning: bool,
+    /// Threatening quiet moves first among quiet moves and exempt from pruning.
+    pub threats: bool,
+}
+
+impl Features {
+    /// The default features without those named in `off` (comma-separated: `null_move`, `lmr`,
+    /// `aspiration`, `quiescence`, `pruning`, `threats`), for measuring what each is worth. The
+    /// engine reads this from the `HASAMI_SEARCH_OFF` environment variable; unknown names are ignored.
+    pub fn without(off: &str) -> Features {
+        let mut f = Features::default();
+        for name in off.split(',').map(str::trim) {
+            match name {
+                "null_move" => f.null_move = false,
+                "lmr" => f.lmr = false,
+                "aspiration" => f.aspiration = false,
+                "quiescence" => f.quiescence = false,
+                "pruning" => f.pruning = false,
+                "threats" => f.threats = false,
+                _ => {}
+            }
+        }
+        f
+    }
 }
 
 impl Default for Features {
@@ -48,6 +71,7 @@ impl Default for Features {
             aspiration: true,
             quiescence: true,
             pruning: true,
+            threats: true,
         }
     }
 }
@@ -133,7 +157,13 @@ pub struct Searcher {
     pub threads: usize,
     /// Feature switches.
     pub features: Features,
+    /// How much worse than 0 a draw is for the side to move at the root, in centi-pieces (the engine
+    /// plays on rather than repeat when it is about equal).
+    pub contempt: i32,
 }
+
+/// The default [`Searcher::contempt`].
+pub const DEFAULT_CONTEMPT: i32 = 10;
 
 impl Searcher {
     /// A searcher with a table of `hash_mib` MiB and `threads` threads.
@@ -141,7 +171,10 @@ impl Searcher {
         Searcher {
             tt: Arc::new(Table::new(hash_mib)),
             threads: threads.max(1),
-            features: Features::default(),
+            features: std::env::var("HASAMI_SEARCH_OFF")
+                .map(|off| Features::without(&off))
+                .unwrap_or_default(),
+            contempt: DEFAULT_CONTEMPT,
         }
     }
 
@@ -181,14 +214,17 @@ impl Searcher {
                 let root = *root;
                 let history = history.to_vec();
                 let features = self.features;
+                let contempt = self.contempt;
                 std::thread::spawn(move || {
                     let mut w = Worker::new(&tt, &shared, &history, features);
                     w.helper_done = Some(done);
+                    w.contempt = contempt;
                     w.iterate(&root, max_depth, id, &mut |_| {});
                 })
             })
             .collect();
         let mut w = Worker::new(&self.tt, &shared, history, self.features);
+        w.contempt = self.contempt;
         let result = w.iterate(root, max_depth, 0, &mut on_info);
         done.store(true, Ordering::Relaxed);
         for h in helpers {
@@ -213,6 +249,7 @@ struct Worker<'a, G: Game> {
     seldepth: u32,
     aborted: bool,
     helper_done: Option<Arc<AtomicBool>>,
+    contempt: i32,
     lists: Vec<Vec<(G::Move, i32)>>,
     reductions: Box<[[u8; 64]; 64]>,
 }
@@ -231,6 +268,7 @@ impl<'a, G: Game> Worker<'a, G> {
             seldepth: 0,
             aborted: false,
             helper_done: None,
+            contempt: 0,
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
@@ -407,6 +445,25 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
+    /// A draw's score for the side to move at `ply`: below 0 for the root's side (contempt).
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    #[inline]
+    fn terminal_score(&self, t: Terminal, ply: usize) -> i32 {
+        match t {
+            Terminal::Win => WIN - ply as i32,
+            Terminal::Loss => -WIN + ply as i32,
+            Terminal::Draw => self.draw_score(ply),
+        }
+    }
+
     fn repeated_in_tree(&self, hash: u64) -> bool {
         // The current position (last in the path) appeared earlier in the search path (same side).
         let n = self.path.len();
@@ -434,10 +491,10 @@ impl<'a, G: Game> Worker<'a, G> {
         pv: bool,
     ) -> i32 {
         if let Some(t) = pos.terminal(&self.path) {
-            return terminal_score(t, ply);
+            return self.terminal_score(t, ply);
         }
         if ply > 0 && self.repeated_in_tree(pos.hash()) {
-            return 0;
+            return self.draw_score(ply);
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return if self.features.quiescence {
@@ -528,6 +585,7 @@ impl<'a, G: Game> Worker<'a, G> {
             next: 0,
             quiet_start: 0,
             killer: 0,
+            threats: self.features.threats,
         };
         loop {
             // Quiet moves are not generated at all once the pruning below would skip every one of them.
@@ -543,7 +601,8 @@ impl<'a, G: Game> Worker<'a, G> {
             // The table move and killers are special; a move from the tactical stage that captured
             // nothing is as quiet as any other.
             let special = matches!(picker.stage, Stage::GenTactical | Stage::Killers);
-            let threat = picker.stage == Stage::Quiet && hint > THREAT_BASE - 500;
+            let threat =
+                self.features.threats && picker.stage == Stage::Quiet && hint > THREAT_BASE - 500;
             let (child, tactical) = pos.play(mv);
             let quiet = !tactical && !special;
             if quiet
@@ -702,7 +761,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let (child, tactical) = pos.play(mv);
             self.path.push(child.hash());
             let score = match child.terminal(&self.path) {
-                Some(t) => terminal_score(t, ply + 1),
+                Some(t) => self.terminal_score(t, ply + 1),
                 None if !tactical => {
                     // Not a capture after all: quiescence searches only captures and wins.
                     self.path.pop();
@@ -793,6 +852,8 @@ struct Picker {
     next: usize,
     quiet_start: usize,
     killer: usize,
+    /// Whether threatening quiet moves escape pruning.
+    threats: bool,
 }
 
 impl Picker {
@@ -851,7 +912,7 @@ impl Picker {
                 Stage::Quiet => {
                     let i = self.next - self.quiet_start;
                     let m = pick(&mut list[self.quiet_start..], i)?;
-                    if skip_quiets && m.1 <= THREAT_BASE - 500 {
+                    if skip_quiets && (!self.threats || m.1 <= THREAT_BASE - 500) {
                         return None; // only threats are left unpruned, and they come first
                     }
                     self.next += 1;
@@ -884,14 +945,6 @@ fn pick<M: Copy>(list: &mut [(M, i32)], i: usize) -> Option<(M, i32)> {
         list[8..].sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }
     Some(list[i])
-}
-
-fn terminal_score(t: Terminal, ply: usize) -> i32 {
-    match t {
-        Terminal::Win => WIN - ply as i32,
-        Terminal::Loss => -WIN + ply as i32,
-        Terminal::Draw => 0,
-    }
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
