@@ -63,8 +63,15 @@ impl Position {
                 t |= enemy.shift(d) & enemy.shift(d.opposite()) & empty;
             }
         }
-        if !rules.corners.is_empty() {
-            t |= rules.corner_neighbours & empty;
+        if !(rules.corner_neighbours & empty).is_empty() {
+            // C2: the neighbours of corners that hold an enemy piece.
+            for c in &rules.corners {
+                if enemy.has(c.square) {
+                    for n in c.neighbours {
+                        t |= BitBoard::from_square(n) & empty;
+                    }
+                }
+            }
         }
         t
     }

@@ -237,7 +237,7 @@ fn origin(pieces: BitBoard, to: Square, kind: Kind) -> Option<Square> {
                 Direction::South => lowest(pieces.0 & above & file),
                 _ => None,
             };
-            found.and_then(Square::from_index)
+            found.map(Square::from_index_unchecked)
         }
     }
 }

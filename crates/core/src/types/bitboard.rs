@@ -72,10 +72,11 @@ impl BitBoard {
     /// The lowest square, if any.
     #[inline]
     pub fn first(self) -> Option<Square> {
-        if self.0 == 0 {
+        let bits = self.0 & crate::types::square::VALID;
+        if bits == 0 {
             None
         } else {
-            Square::from_index(self.0.trailing_zeros() as u8)
+            Some(Square::from_index_unchecked(bits.trailing_zeros() as u8))
         }
     }
 
@@ -168,7 +169,8 @@ impl BitBoard {
     /// The squares of the set, lowest index first.
     #[inline]
     pub fn iter(self) -> BitIter {
-        BitIter(self.0)
+        // Only the 81 squares: unmasked shifts may leave bits on the guard column or past the board.
+        BitIter(self.0 & crate::types::square::VALID)
     }
 }
 
@@ -184,7 +186,7 @@ impl Iterator for BitIter {
         }
         let i = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
-        Square::from_index(i as u8)
+        Some(Square::from_index_unchecked(i as u8))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;

@@ -13,7 +13,7 @@ pub const STRIDE: u8 = 10;
 pub const MAX_SIZE: u8 = 9;
 
 /// Bits of the 81 squares of the 9×9 layout.
-const VALID: u128 = {
+pub(crate) const VALID: u128 = {
     let mut bits = 0u128;
     let mut i = 0;
     while i < MAX_SIZE * STRIDE {
@@ -45,6 +45,14 @@ impl Square {
         } else {
             None
         }
+    }
+
+    /// The square with this layout index, which must be one of the 81 squares (bits of a
+    /// [`crate::BitBoard`] always are).
+    #[inline(always)]
+    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
+        debug_assert!(index % STRIDE < MAX_SIZE && index / STRIDE < MAX_SIZE);
+        Square(index)
     }
 
     /// Layout index (rank × 10 + file); the bit number in a [`crate::BitBoard`].
