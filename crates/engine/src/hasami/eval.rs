@@ -558,6 +558,47 @@ fn terms(pos: &Position, s: &mut impl Sink) {
     }
 }
 
+/// Empty squares where a piece of `side` would make a four (a five-region window with three of its
+/// pieces and no enemy): quiet moves there threaten to complete a five (W3).
+pub fn four_squares(pos: &Position, side: Side) -> BitBoard {
+    let rules = pos.rules();
+    if !rules.five {
+        return BitBoard::EMPTY;
+    }
+    let region = rules.five_region[side.index()];
+    let own = (pos.pieces(side) & region).0;
+    let free = (region & !pos.pieces(!side)).0;
+    let empty = (rules.board & !pos.occupied()).0;
+    let mut out = threes::<{ STRIDE as u32 }>(own, free) | threes::<1>(own, free);
+    if rules.options.five_all {
+        out |=
+            threes::<{ STRIDE as u32 + 1 }>(own, free) | threes::<{ STRIDE as u32 - 1 }>(own, free);
+    }
+    BitBoard(out & empty)
+}
+
+/// The squares of windows (along `K` bits) of `free` squares holding exactly three of `own`.
+#[inline(always)]
+fn threes<const K: u32>(own: u128, free: u128) -> u128 {
+    let valid = free & (free >> K) & (free >> (2 * K)) & (free >> (3 * K)) & (free >> (4 * K));
+    if valid == 0 {
+        return 0;
+    }
+    let mut c0 = 0;
+    let mut c1 = 0;
+    let mut c2 = 0;
+    for i in 0..5 {
+        let a = (own >> (i * K)) & valid;
+        let k0 = c0 & a;
+        c0 ^= a;
+        let k1 = c1 & k0;
+        c1 ^= k0;
+        c2 |= k1;
+    }
+    let three = c1 & c0 & !c2;
+    three | (three << K) | (three << (2 * K)) | (three << (3 * K)) | (three << (4 * K))
+}
+
 /// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
 pub fn five_completions(pos: &Position, side: Side) -> BitBoard {
     if !pos.rules().five {

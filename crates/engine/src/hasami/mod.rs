@@ -105,7 +105,7 @@ impl Game for Position {
 }
 
 /// Empty squares next to an enemy piece with an empty square beyond it: a piece landing there
-/// threatens to sandwich that piece next move (C1).
+/// threatens to sandwich that piece next move (C1); and squares that make a four (W3).
 fn threat_squares(pos: &Position) -> BitBoard {
     let rules = pos.rules();
     let enemy = pos.pieces(!pos.side());
@@ -115,7 +115,7 @@ fn threat_squares(pos: &Position) -> BitBoard {
         let back = d.opposite();
         t |= enemy.shift(back) & empty.shift_by(back, 2);
     }
-    t & empty
+    t & empty | eval::four_squares(pos, pos.side())
 }
 
 /// Squares where a move of the side to move might capture (a superset) or completes a five.
