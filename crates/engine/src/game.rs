@@ -32,8 +32,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn terminal(&self, history: &[u64]) -> Option<Terminal>;
     /// Every legal move, with an ordering hint each (higher first; captures high).
     fn moves(&self, out: &mut Vec<(Self::Move, i32)>);
-    /// Appends to `list`, which holds exactly what [`Game::tactical_moves`] gave, the other legal moves
-    /// with hint 0 each, or [`THREAT`] for moves that threaten something. By default: [`Game::moves`] without the moves already in the list.
+    /// Appends to `list`, which holds what [`Game::tactical_moves`] and [`Game::threat_moves`] gave,
+    /// the other legal moves with hint 0 each. By default: [`Game::moves`] without those in the list.
     fn quiet_moves(&self, list: &mut Vec<(Self::Move, i32)>) {
         let start = list.len();
         self.moves(list);
@@ -62,8 +62,10 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// The legal move whose [`Game::move_key`] is `key`, if there is one (lets the search try the
     /// table's move before generating the others).
     fn move_from_key(&self, key: u16) -> Option<Self::Move>;
-    /// Quiet moves that threaten a capture (searched at the first ply of quiescence); none by default.
-    fn threat_moves(&self, _out: &mut Vec<(Self::Move, i32)>) {}
+    /// Appends to `list` (which holds what [`Game::tactical_moves`] gave) the quiet moves that threaten
+    /// something (e.g. a capture next move), with hint [`THREAT`] each; none by default. The search
+    /// tries them before the other quiet moves and prunes them less.
+    fn threat_moves(&self, _list: &mut Vec<(Self::Move, i32)>) {}
     /// Whether the position is quiet enough for the static evaluation to be trusted in quiescence.
     fn in_danger(&self) -> bool {
         false

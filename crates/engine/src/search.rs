@@ -490,10 +490,13 @@ impl<'a, G: Game> Worker<'a, G> {
         mut beta: i32,
         pv: bool,
     ) -> i32 {
+        // Every position visited is a node: finished ones and repetitions too.
         if let Some(t) = pos.terminal(&self.path) {
+            self.count_node();
             return self.terminal_score(t, ply);
         }
         if ply > 0 && self.repeated_in_tree(pos.hash()) {
+            self.count_node();
             return self.draw_score(ply);
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
@@ -583,7 +586,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut picker = Picker {
             stage: Stage::Table,
             next: 0,
-            quiet_start: 0,
+            segment: 0,
             killer: 0,
             threats: self.features.threats,
         };
@@ -601,8 +604,7 @@ impl<'a, G: Game> Worker<'a, G> {
             // The table move and killers are special; a move from the tactical stage that captured
             // nothing is as quiet as any other.
             let special = matches!(picker.stage, Stage::GenTactical | Stage::Killers);
-            let threat =
-                self.features.threats && picker.stage == Stage::Quiet && hint > THREAT_BASE - 500;
+            let threat = picker.stage == Stage::Threats && hint > THREAT_BASE - 500;
             let (child, tactical) = pos.play(mv);
             let quiet = !tactical && !special;
             if quiet
@@ -761,7 +763,10 @@ impl<'a, G: Game> Worker<'a, G> {
             let (child, tactical) = pos.play(mv);
             self.path.push(child.hash());
             let score = match child.terminal(&self.path) {
-                Some(t) => self.terminal_score(t, ply + 1),
+                Some(t) => {
+                    self.count_node();
+                    self.terminal_score(t, ply + 1)
+                }
                 None if !tactical => {
                     // Not a capture after all: quiescence searches only captures and wins.
                     self.path.pop();
@@ -836,23 +841,25 @@ impl<'a, G: Game> Worker<'a, G> {
 type MoveHint<G> = (<G as Game>::Move, i32);
 
 /// Stages of move picking at a node.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     Table,
     GenTactical,
     Tactical,
     Killers,
+    Threats,
     Quiet,
 }
 
 /// Hands out a node's moves stage by stage: the table's move, tactical moves (best hint first), the
-/// killers, then the quiet moves by history; each stage is generated only when reached.
+/// killers, threatening quiet moves, then the other quiet moves (both by history); each stage is
+/// generated only when reached, and the quiet moves not at all when they would all be pruned.
 struct Picker {
     stage: Stage,
     next: usize,
-    quiet_start: usize,
+    segment: usize,
     killer: usize,
-    /// Whether threatening quiet moves escape pruning.
+    /// Whether threatening quiet moves are a stage of their own (exempt from pruning).
     threats: bool,
 }
 
@@ -903,17 +910,39 @@ impl Picker {
                         }
                         continue;
                     }
-                    // The tactical stage's moves with hint 0 are quiet moves too.
-                    self.stage = Stage::Quiet;
-                    self.quiet_start = self.next;
-                    pos.quiet_moves(list);
-                    order(&mut list[self.quiet_start..]);
+                    // The tactical stage's moves with hint 0 are quiet moves: they join the next
+                    // segment.
+                    self.segment = self.next;
+                    if self.threats {
+                        self.stage = Stage::Threats;
+                        pos.threat_moves(list);
+                    } else {
+                        self.stage = Stage::Quiet;
+                        pos.quiet_moves(list);
+                    }
+                    order(&mut list[self.segment..]);
                 }
-                Stage::Quiet => {
-                    let i = self.next - self.quiet_start;
-                    let m = pick(&mut list[self.quiet_start..], i)?;
-                    if skip_quiets && (!self.threats || m.1 <= THREAT_BASE - 500) {
-                        return None; // only threats are left unpruned, and they come first
+                Stage::Threats | Stage::Quiet => {
+                    let i = self.next - self.segment;
+                    let Some(m) = pick(&mut list[self.segment..], i) else {
+                        if self.stage == Stage::Quiet || skip_quiets {
+                            return None;
+                        }
+                        self.stage = Stage::Quiet;
+                        self.segment = self.next;
+                        pos.quiet_moves(list);
+                        order(&mut list[self.segment..]);
+                        continue;
+                    };
+                    // Hint-0 leftovers of the tactical stage are ordinary quiet moves.
+                    if self.stage == Stage::Quiet && skip_quiets
+                        || self.stage == Stage::Threats && skip_quiets && m.1 < THREAT_BASE - 500
+                    {
+                        if self.stage == Stage::Quiet {
+                            return None;
+                        }
+                        self.next += 1;
+                        continue;
                     }
                     self.next += 1;
                     if Some(m.0) == tt_move || Some(m.0) == killers[0] || Some(m.0) == killers[1] {
