@@ -44,7 +44,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
 ];
 
 /// Depth searched for every bench position.
-pub const DEPTH: u32 = 7;
+pub const DEPTH: u32 = 9;
 
 /// The result of a bench run.
 #[derive(Debug, Clone, Copy)]

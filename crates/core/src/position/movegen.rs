@@ -55,7 +55,11 @@ impl Position {
                     pieces.fill_by::<{ -(STRIDE as i32) }>(empty) & targets,
                     Kind::Slide(South),
                 );
-                f(pieces.fill_by::<1>(empty) & targets, Kind::Slide(East));
+                // East is the direction of carries: `o ^ (o - 2r)` runs from each slider up to and
+                // including the first non-empty square (the guard column stops every rank).
+                let o = !empty.0;
+                let east = (o ^ o.wrapping_sub(pieces.0 << 1)) & empty.0;
+                f(BitBoard(east) & targets, Kind::Slide(East));
                 f(pieces.fill_by::<-1>(empty) & targets, Kind::Slide(West));
             }
             Movement::Step => {
