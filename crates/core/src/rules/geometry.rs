@@ -93,10 +93,24 @@ pub(super) fn derive(preset: Preset, o: RuleOptions) -> Rules {
             pieces_left = Some(pieces_left.map_or(k, |p| p.max(k)));
         }
     }
+    let corners_of = |r: BitBoard| {
+        r & !(r.shift(Direction::East) & r.shift(Direction::West))
+            & !(r.shift(Direction::North) & r.shift(Direction::South))
+    };
+    let corner_region = if o.house { battlefield } else { board };
+    let inner = board.shift(Direction::East)
+        & board.shift(Direction::West)
+        & board.shift(Direction::North)
+        & board.shift(Direction::South);
+    let board_corners = corners_of(board);
     Rules {
         preset,
         options: o,
         board,
+        corner_region,
+        region_corners: corners_of(corner_region),
+        board_corners,
+        board_edges: board & !inner & !board_corners,
         home,
         battlefield,
         five_region,

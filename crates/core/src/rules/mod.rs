@@ -298,6 +298,14 @@ pub struct Rules {
     pub corners: Vec<Corner>,
     /// Squares next to a C2 corner (for a quick test).
     pub corner_neighbours: BitBoard,
+    /// The region whose corners are C2 corners (the board, or the battlefield with houses).
+    pub corner_region: BitBoard,
+    /// The corner squares of `corner_region` (whether or not C2 is on).
+    pub region_corners: BitBoard,
+    /// The four corner squares of the board.
+    pub board_corners: BitBoard,
+    /// The board's edge squares other than its corners.
+    pub board_edges: BitBoard,
     /// Starting pieces of Black and White.
     pub start: [BitBoard; 2],
     /// Starting pieces per side.

@@ -498,14 +498,8 @@ fn terms(pos: &Position, s: &mut impl Sink) {
         );
     }
     if !rules.corners.is_empty() {
-        let region = if rules.options.house {
-            rules.battlefield
-        } else {
-            rules.board
-        };
-        let corners = region
-            & !(region.shift(Direction::East) & region.shift(Direction::West))
-            & !(region.shift(Direction::North) & region.shift(Direction::South));
+        let region = rules.corner_region;
+        let corners = rules.region_corners;
         can_take |= cornered(theirs, mine, my_reach, corners, region);
         hanging |= cornered(mine, theirs, their_reach, corners, region);
     }
@@ -515,11 +509,8 @@ fn terms(pos: &Position, s: &mut impl Sink) {
     s.add(FORK, sign * i32::from(n_hanging >= 2));
 
     // Structures: edges, corners, adjacent pairs.
-    let board = rules.board;
-    let has_we = board.shift(Direction::East) & board.shift(Direction::West);
-    let has_ns = board.shift(Direction::North) & board.shift(Direction::South);
-    let corner = board & !has_we & !has_ns;
-    let edge = board & !(has_we & has_ns) & !corner;
+    let corner = rules.board_corners;
+    let edge = rules.board_edges;
     s.add(
         EDGE,
         (mine & edge).len() as i32 - (theirs & edge).len() as i32,
