@@ -615,7 +615,9 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 continue; // late-move and futility pruning near the leaves
             }
-            self.tt.prefetch(child.hash());
+            if depth > 1 {
+                self.tt.prefetch(child.hash()); // quiescence does not probe the table
+            }
             self.path.push(child.hash());
             let score = if searched == 0 {
                 -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv)
@@ -718,44 +720,24 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// Quiescence: stand pat on the static evaluation, or try the captures and wins. It does not use
+    /// the table: measured, probing it here made every node slower (a cache miss each) for few cutoffs.
     fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         self.seldepth = self.seldepth.max(ply as u32);
         if self.aborted {
             return 0;
         }
-        let key = pos.hash();
-        let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let s = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
-        }
-        let stand = match entry.and_then(|e| e.eval) {
-            Some(e) => e,
-            None => pos.evaluate(),
-        };
+        let stand = pos.evaluate();
         if stand >= beta || ply >= MAX_PLY - 2 {
-            if entry.is_none() {
-                self.tt
-                    .store(key, None, stand, 0, Bound::Lower, Some(stand));
-            }
             return stand;
         }
-        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         pos.tactical_moves(&mut list);
         list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let mut best = stand;
-        let mut best_move = None;
         for &(mv, hint) in &list {
             if hint <= 0 {
                 break; // the rest only looked tactical
@@ -772,10 +754,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     self.path.pop();
                     continue;
                 }
-                None => {
-                    self.tt.prefetch(child.hash());
-                    -self.quiesce(&child, ply + 1, -beta, -alpha)
-                }
+                None => -self.quiesce(&child, ply + 1, -beta, -alpha),
             };
             self.path.pop();
             if self.aborted {
@@ -785,7 +764,6 @@ impl<'a, G: Game> Worker<'a, G> {
             if score > best {
                 best = score;
                 if score > alpha {
-                    best_move = Some(mv);
                     alpha = score;
                     if score >= beta {
                         break;
@@ -794,21 +772,6 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         self.lists[ply] = list;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
-            key,
-            best_move.map(G::move_key),
-            to_tt(best, ply),
-            0,
-            bound,
-            Some(stand),
-        );
         best
     }
 

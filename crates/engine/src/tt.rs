@@ -37,7 +37,7 @@ struct Bucket([AtomicU64; 2 * WAYS]);
 
 /// The table: 2^k buckets of four entries.
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     mask: usize,
     generation: AtomicU8,
 }
@@ -56,9 +56,7 @@ impl Table {
             n *= 2;
         }
         Table {
-            buckets: (0..n)
-                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
-                .collect(),
+            buckets: Buckets::new(n),
             mask: n - 1,
             generation: AtomicU8::new(0),
         }
@@ -66,7 +64,7 @@ impl Table {
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             for w in &b.0 {
                 w.store(0, Ordering::Relaxed);
             }
@@ -167,6 +165,62 @@ impl Table {
             | (u64::from(eval.map_or(NO_EVAL, |e| e.clamp(-32000, 32000) as i16) as u16) << 48);
         b.0[2 * victim].store(key ^ d, Ordering::Relaxed);
         b.0[2 * victim + 1].store(d, Ordering::Relaxed);
+    }
+}
+
+/// The buckets, in memory aligned to 2 MiB and (on Linux) backed by huge pages where the system
+/// allows it: a table of many MiB is probed at random, and with 4 KiB pages most probes would also miss
+/// the address translation cache.
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the buckets are atomics, shared and mutated only through atomic operations.
+unsafe impl Send for Buckets {}
+// SAFETY: as above.
+unsafe impl Sync for Buckets {}
+
+const HUGE_PAGE: usize = 2 * 1024 * 1024;
+
+impl Buckets {
+    fn new(len: usize) -> Buckets {
+        let size = len * std::mem::size_of::<Bucket>();
+        let align = if size >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<Bucket>()
+        };
+        let layout = std::alloc::Layout::from_size_align(size, align).expect("table layout");
+        // SAFETY: `size` is not zero (at least 256 buckets).
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Bucket>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        // SAFETY: the range is the allocation just made; the advice only changes how it is backed.
+        unsafe {
+            libc::madvise(raw.cast(), size, libc::MADV_HUGEPAGE);
+        }
+        // SAFETY: zero bytes are valid `AtomicU64`s; the pages are touched after the advice.
+        unsafe { std::ptr::write_bytes(raw, 0, size) };
+        Buckets { ptr, len, layout }
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `ptr` holds `len` initialised buckets for the life of `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `Buckets::new` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) };
     }
 }
 
