@@ -2,6 +2,7 @@
 
 mod commands;
 mod matches;
+mod play;
 mod ugi;
 
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Play a game in the terminal against the engine or hot-seat.
+    Play(play::PlayArgs),
     /// Speak the UGI engine protocol on standard input and output.
     Ugi,
     /// Count the leaf nodes of all move sequences of DEPTH plies.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         )),
         Some(Command::Ugi) => ugi::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(commands::CliError::Io),
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => matches::run(&args),

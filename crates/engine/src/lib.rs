@@ -15,4 +15,4 @@ pub mod tt;
 pub use game::{Game, Terminal};
 pub use levels::{level, search_at_level, Level};
 pub use limits::Limits;
-pub use search::{Features, Info, Outcome, Searcher, WIN};
+pub use search::{Features, Info, Outcome, Searcher, WIN, WIN_BOUND};

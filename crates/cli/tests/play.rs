@@ -1,0 +1,75 @@
+//! `hasami play` driven through a pseudo-terminal (util-linux `script`), as a person would use it: a
+//! hot-seat game to a capture, bad input rejected, and a game against the engine that answers.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `hasami play ARGS` on a pseudo-terminal with `input` typed in; returns everything it printed.
+fn play_on_terminal(args: &str, input: &str) -> String {
+    let command = format!("{} play {args}", env!("CARGO_BIN_EXE_hasami"));
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("util-linux 'script' runs (the CI installs bsdutils)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert!(out.status.success(), "exit {:?}\n{text}", out.status);
+    text
+}
+
+#[test]
+fn a_hot_seat_game_reaches_a_capture_and_bad_moves_are_refused() {
+    // C1: White's e5 ends up between Black's d5 and f5 and is captured.
+    let text = play_on_terminal(
+        "--opponent human --no-color",
+        "d1d5\ne9e5\na1a9\nzz9\nf1f5\nquit\n",
+    );
+    assert!(text.contains("you are Black"), "{text}");
+    assert!(
+        text.contains("error: illegal move a1a9: the piece on a1 cannot move to a9"),
+        "{text}"
+    );
+    assert!(text.contains("error: 'zz9' is not a move"), "{text}");
+    assert!(text.contains("f1f5, capturing e5"), "{text}");
+    // The board after the capture: the captured square marked, White down to 8 pieces.
+    let last_board = text.rsplit("a b c d e f g h i").nth(1).unwrap();
+    assert!(
+        last_board.contains(" 5  . . . b x B . . .  5"),
+        "{last_board}"
+    );
+    assert!(text.contains("Black 9 pieces, White 8 pieces"), "{text}");
+}
+
+#[test]
+fn the_engine_replies_and_undo_takes_back_both_moves() {
+    let text = play_on_terminal(
+        "--level 1 --movetime 100",
+        "e1e5\nundo\nsave /dev/null\nquit\n",
+    );
+    // In colour on a terminal: pieces drawn as discs with ANSI colours.
+    assert!(text.contains('●') && text.contains("\x1b["), "{text}");
+    assert!(text.contains("The engine plays "), "{text}");
+    assert!(text.contains("Took back "), "{text}");
+    assert!(text.contains(" and e1e5"), "{text}");
+    assert!(text.contains("Saved the game to /dev/null"), "{text}");
+}
+
+#[test]
+fn a_bad_variant_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hasami"))
+        .args(["play", "--variant", "hasami+bogus"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bogus"), "{err}");
+}
