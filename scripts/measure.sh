@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Strength measurements of issue 3 with `hasami match` (docs/engine.md, "Strength measurements").
+#
+#   scripts/measure.sh ladder  [FROM [TO]]   level N vs level N-1, N = FROM..TO (default 2..10)
+#   scripts/measure.sh greedy  [PRESET...]   level 10 vs greedy:2 at 200 ms/move (default: all 7 presets)
+#   scripts/measure.sh threads               level:10,Threads=2 vs level:10,Threads=1
+#   scripts/measure.sh all                   all three
+#
+# Each match writes its summary (command, commit, date, the runner's report) to docs/results/NAME.txt;
+# the game records go to $RECORDS/NAME/ (not committed). Settings come from the environment:
+#   HASAMI            the binary (default: builds `cargo build --release -p hasami` and uses it)
+#   LADDER_VARIANT    dai-hasami        LADDER_GAMES 200     LADDER_MOVETIME 2000 (levels 1-9 are
+#   LADDER10_MOVETIME 200 (level 10's time in the 9->10 step)    depth-capped: only a safety limit)
+#   GREEDY_GAMES      50                GREEDY_MOVETIME 200
+#   THREADS_VARIANT   dai-hasami        THREADS_GAMES 200    THREADS_MOVETIME 200
+#   MAX_PLIES 300     CONCURRENCY 2 (threads: always 1)      SEED 2026
+#   OUT docs/results  RECORDS ${TMPDIR:-/tmp}/hasami-measure
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LADDER_VARIANT=${LADDER_VARIANT:-dai-hasami}
+LADDER_GAMES=${LADDER_GAMES:-200}
+LADDER_MOVETIME=${LADDER_MOVETIME:-2000}
+LADDER10_MOVETIME=${LADDER10_MOVETIME:-200}
+GREEDY_GAMES=${GREEDY_GAMES:-50}
+GREEDY_MOVETIME=${GREEDY_MOVETIME:-200}
+THREADS_VARIANT=${THREADS_VARIANT:-dai-hasami}
+THREADS_GAMES=${THREADS_GAMES:-200}
+THREADS_MOVETIME=${THREADS_MOVETIME:-200}
+MAX_PLIES=${MAX_PLIES:-300}
+CONCURRENCY=${CONCURRENCY:-2}
+SEED=${SEED:-2026}
+OUT=${OUT:-docs/results}
+RECORDS=${RECORDS:-${TMPDIR:-/tmp}/hasami-measure}
+PRESETS=(hasami hasami-chess dai-hasami dai-hasami-captures agon mak-yek apit-sodok)
+
+if [[ -z "${HASAMI:-}" ]]; then
+    cargo build --release -p hasami >&2
+    HASAMI=${CARGO_TARGET_DIR:-target}/release/hasami
+fi
+mkdir -p "$OUT"
+
+# run NAME ARGS...: one match, summary to $OUT/NAME.txt (and to standard output).
+run() {
+    local name=$1
+    shift
+    local file="$OUT/$name.txt"
+    rm -rf "${RECORDS:?}/$name"
+    local start
+    start=$(date +%s)
+    {
+        echo "# hasami match $*"
+        echo "# commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates || echo ' (with uncommitted changes)'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
+        "$HASAMI" match "$@" --records "$RECORDS/$name" 2>&1
+        echo "# wall time $(($(date +%s) - start)) s"
+    } | tee "$file"
+}
+
+ladder() {
+    local from=${1:-2} to=${2:-10} n
+    for ((n = from; n <= to; n++)); do
+        local mt=$LADDER_MOVETIME
+        ((n == 10)) && mt=$LADDER10_MOVETIME
+        run "ladder-$LADDER_VARIANT-$n-vs-$((n - 1))" --player1 "level:$n" --player2 "level:$((n - 1))" \
+            --variant "$LADDER_VARIANT" --games "$LADDER_GAMES" --movetime "$mt" \
+            --max-plies "$MAX_PLIES" --concurrency "$CONCURRENCY" --seed "$SEED"
+    done
+}
+
+greedy() {
+    local presets=("$@") v
+    ((${#presets[@]})) || presets=("${PRESETS[@]}")
+    for v in "${presets[@]}"; do
+        run "greedy-$v" --player1 level:10 --player2 greedy:2 --variant "$v" --games "$GREEDY_GAMES" \
+            --movetime "$GREEDY_MOVETIME" --max-plies "$MAX_PLIES" --concurrency "$CONCURRENCY" \
+            --seed "$SEED"
+    done
+}
+
+threads() {
+    run "threads-$THREADS_VARIANT" --player1 level:10,Threads=2 --player2 level:10,Threads=1 \
+        --variant "$THREADS_VARIANT" --games "$THREADS_GAMES" --movetime "$THREADS_MOVETIME" \
+        --max-plies "$MAX_PLIES" --concurrency 1 --seed "$SEED"
+}
+
+case "${1:-}" in
+ladder) shift; ladder "$@" ;;
+greedy) shift; greedy "$@" ;;
+threads) threads ;;
+all) ladder; greedy; threads ;;
+*)
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
