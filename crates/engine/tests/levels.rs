@@ -1,0 +1,185 @@
+//! Playing levels as a player notices them: the weakest level still plays legal moves and takes an
+//! immediate win, low levels vary their play with the seed (reproducibly), every level honours its
+//! depth cap, and level 10 is exactly the plain search.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hasami_core::playout::SplitMix64;
+use hasami_core::{Move, Position, Rules};
+use hasami_engine::{level, search_at_level, Level, Limits, Outcome, Searcher, WIN};
+
+fn at_level(pos: &Position, lvl: Level, limits: &Limits, seed: u64) -> Outcome<Move> {
+    search_at_level(
+        &Searcher::new(4, 1),
+        lvl,
+        pos,
+        &[pos.hash()],
+        limits,
+        Arc::new(AtomicBool::new(false)),
+        seed,
+        |_| {},
+    )
+}
+
+/// What the match runner and the apps send: a fixed time per move (levels 1–9 stop at their depth).
+fn movetime(ms: u64) -> Limits {
+    Limits {
+        movetime: Some(Duration::from_millis(ms)),
+        ..Limits::default()
+    }
+}
+
+fn position(variant: &str, text: &str) -> Position {
+    Position::from_text(text, Rules::parse(variant).unwrap()).unwrap()
+}
+
+/// A position after `plies` random moves from the start (None when the game ended on the way).
+fn random_position(variant: &str, rng: &mut SplitMix64, plies: u64) -> Option<Position> {
+    let mut pos = Position::start(Rules::parse(variant).unwrap());
+    for _ in 0..plies {
+        let mv = pos.pick_move(|n| rng.below(n))?;
+        pos.play_unchecked(mv);
+        if pos.status().is_some() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+#[test]
+fn the_table_gets_stronger_level_by_level() {
+    assert_eq!(level(0), level(1));
+    assert_eq!(level(11), level(10));
+    for n in 1..=10 {
+        assert_eq!(level(n).number, n);
+    }
+    for n in 2..=10 {
+        let (weaker, stronger) = (level(n - 1), level(n));
+        let deeper = match (weaker.depth, stronger.depth) {
+            (Some(a), Some(b)) => b >= a,
+            (_, None) => true,
+            (None, Some(_)) => false,
+        };
+        assert!(deeper, "level {n} searches less deep than level {}", n - 1);
+        assert!(
+            stronger.depth != weaker.depth || stronger.margin < weaker.margin,
+            "level {n} is level {} again",
+            n - 1
+        );
+    }
+    assert_eq!(level(10).depth, None, "level 10 is limited by time only");
+    assert_eq!(level(10).margin, 0);
+}
+
+#[test]
+fn level_1_takes_an_immediate_win_whatever_the_seed() {
+    // W1: b1b5 sandwiches c5 and leaves White with one piece.
+    let capture = position("hasami", "8w/9/9/9/2wb5/9/9/9/1b7 b 0 1");
+    // W3: d2d4 completes b4-f4.
+    let five = position(
+        "dai-hasami",
+        "wwwwwwwww/wwwwwwwww/9/9/9/1bb1bb3/9/3b5/9 b 0 1",
+    );
+    for seed in 0..40 {
+        for (pos, winning) in [(&capture, "b1b5"), (&five, "d2d4")] {
+            let out = at_level(pos, level(1), &movetime(1000), seed);
+            assert_eq!(out.best.unwrap().to_string(), winning, "seed {seed}");
+            assert!(out.score >= WIN - 1, "seed {seed}: {}", out.score);
+        }
+    }
+}
+
+#[test]
+fn low_levels_play_legal_moves_in_random_positions() {
+    let mut rng = SplitMix64(7);
+    for variant in [
+        "hasami",
+        "hasami-chess",
+        "dai-hasami",
+        "dai-hasami-captures",
+        "agon",
+        "mak-yek",
+        "apit-sodok",
+        "hasami+misere",
+    ] {
+        let mut tried = 0;
+        while tried < 6 {
+            let plies = rng.below(30);
+            let Some(pos) = random_position(variant, &mut rng, plies) else {
+                continue;
+            };
+            tried += 1;
+            for n in [1, 2, 3] {
+                let out = at_level(&pos, level(n), &movetime(1000), rng.next());
+                let best = out.best.expect("a move");
+                assert!(
+                    pos.moves().contains(&best),
+                    "{variant} {pos} level {n}: {best}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn different_seeds_give_different_moves_at_level_1_and_the_same_seed_the_same() {
+    for variant in ["hasami", "dai-hasami"] {
+        let pos = Position::start(Rules::parse(variant).unwrap());
+        let moves: Vec<Move> = (0..30)
+            .map(|seed| {
+                at_level(&pos, level(1), &movetime(1000), seed)
+                    .best
+                    .unwrap()
+            })
+            .collect();
+        let mut distinct = moves.clone();
+        distinct.sort_by_key(ToString::to_string);
+        distinct.dedup();
+        assert!(distinct.len() >= 3, "{variant}: only {distinct:?}");
+        for (seed, mv) in moves.iter().enumerate().take(5) {
+            let again = at_level(&pos, level(1), &movetime(1000), seed as u64);
+            assert_eq!(again.best.as_ref(), Some(mv), "{variant} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn levels_stop_at_their_depth() {
+    let pos = Position::start(Rules::parse("dai-hasami").unwrap());
+    for n in 1..=9 {
+        let lvl = level(n);
+        let cap = lvl.depth.expect("levels 1-9 have a depth cap");
+        if cap > 6 {
+            continue; // deeper caps take too long for a unit test
+        }
+        let out = at_level(&pos, lvl, &movetime(60_000), 1);
+        assert!(out.depth <= cap, "level {n}: depth {} > {cap}", out.depth);
+    }
+}
+
+#[test]
+fn level_10_is_the_plain_search() {
+    let mut rng = SplitMix64(3);
+    for variant in ["hasami", "dai-hasami", "mak-yek"] {
+        let pos = random_position(variant, &mut rng, 6).unwrap();
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        let plain = Searcher::new(4, 1).search(
+            &pos,
+            &[pos.hash()],
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            |_| {},
+        );
+        for seed in [1, 2] {
+            let lvl = at_level(&pos, level(10), &limits, seed);
+            assert_eq!(lvl.best, plain.best, "{variant}");
+            assert_eq!(lvl.score, plain.score, "{variant}");
+            assert_eq!(lvl.nodes, plain.nodes, "{variant}");
+        }
+    }
+}
