@@ -1,0 +1,148 @@
+//! # hasami-server
+//!
+//! The web app behind `hasami serve`: a JSON and WebSocket API over games stored in an embedded
+//! SQLite database, engine replies and hints, and the browser front end embedded in the binary.
+//! docs/web.md describes the API and the decisions.
+//!
+//! ```no_run
+//! let config = hasami_server::Config { addr: "127.0.0.1:8080".into(), db: None };
+//! hasami_server::run(&config).unwrap(); // until Ctrl-C
+//! ```
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod db;
+pub mod engine;
+pub mod error;
+pub mod games;
+pub mod web;
+pub mod ws;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use axum::routing::any;
+use axum::Router;
+use thiserror::Error;
+
+pub use db::{default_path, Db, DbError};
+pub use games::{AppState, Shared};
+
+/// Engine searches allowed at once.
+pub const MAX_SEARCHES: usize = 2;
+
+/// What `hasami serve` was asked for.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `HOST:PORT` to listen on.
+    pub addr: String,
+    /// The database file; `None` for [`default_path`].
+    pub db: Option<PathBuf>,
+}
+
+/// Why the server could not start.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// `--addr` is not `HOST:PORT`.
+    #[error("bad --addr '{addr}': {reason} (expected HOST:PORT, like 127.0.0.1:8080)")]
+    BadAddr {
+        /// The text.
+        addr: String,
+        /// Why.
+        reason: String,
+    },
+    /// The database cannot be used.
+    #[error("{0}")]
+    Db(#[from] DbError),
+    /// Listening or serving failed.
+    #[error("cannot listen on {addr}: {error}")]
+    Listen {
+        /// The address.
+        addr: String,
+        /// The error.
+        error: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl ServeError {
+    /// True for errors in the command's arguments (exit status 2).
+    pub fn is_usage(&self) -> bool {
+        matches!(self, ServeError::BadAddr { .. } | ServeError::Db(_))
+    }
+}
+
+/// The whole app: API, WebSocket and front end.
+pub fn app(state: Shared) -> Router {
+    Router::new()
+        .merge(api::router())
+        .merge(web::router())
+        .route("/api", any(api::not_found))
+        .route("/api/{*rest}", any(api::not_found))
+        .with_state(state)
+}
+
+/// Parses `HOST:PORT` (a host name such as `localhost` is resolved).
+pub fn parse_addr(addr: &str) -> Result<SocketAddr, ServeError> {
+    use std::net::ToSocketAddrs;
+    let bad = |reason: String| ServeError::BadAddr {
+        addr: addr.to_string(),
+        reason,
+    };
+    if let Ok(a) = addr.parse::<SocketAddr>() {
+        return Ok(a);
+    }
+    if !addr.contains(':') {
+        return Err(bad("no port".into()));
+    }
+    addr.to_socket_addrs()
+        .map_err(|e| bad(e.to_string()))?
+        .next()
+        .ok_or_else(|| bad("the host has no address".into()))
+}
+
+/// Serves on `listener` with the store `db` until `shutdown` completes (builds its own runtime).
+pub fn serve_on(
+    listener: std::net::TcpListener,
+    db: Db,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        listener.set_nonblocking(true)?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        let state = AppState::new(db, MAX_SEARCHES);
+        axum::serve(listener, app(state))
+            .with_graceful_shutdown(shutdown)
+            .await?;
+        Ok::<(), ServeError>(())
+    })?;
+    // Engine searches still running are abandoned with the runtime (every stored move is committed).
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    Ok(())
+}
+
+/// `hasami serve`: opens the store, listens, prints the address and serves until Ctrl-C.
+pub fn run(config: &Config) -> Result<(), ServeError> {
+    let addr = parse_addr(&config.addr)?;
+    let path = config.db.clone().unwrap_or_else(default_path);
+    let db = Db::open(&path)?;
+    let listener = std::net::TcpListener::bind(addr).map_err(|error| ServeError::Listen {
+        addr: config.addr.clone(),
+        error,
+    })?;
+    let local = listener.local_addr()?;
+    println!("hasami: serving on http://{local}");
+    println!("hasami: games are stored in {}", path.display());
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    serve_on(listener, db, async {
+        let _ = tokio::signal::ctrl_c().await;
+        eprintln!("hasami: stopping");
+    })
+}

@@ -1,0 +1,74 @@
+//! The browser front end, embedded in the binary (`src/web/`): no build step, no CDN, nothing fetched
+//! at run time.
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::games::Shared;
+
+/// Every embedded file: name, content type, content.
+pub const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("web/index.html"),
+    ),
+    (
+        "app.css",
+        "text/css; charset=utf-8",
+        include_str!("web/app.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/board.js"),
+    ),
+    (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/api.js"),
+    ),
+    (
+        "rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/rules.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("web/favicon.svg"),
+    ),
+];
+
+/// Routes for the front end: `/` and `/assets/{file}`.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/", get(|| async { asset("index.html") }))
+        .route("/favicon.ico", get(|| async { asset("favicon.svg") }))
+        .route(
+            "/assets/{file}",
+            get(|Path(f): Path<String>| async move { asset(&f) }),
+        )
+}
+
+fn asset(name: &str) -> Response {
+    match ASSETS.iter().find(|a| a.0 == name) {
+        Some((_, kind, body)) => (
+            [
+                (header::CONTENT_TYPE, *kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}

@@ -1,0 +1,47 @@
+// Calls to the server's JSON API (docs/web.md) and the tokens this browser holds.
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+async function call(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, 'cannot reach the server'); }
+  const type = res.headers.get('Content-Type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  return data;
+}
+
+export const api = {
+  variants: () => call('GET', '/api/variants'),
+  checkVariant: (v) => call('GET', '/api/variants/check?variant=' + encodeURIComponent(v)),
+  games: () => call('GET', '/api/games'),
+  create: (req) => call('POST', '/api/games', req),
+  importRecord: (req) => call('POST', '/api/games/import', req),
+  game: (id, token) => call('GET', `/api/games/${id}` + (token ? '?token=' + encodeURIComponent(token) : '')),
+  move: (id, move, token) => call('POST', `/api/games/${id}/moves`, { move, token }),
+  undo: (id, token) => call('POST', `/api/games/${id}/undo`, { token }),
+  resign: (id, token) => call('POST', `/api/games/${id}/resign`, { token }),
+  draw: (id, action, token) => call('POST', `/api/games/${id}/draw`, { action, token }),
+  hint: (id, ms) => call('GET', `/api/games/${id}/hint?ms=${ms}`),
+  record: (id) => call('GET', `/api/games/${id}/record`),
+};
+
+// Tokens are kept per game in localStorage, so a reload or the games list can resume a game.
+const KEY = 'hasami.tokens';
+function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } }
+export const tokens = {
+  get: (id) => load()[id] || null,
+  set(id, token) { const t = load(); t[id] = token; try { localStorage.setItem(KEY, JSON.stringify(t)); } catch {} },
+};
+const LINKS = 'hasami.links';
+export const invites = {
+  get: (id) => { try { return (JSON.parse(localStorage.getItem(LINKS)) || {})[id] || null; } catch { return null; } },
+  set(id, links) { let t = {}; try { t = JSON.parse(localStorage.getItem(LINKS)) || {}; } catch {} t[id] = links; try { localStorage.setItem(LINKS, JSON.stringify(t)); } catch {} },
+};

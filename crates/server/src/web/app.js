@@ -1,0 +1,406 @@
+// The app: routes (#/ new game, #/games, #/import, #/game/ID, #/rules/PRESET) and the game screen.
+
+import { api, tokens, invites } from './api.js';
+import { Board } from './board.js';
+import { renderRules } from './rules.js';
+
+const view = document.getElementById('view');
+const live = document.getElementById('announce');
+let cleanup = () => {};
+let variantsCache = null;
+
+export function announce(text) { live.textContent = ''; setTimeout(() => { live.textContent = text; }, 30); }
+
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+  return e;
+}
+
+export async function variants() {
+  if (!variantsCache) variantsCache = await api.variants();
+  return variantsCache;
+}
+
+function route() {
+  cleanup(); cleanup = () => {};
+  const hash = location.hash.replace(/^#/, '') || '/';
+  const [path, query] = hash.split('?');
+  const params = new URLSearchParams(query || '');
+  const parts = path.split('/').filter(Boolean);
+  for (const a of document.querySelectorAll('nav a'))
+    a.toggleAttribute('aria-current', a.getAttribute('href') === '#/' + (parts[0] || ''));
+  for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
+  view.textContent = '';
+  if (parts[0] === 'game' && parts[1]) return gameScreen(parts[1], params.get('token'));
+  if (parts[0] === 'games') return gamesScreen();
+  if (parts[0] === 'import') return importScreen();
+  if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });
+  return newGameScreen();
+}
+window.addEventListener('hashchange', route);
+route();
+
+// ---------------------------------------------------------------- new game
+async function newGameScreen() {
+  document.title = 'hasami: new game';
+  const { presets } = await variants();
+  const err = h('p', { id: 'ng-error', class: 'error', role: 'alert' });
+  const about = h('p', { id: 'ng-about', class: 'hint-text' });
+  const preset = h('select', { id: 'ng-variant', name: 'variant' },
+    presets.map((p) => h('option', { value: p.name }, p.name)));
+  const options = h('input', { type: 'text', id: 'ng-options', name: 'options', placeholder: 'e.g. +win=captures:5 or +movement=step', autocomplete: 'off', spellcheck: 'false' });
+  const level = h('select', { id: 'ng-level', name: 'level' },
+    [...Array(10)].map((_, i) => h('option', { value: i + 1, selected: i + 1 === 3 }, `Level ${i + 1}`)));
+  const side = h('select', { id: 'ng-side', name: 'side' },
+    h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'), h('option', { value: 'random' }, 'Random'));
+  const start = h('input', { type: 'text', id: 'ng-position', name: 'position', placeholder: 'optional: position text, e.g. wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1', spellcheck: 'false' });
+  const opp = (value, label, checked) => h('label', {},
+    h('input', { type: 'radio', name: 'opponent', value, id: 'ng-opponent-' + value, checked }), ' ', label);
+  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, 'Engine strength ', level));
+  const sideBox = h('div', { id: 'ng-side-box' }, h('label', {}, 'Your side ', side));
+  const variantText = () => preset.value + (options.value.trim() ? (options.value.trim().startsWith('+') ? '' : '+') + options.value.trim() : '');
+  let checkSeq = 0;
+  async function check() {
+    const seq = ++checkSeq;
+    try {
+      const v = await api.checkVariant(variantText());
+      if (seq !== checkSeq) return;
+      about.textContent = `${v.variant}: ${v.about}`; err.textContent = '';
+      return true;
+    } catch (e) { if (seq === checkSeq) { err.textContent = e.message; about.textContent = ''; } return false; }
+  }
+  preset.addEventListener('change', check);
+  options.addEventListener('input', check);
+  const form = h('form', { class: 'new-game card', id: 'new-game-form', 'aria-labelledby': 'ng-title' },
+    h('h1', { id: 'ng-title' }, 'New game'),
+    h('label', {}, 'Game ', preset, ' ', h('a', { href: '#/rules/' + preset.value, id: 'ng-rules-link' }, 'rules')),
+    h('label', {}, 'Options (RULES.md A6, optional) ', options), about,
+    h('fieldset', {}, h('legend', {}, 'Opponent'),
+      opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'A friend online (invite link)')),
+    engineOnly, sideBox,
+    h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text (RULES.md A7) ', start)),
+    err,
+    h('div', {}, h('button', { type: 'submit', class: 'primary', id: 'ng-start' }, 'Start game')));
+  preset.addEventListener('change', () => { form.querySelector('#ng-rules-link').href = '#/rules/' + preset.value; });
+  const syncOpp = () => {
+    const o = form.opponent.value;
+    engineOnly.hidden = o !== 'engine';
+    sideBox.hidden = o === 'local';
+  };
+  form.addEventListener('change', syncOpp);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const req = { variant: variantText(), opponent: form.opponent.value };
+    if (req.opponent === 'engine') req.level = Number(level.value);
+    if (req.opponent !== 'local') req.side = side.value;
+    if (start.value.trim()) req.position = start.value.trim();
+    try {
+      const c = await api.create(req);
+      tokens.set(c.id, c.token);
+      invites.set(c.id, c.links);
+      location.hash = `#/game/${c.id}`;
+    } catch (ex) { err.textContent = ex.message; }
+  });
+  view.append(form);
+  syncOpp();
+  check();
+  view.append(await recentGames(5));
+}
+
+// ---------------------------------------------------------------- stored games
+async function recentGames(limit) {
+  const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, limit ? 'Recent games' : 'Stored games'));
+  try {
+    const { games } = await api.games();
+    const list = limit ? games.slice(0, limit) : games;
+    if (!list.length) { box.append(h('p', {}, 'No games yet.')); return box; }
+    const rows = list.map((g) => {
+      const mine = tokens.get(g.id);
+      const playing = g.result === '*';
+      return h('tr', { 'data-game-id': g.id },
+        h('td', {}, '#' + g.id),
+        h('td', {}, g.variant),
+        h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
+        h('td', {}, playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
+        h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
+        h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${mine && playing ? 'Resume' : 'Review'} game ${g.id}` }, mine && playing ? 'Resume' : 'Review')));
+    });
+    box.append(h('table', { class: 'list', id: 'games-list' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', { class: 'wide' }, 'Players'), h('th', {}, 'State'), h('th', { class: 'wide' }, 'Last change'), h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+      h('tbody', {}, rows)));
+    if (limit && games.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All games')));
+  } catch (e) { box.append(h('p', { class: 'error' }, e.message)); }
+  return box;
+}
+
+async function gamesScreen() {
+  document.title = 'hasami: games';
+  view.append(await recentGames(0));
+}
+
+// ---------------------------------------------------------------- import
+function importScreen() {
+  document.title = 'hasami: import';
+  const err = h('p', { class: 'error', role: 'alert', id: 'import-error' });
+  const text = h('textarea', { id: 'import-record', rows: 12, 'aria-label': 'Game record', placeholder: '[Variant "hasami"]\n\n1. e1e5 a9a5 *' });
+  const form = h('form', { class: 'card', id: 'import-form' },
+    h('h1', {}, 'Import a game record'),
+    h('p', { class: 'hint-text' }, 'Paste a record (docs/records.md). It is replayed and checked, then opens as a game you can continue on this device or review.'),
+    text, err, h('p', {}, h('button', { class: 'primary', type: 'submit', id: 'import-submit' }, 'Import')));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const c = await api.importRecord({ record: text.value });
+      tokens.set(c.id, c.token);
+      location.hash = `#/game/${c.id}`;
+    } catch (ex) { err.textContent = ex.message; }
+  });
+  const hint = h('p', {}, 'To start from a position text instead, use ', h('a', { href: '#/' }, 'New game'), ' → “Start from a position”.');
+  view.append(form, h('div', { class: 'card' }, hint));
+}
+
+// ---------------------------------------------------------------- game screen
+function gameScreen(id, tokenParam) {
+  if (tokenParam) { tokens.set(id, tokenParam); history.replaceState(null, '', `#/game/${id}`); }
+  const token = tokens.get(id);
+  document.title = `hasami: game ${id}`;
+  let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null;
+  let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
+
+  const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
+  const errorLine = h('p', { class: 'error', id: 'error', role: 'alert' });
+  const over = h('div', { class: 'over', id: 'game-over', hidden: true, role: 'status' });
+  const conn = h('p', { class: 'hint-text', id: 'connection' });
+  const players = h('div', { class: 'players', id: 'players' });
+  const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': 'Moves' });
+  const evalFill = h('div', { class: 'fill' });
+  const evalBar = h('div', { class: 'evalbar', id: 'eval-bar', hidden: true, role: 'meter', 'aria-label': 'Evaluation, Black share', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill);
+  const analysisBox = h('div', { id: 'analysis', hidden: true }, h('p', { class: 'pv', id: 'analysis-text' }));
+  const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
+  const bUndo = btn('btn-undo', 'Undo', () => act(() => api.undo(id, token)), 'Take back');
+  const bResign = btn('btn-resign', 'Resign', () => { if (confirm('Resign this game?')) act(() => api.resign(id, token)); });
+  const bDraw = btn('btn-draw', 'Offer draw', () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
+  const bDecline = btn('btn-decline', 'Decline draw', () => act(() => api.draw(id, 'decline', token)));
+  const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
+  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.hidden = analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
+  bAnalysis.setAttribute('aria-pressed', 'false');
+  const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
+  const bRecord = btn('btn-record', 'Record', toggleExport, 'Export: game record and position text');
+  const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
+  const linksBox = h('div', { id: 'invite-links', class: 'links', hidden: true });
+  const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
+  const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': 'Move navigation' },
+    nav('⏮', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
+    nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('⏭', 'Last move', () => goto(game.ply), 'nav-last'));
+  const boardBox = h('div', { class: 'board-box' });
+  const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
+  const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
+    h('div', { class: 'board-wrap' }, evalBar, boardBox),
+    h('div', { class: 'side' },
+      h('h1', { id: 'game-title' }, `Game ${id}`), players, status, over, errorLine, conn,
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bResign, bDraw, bDecline, bHint, bAnalysis, bFlip, bRecord),
+      analysisBox, linksBox, navBox, moveList, exportBox));
+  view.append(root);
+
+  moveList.addEventListener('keydown', (e) => {
+    if (!game) return;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { goto((shownPly ?? game.ply) - 1); e.preventDefault(); }
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { goto((shownPly ?? game.ply) + 1); e.preventDefault(); }
+  });
+
+  function goto(ply) {
+    if (!game) return;
+    ply = Math.max(0, Math.min(game.ply, ply));
+    shownPly = ply === game.ply ? null : ply;
+    render(false);
+    const b = moveList.querySelector(`[data-ply="${ply}"]`);
+    if (b) b.focus(); else if (ply === 0) announce('start position');
+  }
+
+  async function act(fn) {
+    errorLine.textContent = '';
+    try { const g = await fn(); if (!wsOpen) update(g, true); }
+    catch (e) { errorLine.textContent = e.message; announce(e.message); }
+  }
+  function play(mv) { hint = null; act(() => api.move(id, mv, token)); }
+
+  async function showHint() {
+    errorLine.textContent = '';
+    bHint.disabled = true;
+    try {
+      const a = await api.hint(id, 800);
+      hint = a.best;
+      status.textContent = a.best ? `Hint: ${a.best} (${scoreText(a)})` : 'No move to suggest';
+      announce(status.textContent);
+      render(false);
+    } catch (e) { errorLine.textContent = e.message; }
+    bHint.disabled = false;
+  }
+
+  function scoreText(a) {
+    if (a.mate !== null && a.mate !== undefined) return a.mate > 0 ? `win in ${a.mate}` : `loss in ${-a.mate}`;
+    return `${a.score >= 0 ? '+' : ''}${(a.score / 100).toFixed(2)} for the side to move`;
+  }
+
+  async function analyse() {
+    if (!analysis || !game) return;
+    const seq = ++analysisSeq;
+    const text = document.getElementById('analysis-text');
+    text.textContent = 'Thinking…';
+    try {
+      const a = await api.hint(id, 1000);
+      if (seq !== analysisSeq) return;
+      const black = game.turn === 'black' ? a.score : -a.score;
+      const share = a.mate !== null && a.mate !== undefined ? ((a.mate > 0) === (game.turn === 'black') ? 100 : 0)
+        : Math.round(100 / (1 + Math.exp(-black / 250)));
+      evalFill.style.height = share + '%';
+      evalBar.setAttribute('aria-valuenow', share);
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.turn}). Best line: ${a.pv.join(' ') || '—'}`;
+    } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
+  }
+
+  function toggleExport() {
+    exportBox.hidden = !exportBox.hidden;
+    if (exportBox.hidden) return;
+    exportBox.textContent = 'Loading…';
+    api.record(id).then((rec) => {
+      exportBox.textContent = '';
+      exportBox.append(h('h2', {}, 'Export'),
+        h('label', {}, 'Game record', h('textarea', { id: 'export-record', rows: 8, readonly: true }, rec)),
+        h('p', {}, h('a', { href: `/api/games/${id}/record?download=1`, id: 'export-download', download: `hasami-game-${id}.hrec` }, 'Download the record')),
+        h('label', {}, 'Position text (shown position)', h('input', { type: 'text', id: 'export-position', readonly: true, value: shownPosition() })));
+    }).catch((e) => { exportBox.textContent = e.message; });
+  }
+
+  function shownPosition() {
+    if (shownPly === null) return game.position;
+    return shownPly === 0 ? game.start : game.moves[shownPly - 1].position;
+  }
+
+  function update(g, fromAction) {
+    const prevPly = game ? game.ply : null;
+    game = g;
+    if (g.you !== undefined) you = g.you;
+    const animate = prevPly !== null && g.ply === prevPly + 1;
+    if (prevPly !== null && g.ply !== prevPly) { hint = null; shownPly = null; }
+    render(animate);
+    if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
+    if (animate) {
+      const m = g.moves[g.ply - 1];
+      announce(`${m.side} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
+    }
+    void fromAction;
+  }
+
+  function render(animate) {
+    if (!game) return;
+    const g = game;
+    const ply = shownPly ?? g.ply;
+    const position = ply === g.ply ? g.position : (ply === 0 ? g.start : g.moves[ply - 1].position);
+    const last = ply > 0 ? g.moves[ply - 1] : null;
+    const mine = you === 'both' || you === g.turn;
+    const interactive = shownPly === null && g.status === 'playing' && mine && !g.thinking;
+    root.dataset.status = g.status; root.dataset.turn = g.turn; root.dataset.ply = g.ply;
+    root.dataset.you = you || 'spectator'; root.dataset.thinking = g.thinking;
+    if (!flipped && you === 'white' && !root.dataset.autoflipped) { flipped = true; root.dataset.autoflipped = '1'; }
+    board.set({
+      size: g.size, position, go: g.preset === 'dai-hasami' || g.preset === 'dai-hasami-captures',
+      houseRows: g.preset === 'agon' || /\+house(=on)?(\+|$)/.test(g.variant) ? 2 : 0,
+      flipped, interactive, legal: g.legal_moves, animate,
+      lastMove: last ? { from: last.move.slice(0, last.move.length / 2), to: last.move.slice(last.move.length / 2) } : null,
+      captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
+      hint: shownPly === null ? hint : null,
+    });
+    document.getElementById('game-title').textContent = `Game ${g.id}: ${g.variant}`;
+    players.textContent = '';
+    for (const s of ['black', 'white']) {
+      const label = g.players[s] + (you === s ? ' (you)' : '');
+      players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
+        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '' }, `${s === 'black' ? 'Black' : 'White'}: ${label}`),
+        h('span', { 'aria-label': `${g.pieces[s]} pieces` }, g.pieces[s]));
+    }
+    if (g.status === 'over') {
+      over.hidden = false; over.textContent = `Game over (${g.result}): ${g.reason}`;
+      status.textContent = '';
+    } else {
+      over.hidden = true;
+      const turnName = g.turn === 'black' ? 'Black' : 'White';
+      status.textContent = g.thinking ? 'The engine is thinking…'
+        : shownPly !== null ? `Viewing move ${ply} of ${g.ply}`
+        : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
+      if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
+      else if (g.draw_offer) status.textContent += ` — ${g.draw_offer} offers a draw`;
+    }
+    const playing = g.status === 'playing' && !!you;
+    bUndo.hidden = g.opponent === 'online';
+    bUndo.disabled = !you || g.ply === 0 || (g.reason && g.status === 'over' && / resigned|agreed/.test(g.reason));
+    bResign.disabled = !playing;
+    bDraw.hidden = bDecline.hidden = g.opponent !== 'online';
+    bDraw.disabled = !playing || g.draw_offer === you;
+    bDraw.textContent = g.draw_offer && g.draw_offer !== you ? 'Accept draw' : 'Offer draw';
+    bDecline.disabled = !playing || !g.draw_offer || g.draw_offer === you;
+    bHint.disabled = g.opponent === 'online' && g.status === 'playing';
+    bAnalysis.disabled = bHint.disabled;
+    // invite links
+    const links = invites.get(g.id);
+    if (g.opponent === 'online' && links && links.black) {
+      linksBox.hidden = false; linksBox.textContent = '';
+      const abs = (p) => location.origin + p;
+      linksBox.append(h('h2', {}, 'Invite links'),
+        ...['black', 'white'].map((s) => h('label', {}, `${s === 'black' ? 'Black' : 'White'}${you === s ? ' (yours)' : ' (send to your friend)'}`,
+          h('input', { type: 'text', readonly: true, id: 'invite-' + s, value: abs(links[s]) }))),
+        h('label', {}, 'Spectators (watch only)', h('input', { type: 'text', readonly: true, id: 'invite-spectator', value: abs(links.spectator) })));
+    } else linksBox.hidden = true;
+    // move list
+    moveList.textContent = '';
+    const ol = h('ol', {});
+    let row = null;
+    g.moves.forEach((m, i) => {
+      const number = Math.floor((i + (g.moves[0].side === 'white' ? 1 : 0)) / 2) + 1;
+      if (m.side === 'black' || !row) {
+        row = h('li', {}, h('span', { class: 'num' }, number + '.'));
+        if (m.side === 'white') row.append(h('span', {}, '…'));
+        ol.append(row);
+      }
+      row.append(h('button', { type: 'button', 'data-ply': m.ply, 'aria-current': m.ply === ply ? 'true' : 'false',
+        'aria-label': `${m.ply}: ${m.side} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
+        onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
+    });
+    moveList.append(g.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet.'));
+    const cur = moveList.querySelector('[aria-current="true"]');
+    if (cur && shownPly === null) cur.scrollIntoView({ block: 'nearest' });
+    if (!exportBox.hidden) { const p = document.getElementById('export-position'); if (p) p.value = shownPosition(); }
+  }
+
+  // Live updates: the server sends the whole game on connect and after every change, so a
+  // reconnect resumes where the game is.
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws` + (token ? '?token=' + encodeURIComponent(token) : ''));
+    ws.onopen = () => { wsOpen = true; retry = 0; conn.textContent = ''; };
+    ws.onmessage = (e) => {
+      let msg; try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === 'game') update(msg.game, false);
+      else if (msg.type === 'error') errorLine.textContent = msg.error;
+    };
+    ws.onclose = () => {
+      wsOpen = false;
+      if (closed) return;
+      retry = Math.min(retry + 1, 6);
+      conn.textContent = 'Connection lost; reconnecting…';
+      setTimeout(connect, 300 * 2 ** retry);
+    };
+  }
+  api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
+    root.replaceWith(h('div', { class: 'card' }, h('h1', {}, `Game ${id}`), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, 'New game')));
+  });
+  cleanup = () => { closed = true; if (ws) ws.close(); };
+}

@@ -1,0 +1,289 @@
+// The board: an SVG drawing of a position (squares, or stones on intersections in Go style), with
+// click-to-move, drag-to-move and keyboard play (arrow keys, Enter/Space, Escape).
+//
+// Stable hooks for tests and assistive technology: the <svg id="board"> carries data-size and
+// data-flipped; each square has a transparent <rect data-square="e5" id="sq-e5" aria-label="…">;
+// each piece is <g class="piece black|white" data-piece="black|white" data-square="e5">; legal
+// destinations are <circle class="target" data-target="e5">; the last move and captures are marked
+// with class "last" and "capmark" (data-square).
+
+const NS = 'http://www.w3.org/2000/svg';
+const PAD = 0.6;
+
+export function parsePosition(text, size) {
+  const board = {};
+  const [ranks, side] = text.trim().split(/\s+/);
+  const rows = ranks.split('/');
+  rows.forEach((row, i) => {
+    const rank = size - i;
+    let file = 0;
+    for (const ch of row) {
+      if (/[1-9]/.test(ch)) file += Number(ch);
+      else { board[sq(file, rank - 1)] = ch === 'b' ? 'black' : 'white'; file += 1; }
+    }
+  });
+  return { board, side: side === 'w' ? 'white' : 'black' };
+}
+
+export function sq(file, rank) { return String.fromCharCode(97 + file) + (rank + 1); }
+export function fileOf(s) { return s.charCodeAt(0) - 97; }
+export function rankOf(s) { return Number(s.slice(1)) - 1; }
+
+function el(name, attrs = {}, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export class Board {
+  constructor(container, { onMove = () => {}, announce = () => {}, label = 'Board' } = {}) {
+    this.container = container;
+    this.onMove = onMove;
+    this.announce = announce;
+    this.state = null;
+    this.selected = null;
+    this.cursor = null;
+    this.drag = null;
+    this.svg = el('svg', { class: 'board', id: 'board', tabindex: '0', role: 'application',
+      'aria-label': `${label}. Arrow keys move the cursor, Enter or Space picks a piece and places it, Escape cancels.` });
+    container.appendChild(this.svg);
+    this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
+    this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+    this.svg.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  // state: {size, position, go, flipped, interactive, legal:[moves], lastMove, captured:[squares],
+  //         capturedSide, animate, hint}
+  set(state) {
+    const samePosition = this.state && this.state.position === state.position;
+    this.state = state;
+    this.pos = parsePosition(state.position, state.size);
+    if (!samePosition) this.selected = null;
+    if (this.selected && !this.targetsFrom(this.selected).length) this.selected = null;
+    if (!this.cursor || fileOf(this.cursor) >= state.size || rankOf(this.cursor) >= state.size)
+      this.cursor = sq(Math.floor(state.size / 2), 0);
+    this.draw(state.animate && !samePosition);
+  }
+
+  targetsFrom(from) {
+    const s = this.state;
+    if (!s || !s.interactive) return [];
+    return s.legal.filter((m) => m.slice(0, m.length / 2) === from).map((m) => m.slice(m.length / 2));
+  }
+
+  center(square) {
+    const n = this.state.size;
+    let x = fileOf(square), y = n - 1 - rankOf(square);
+    if (this.state.flipped) { x = n - 1 - x; y = n - 1 - y; }
+    return [PAD + x + 0.5, PAD + y + 0.5];
+  }
+
+  squareAt(evt) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = evt.clientX; pt.y = evt.clientY;
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const p = pt.matrixTransform(m.inverse());
+    const n = this.state.size;
+    let x = Math.floor(p.x - PAD), y = Math.floor(p.y - PAD);
+    if (x < 0 || y < 0 || x >= n || y >= n) return null;
+    if (this.state.flipped) { x = n - 1 - x; y = n - 1 - y; }
+    return sq(x, n - 1 - y);
+  }
+
+  describe(square) {
+    const p = this.pos.board[square];
+    let text = `${square}, ${p ? p + ' piece' : 'empty'}`;
+    if (this.selected === square) text += ', picked up';
+    else if (this.selected && this.targetsFrom(this.selected).includes(square)) text += ', legal destination';
+    return text;
+  }
+
+  draw(animate) {
+    const s = this.state, n = s.size, svg = this.svg;
+    svg.textContent = '';
+    const w = n + 2 * PAD;
+    svg.setAttribute('viewBox', `0 0 ${w} ${w}`);
+    svg.dataset.size = n;
+    svg.dataset.flipped = s.flipped ? 'true' : 'false';
+    svg.dataset.go = s.go ? 'true' : 'false';
+    el('rect', { class: 'cell', x: 0, y: 0, width: w, height: w, rx: 0.15 }, svg);
+    const grid = el('g', { class: 'grid' }, svg);
+    if (s.go) {
+      for (let i = 0; i < n; i++) {
+        el('line', { x1: PAD + 0.5, y1: PAD + i + 0.5, x2: PAD + n - 0.5, y2: PAD + i + 0.5 }, grid);
+        el('line', { x1: PAD + i + 0.5, y1: PAD + 0.5, x2: PAD + i + 0.5, y2: PAD + n - 0.5 }, grid);
+      }
+      if (n === 9) for (const [f, r] of [[2, 2], [6, 2], [4, 4], [2, 6], [6, 6]]) {
+        const [cx, cy] = this.center(sq(f, r));
+        el('circle', { cx, cy, r: 0.08, fill: '#5b4420' }, svg);
+      }
+    } else {
+      for (let i = 0; i <= n; i++) {
+        el('line', { x1: PAD, y1: PAD + i, x2: PAD + n, y2: PAD + i }, grid);
+        el('line', { x1: PAD + i, y1: PAD, x2: PAD + i, y2: PAD + n }, grid);
+      }
+      if (s.houseRows) for (let r = 0; r < n; r++) if (r < s.houseRows || r >= n - s.houseRows)
+        for (let f = 0; f < n; f++) { const [cx, cy] = this.center(sq(f, r)); el('rect', { class: 'house', x: cx - 0.5, y: cy - 0.5, width: 1, height: 1 }, svg); }
+    }
+    // coordinates
+    for (let i = 0; i < n; i++) {
+      const [fx] = this.center(sq(i, 0));
+      const [, ry] = this.center(sq(0, i));
+      const t1 = el('text', { class: 'coord', x: fx, y: w - 0.18, 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg);
+      t1.textContent = String.fromCharCode(97 + i);
+      const t2 = el('text', { class: 'coord', x: 0.3, y: ry, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, svg);
+      t2.textContent = String(i + 1);
+    }
+    const mark = (square, cls, extra = {}) => {
+      const [cx, cy] = this.center(square);
+      if (s.go) return el('circle', { class: cls, cx, cy, r: 0.47, 'data-square': square, ...extra }, svg);
+      return el('rect', { class: cls, x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, 'data-square': square, ...extra }, svg);
+    };
+    if (s.lastMove) { mark(s.lastMove.from, 'last'); mark(s.lastMove.to, 'last'); }
+    if (this.selected) mark(this.selected, 'sel');
+    // pieces
+    this.pieceEls = {};
+    for (const [square, side] of Object.entries(this.pos.board)) {
+      const g = this.piece(square, side);
+      if (animate && s.lastMove && s.lastMove.to === square) {
+        const [fx, fy] = this.center(s.lastMove.from), [tx, ty] = this.center(square);
+        g.style.transition = 'none';
+        g.style.transform = `translate(${fx}px, ${fy}px)`;
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          g.style.transition = '';
+          g.style.transform = `translate(${tx}px, ${ty}px)`;
+        }));
+      }
+    }
+    for (const c of s.captured || []) {
+      if (animate) { const g = this.piece(c, s.capturedSide, true); g.classList.add('ghost'); }
+      const [cx, cy] = this.center(c);
+      el('circle', { class: 'capmark', cx, cy, r: 0.36, 'data-square': c }, svg);
+    }
+    if (s.hint) {
+      const h = s.hint, half = h.length / 2;
+      mark(h.slice(0, half), 'hintmark'); mark(h.slice(half), 'hintmark');
+    }
+    if (this.selected) for (const t of this.targetsFrom(this.selected)) {
+      const [cx, cy] = this.center(t);
+      el('circle', { class: 'target', cx, cy, r: 0.17, 'data-target': t }, svg);
+    }
+    // hit areas with labels, and the keyboard cursor
+    for (let f = 0; f < n; f++) for (let r = 0; r < n; r++) {
+      const square = sq(f, r), [cx, cy] = this.center(square);
+      el('rect', { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, fill: 'transparent', id: 'sq-' + square,
+        'data-square': square, 'aria-label': this.describe(square), class: 'square' }, svg);
+    }
+    if (this.cursor) {
+      const [cx, cy] = this.center(this.cursor);
+      el('rect', { class: 'cursor', x: cx - 0.46, y: cy - 0.46, width: 0.92, height: 0.92, rx: 0.08 }, svg);
+      this.svg.setAttribute('aria-activedescendant', 'sq-' + this.cursor);
+    }
+  }
+
+  piece(square, side, ghost = false) {
+    const [cx, cy] = this.center(square);
+    const g = el('g', { class: `piece ${side}`, 'data-piece': side, 'data-square': ghost ? '' : square,
+      'aria-hidden': 'true' }, this.svg);
+    g.style.transform = `translate(${cx}px, ${cy}px)`;
+    el('circle', { class: 'disc-' + side, r: this.state.go ? 0.45 : 0.4 }, g);
+    if (!this.state.go) { const t = el('text', { y: 0.02 }, g); t.textContent = side === 'black' ? '歩' : 'と'; }
+    if (!ghost) this.pieceEls[square] = g;
+    return g;
+  }
+
+  // A click (or Enter) on a square.
+  activate(square) {
+    if (!square || !this.state.interactive) return;
+    if (this.selected && this.targetsFrom(this.selected).includes(square)) {
+      const from = this.selected;
+      this.selected = null;
+      this.onMove(from + square);
+      return;
+    }
+    if (this.targetsFrom(square).length) {
+      this.selected = this.selected === square ? null : square;
+      if (this.selected) this.announce(`${square} picked up; ${this.targetsFrom(square).length} destinations: ${this.targetsFrom(square).join(' ')}`);
+    } else {
+      this.selected = null;
+    }
+    this.draw(false);
+  }
+
+  pointerDown(e) {
+    if (!this.state || e.button > 0) return;
+    const square = this.squareAt(e);
+    if (!square) return;
+    this.svg.focus({ preventScroll: true });
+    this.cursor = square;
+    if (this.targetsFrom(square).length && this.selected !== square) {
+      this.selected = square;
+      this.draw(false);
+      this.drag = { from: square, x: e.clientX, y: e.clientY, moved: false, picked: true };
+    } else {
+      this.drag = { from: square, x: e.clientX, y: e.clientY, moved: false, picked: false };
+    }
+    try { this.svg.setPointerCapture(e.pointerId); } catch {}
+    e.preventDefault();
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d || !this.targetsFrom(d.from).length) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+    const g = this.pieceEls[d.from];
+    if (!g) return;
+    if (!d.moved) { d.moved = true; g.style.transition = 'none'; this.svg.appendChild(g); }
+    const pt = this.svg.createSVGPoint();
+    pt.x = e.clientX; pt.y = e.clientY;
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    g.style.transform = `translate(${p.x}px, ${p.y}px)`;
+  }
+
+  pointerUp(e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    const square = this.squareAt(e);
+    if (d.moved) {
+      if (square && square !== d.from && this.targetsFrom(d.from).includes(square)) {
+        this.selected = null;
+        this.onMove(d.from + square);
+      } else {
+        this.draw(false);
+      }
+      return;
+    }
+    if (d.picked) return; // pressed on a piece: it is now picked up
+    this.activate(square);
+  }
+
+  cancelDrag() { if (this.drag) { this.drag = null; this.draw(false); } }
+
+  key(e) {
+    if (!this.state) return;
+    const n = this.state.size;
+    let f = fileOf(this.cursor), r = rankOf(this.cursor);
+    const flip = this.state.flipped ? -1 : 1;
+    const moves = { ArrowLeft: [-flip, 0], ArrowRight: [flip, 0], ArrowUp: [0, flip], ArrowDown: [0, -flip] };
+    if (moves[e.key]) {
+      f = Math.min(n - 1, Math.max(0, f + moves[e.key][0]));
+      r = Math.min(n - 1, Math.max(0, r + moves[e.key][1]));
+      this.cursor = sq(f, r);
+      this.draw(false);
+      this.announce(this.describe(this.cursor));
+      e.preventDefault();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.activate(this.cursor);
+      e.preventDefault();
+    } else if (e.key === 'Escape' && this.selected) {
+      this.selected = null;
+      this.draw(false);
+      this.announce('cancelled');
+    }
+  }
+}

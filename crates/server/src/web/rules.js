@@ -1,0 +1,91 @@
+// Rules pages for players, one per preset, with a diagram of the start and of a capture.
+
+import { Board } from './board.js';
+
+const COMMON = {
+  move: 'On your turn move one of your pieces any number of empty squares in a straight line, forwards, backwards or sideways, like a rook in chess. You may not jump over pieces (unless the game says so) and you may not pass.',
+  capture: 'Capture by sandwiching: when your move puts enemy pieces in a straight line between the piece you moved and another of your pieces, with no gap, those enemy pieces are taken off. Only the move that closes the sandwich captures. You can safely move into a gap between two enemy pieces.',
+  corner: 'A piece in a corner is captured when you block both squares next to it (one of them with the piece you just moved).',
+};
+
+const RULES = {
+  'hasami': {
+    title: 'Hasami Shogi',
+    intro: 'The classic Japanese sandwich game, played with shogi pieces on a 9×9 board. Each side starts with 9 pieces on its first row. Black moves first.',
+    rules: [COMMON.move, COMMON.capture, COMMON.corner,
+      'You win when your opponent has only one piece left. A position seen for the third time is a draw, and so are 100 moves in a row (both sides counted) without a capture.'],
+    capture: { size: 9, position: '9/9/9/9/2wwb4/9/1b7/9/9 b 0 1', move: 'b3b5', after: '9/9/9/9/1b2b4/9/9/9/9 w 0 1', note: 'Black plays b3–b5: the two White pieces on c5 and d5 are now between b5 and e5 and are captured.' },
+  },
+  'hasami-chess': {
+    title: 'Hasami Chess',
+    intro: 'Hasami Shogi on an 8×8 chessboard with 8 pieces each, as K. Seki describes it.',
+    rules: [COMMON.move, COMMON.capture, COMMON.corner, 'You win when your opponent has only one piece left.'],
+  },
+  'dai-hasami': {
+    title: 'Dai Hasami Shogi',
+    intro: '“Big” Hasami Shogi: 18 pieces each on the first two rows, often played with Go stones on the points of a Go board. Two ways to play a move, and a different goal.',
+    rules: [COMMON.move, 'Instead of sliding you may jump over one piece next to yours (of either colour) onto the empty square right behind it. The jumped piece stays.', COMMON.capture, COMMON.corner,
+      'You win by making five in a row: five of your pieces next to each other in a straight line, across or up and down, all outside your own two starting rows.'],
+  },
+  'dai-hasami-captures': {
+    title: 'Dai Hasami Shogi (captures)',
+    intro: 'The 18-piece game decided by captures, without jumps.',
+    rules: [COMMON.move, COMMON.capture, COMMON.corner, 'When one side has no pieces left it loses. When both are down to one piece, or after 100 moves without a capture, whoever has more pieces wins; equal is a draw.'],
+  },
+  'agon': {
+    title: 'AGON (Ludos)',
+    intro: 'A modern rulebook of the big game: 18 pieces each, two home rows (the “house”) and the battlefield between them.',
+    rules: [COMMON.move + ' You may also jump over a piece next to yours.', 'Houses: you may never move into your opponent’s house, and a piece that has left your own house cannot come back into it.', COMMON.capture, 'Corner captures happen at the corners of the battlefield.',
+      'You win with five in a row in the battlefield (diagonals count too), or by capturing 14 pieces (leaving your opponent 4).'],
+  },
+  'mak-yek': {
+    title: 'Mak-yek',
+    intro: 'A Thai game on 8×8: 16 pieces each, on the first and third rows.',
+    rules: [COMMON.move, COMMON.capture, 'Intervention: moving into a gap between two enemy pieces captures both of them.', 'There is no corner capture. Capture every enemy piece to win.'],
+  },
+  'apit-sodok': {
+    title: 'Apit-sodok',
+    intro: 'A Malay game on 8×8 with 16 pieces each on the first two rows.',
+    rules: [COMMON.move, COMMON.capture, COMMON.corner, 'Most captures wins: a side with no pieces loses; when both are down to one piece, or after 100 moves without a capture, more pieces wins.'],
+  },
+};
+
+function diagram(h, size, position, label, go, lastMove, captured) {
+  const box = h('div', { class: 'rules-diagram' });
+  const b = new Board(box, { label });
+  b.set({ size, position, go, flipped: false, interactive: false, legal: [], lastMove, captured: captured || [], capturedSide: 'white' });
+  b.svg.removeAttribute('id');
+  b.svg.setAttribute('role', 'img');
+  b.svg.removeAttribute('tabindex');
+  return box;
+}
+
+export async function renderRules(view, preset, { h, variants }) {
+  const { presets, options } = await variants();
+  if (!preset || !RULES[preset]) {
+    document.title = 'hasami: rules';
+    view.append(h('div', { class: 'card' }, h('h1', {}, 'Rules'),
+      h('p', {}, 'Pick a game. Every game can be changed with options, written after the name: ', h('code', {}, 'hasami+win=captures:5'), '.'),
+      h('ul', { class: 'rules-grid', id: 'rules-list' }, presets.map((p) => h('li', {}, h('a', { href: '#/rules/' + p.name }, RULES[p.name]?.title || p.name), h('br'), h('span', { class: 'hint-text' }, p.about)))),
+      h('h2', {}, 'Options'),
+      h('table', { class: 'list' }, h('tbody', {}, options.map((o) => h('tr', {}, h('td', {}, h('code', {}, o.option)), h('td', {}, o.about)))))));
+    return;
+  }
+  const r = RULES[preset];
+  const p = presets.find((x) => x.name === preset);
+  document.title = `hasami: rules of ${r.title}`;
+  const go = preset.startsWith('dai-hasami');
+  const card = h('article', { class: 'card', id: 'rules-' + preset },
+    h('h1', {}, r.title), h('p', {}, r.intro),
+    h('h2', {}, 'The start'), diagram(h, p.size, p.start, `Start of ${r.title}`, go),
+    h('h2', {}, 'How to play'), h('ol', {}, r.rules.map((t) => h('li', {}, t))));
+  if (r.capture) {
+    const c = r.capture, half = c.move.length / 2;
+    card.append(h('h2', {}, 'A capture'),
+      diagram(h, c.size, c.after, c.note, go, { from: c.move.slice(0, half), to: c.move.slice(half) }, ['c5', 'd5']),
+      h('p', {}, c.note));
+  }
+  card.append(h('p', { class: 'hint-text' }, `Variant text: ${preset}. ${p.about}`),
+    h('p', {}, h('a', { href: '#/', class: 'button' }, 'Play it')));
+  view.append(card);
+}
