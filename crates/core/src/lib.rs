@@ -20,7 +20,9 @@ pub mod playout;
 pub mod position;
 pub mod record;
 pub mod rules;
+pub mod shogun;
 pub mod types;
+pub mod variant;
 
 pub use game::{Game, PlayError, Played};
 pub use outcome::{DrawReason, Outcome, WinReason};
@@ -31,3 +33,4 @@ pub use types::bitboard::BitBoard;
 pub use types::mv::{Move, ParseMoveError};
 pub use types::side::Side;
 pub use types::square::{Direction, ParseSquareError, Square};
+pub use variant::{ParseVariantError, Variant};

@@ -53,8 +53,12 @@ pub enum WinReason {
         /// The loser's pieces.
         loser: u8,
     },
-    /// W6: the loser had no legal move.
+    /// W6 / S6: the loser had no legal move.
     NoMoves,
+    /// S7 (Shogun, 1976 rules): the winner captured the loser's Shogun.
+    ShogunCaptured,
+    /// S6 (Shogun): the loser's Shogun is attacked and the loser has no legal move.
+    Checkmate,
 }
 
 /// Why a game was drawn.
@@ -139,6 +143,10 @@ impl fmt::Display for Outcome {
                         write!(f, "more pieces left ({w} to {l})")
                     }
                     WinReason::NoMoves => write!(f, "{loser} has no legal move"),
+                    WinReason::ShogunCaptured => write!(f, "{loser}'s Shogun was captured"),
+                    WinReason::Checkmate => {
+                        write!(f, "{loser}'s Shogun is attacked and cannot be saved")
+                    }
                 }
             }
             Outcome::Draw(reason) => {
