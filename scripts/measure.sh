@@ -15,6 +15,7 @@
 #   THREADS_VARIANT   dai-hasami        THREADS_GAMES 200    THREADS_MOVETIME 200
 #   MAX_PLIES 300     CONCURRENCY 2 (threads: always 1)      SEED 2026
 #   OUT docs/results  RECORDS ${TMPDIR:-/tmp}/hasami-measure
+#   BUILT             what the binary was built from, for the summaries (default: this HEAD)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,6 +39,7 @@ if [[ -z "${HASAMI:-}" ]]; then
     cargo build --release -p hasami >&2
     HASAMI=${CARGO_TARGET_DIR:-target}/release/hasami
 fi
+BUILT=${BUILT:-commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates || echo ' with uncommitted changes')}
 mkdir -p "$OUT"
 
 # run NAME ARGS...: one match, summary to $OUT/NAME.txt (and to standard output).
@@ -50,7 +52,7 @@ run() {
     start=$(date +%s)
     {
         echo "# hasami match $*"
-        echo "# commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates || echo ' (with uncommitted changes)'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
+        echo "# binary: $BUILT; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
         "$HASAMI" match "$@" --records "$RECORDS/$name" 2>&1
         echo "# wall time $(($(date +%s) - start)) s"
     } | tee "$file"
@@ -89,7 +91,7 @@ greedy) shift; greedy "$@" ;;
 threads) threads ;;
 all) ladder; greedy; threads ;;
 *)
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
     exit 2
     ;;
 esac

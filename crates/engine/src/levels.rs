@@ -4,8 +4,9 @@
 //! The table and the measured strength of each step are in docs/engine.md ("Levels", "Strength
 //! measurements").
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::game::{Game, Terminal};
 use crate::limits::Limits;
@@ -55,7 +56,8 @@ pub const fn level(n: u32) -> Level {
 /// scores every root move exactly at the level's depth (a search of one ply less from each reply, or
 /// the static evaluation at depth 1) and picks one at random among those within the margin of the
 /// best, weighted towards the best; a forced win, or the only escape from a forced loss, is always
-/// taken. `seed` makes the choice reproducible.
+/// taken. `seed` makes the choice reproducible. The rescoring keeps to the time limit: when the time
+/// (or `stop`) comes first, the choice is among the moves scored so far and the search's own move.
 #[allow(clippy::too_many_arguments)]
 pub fn search_at_level<G: Game>(
     searcher: &Searcher,
@@ -67,6 +69,8 @@ pub fn search_at_level<G: Game>(
     seed: u64,
     on_info: impl FnMut(&Info<G::Move>),
 ) -> Outcome<G::Move> {
+    let started = Instant::now();
+    let deadline = limits.budget().hard.map(|h| started + h);
     let mut limits = *limits;
     if let Some(cap) = level.depth {
         limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
@@ -75,7 +79,27 @@ pub fn search_at_level<G: Game>(
     if level.margin == 0 || out.best.is_none() || out.score.abs() >= WIN_BOUND {
         return out;
     }
-    let scored = score_root_moves(searcher, root, history, out.depth.max(1), &stop);
+    let mut order: Vec<G::Move> = out.root_scores.iter().map(|m| m.0).collect();
+    if order.is_empty() {
+        let mut list = Vec::new();
+        root.moves(&mut list);
+        order = list.into_iter().map(|m| m.0).collect();
+    }
+    let mut scored = score_root_moves(
+        searcher,
+        root,
+        history,
+        &order,
+        out.depth.max(1),
+        &stop,
+        deadline,
+    );
+    if let Some(mv) = out.best {
+        if !scored.iter().any(|s| s.0 == mv) {
+            // Time ran out before the search's own move was scored again.
+            scored.push((mv, out.score));
+        }
+    }
     let best = scored.iter().map(|s| s.1).max().unwrap_or(0);
     if best.abs() >= WIN_BOUND {
         // Never miss a forced win, nor walk into a forced loss when another move avoids it.
@@ -105,19 +129,25 @@ pub fn search_at_level<G: Game>(
     out
 }
 
-/// Every root move with its exact score at `depth` (from the side to move's view).
+/// The root moves in `order` with their exact scores at `depth` (from the side to move's view), until
+/// `stop` is set or the `deadline` passes (the moves not scored by then are left out).
 fn score_root_moves<G: Game>(
     searcher: &Searcher,
     root: &G,
     history: &[u64],
+    order: &[G::Move],
     depth: u32,
     stop: &Arc<AtomicBool>,
+    deadline: Option<Instant>,
 ) -> Vec<(G::Move, i32)> {
-    let mut list = Vec::new();
-    root.moves(&mut list);
+    let out_of_time =
+        || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
     let mut hist = history.to_vec();
-    let mut scored = Vec::with_capacity(list.len());
-    for (mv, _) in list {
+    let mut scored = Vec::with_capacity(order.len());
+    for &mv in order {
+        if out_of_time() {
+            break;
+        }
         let (child, _) = root.play(mv);
         hist.push(child.hash());
         let score = match child.terminal(&hist) {
@@ -128,11 +158,21 @@ fn score_root_moves<G: Game>(
             None => {
                 let l = Limits {
                     depth: Some(depth - 1),
+                    movetime: deadline.map(|d| d.saturating_duration_since(Instant::now())),
                     ..Limits::default()
                 };
-                -searcher
-                    .search(&child, &hist, &l, Arc::clone(stop), |_| {})
-                    .score
+                let o = searcher.search(&child, &hist, &l, Arc::clone(stop), |_| {});
+                // A search cut short by the time is not exact (one with a single legal move or a
+                // proven result legitimately stops early).
+                let short = o.depth + 1 < depth && o.score.abs() < WIN_BOUND && {
+                    let mut replies = Vec::new();
+                    child.moves(&mut replies);
+                    replies.len() > 1
+                };
+                if out_of_time() || short {
+                    break;
+                }
+                -o.score
             }
         };
         hist.pop();

@@ -183,3 +183,25 @@ fn level_10_is_the_plain_search() {
         }
     }
 }
+
+#[test]
+fn levels_with_a_margin_keep_to_a_short_movetime() {
+    // Scoring every root move again must not run past the time (the match runner forfeits a late
+    // move); a short time still gives a legal move.
+    let mut rng = SplitMix64(11);
+    let pos = loop {
+        if let Some(p) = random_position("dai-hasami", &mut rng, 12) {
+            break p;
+        }
+    };
+    for n in [7, 8] {
+        let t = std::time::Instant::now();
+        let out = at_level(&pos, level(n), &movetime(20), 5);
+        assert!(pos.moves().contains(&out.best.unwrap()), "level {n}");
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "level {n}: {:?}",
+            t.elapsed()
+        );
+    }
+}
