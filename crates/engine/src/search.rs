@@ -15,6 +15,9 @@ use crate::tt::{Bound, Table};
 /// other quiet moves).
 const THREAT_BASE: i32 = 8_450;
 
+/// The hint that marks a threat move in the quiescence list.
+const QUIESCENCE_THREAT: i32 = -1;
+
 /// The table's "no move" key.
 const NO_MOVE: u16 = 0xFFFF;
 
@@ -40,23 +43,30 @@ pub struct Features {
     pub pruning: bool,
     /// Threatening quiet moves first among quiet moves and exempt from pruning.
     pub threats: bool,
+    /// Threatening quiet moves also at the first ply of quiescence (off by default; measured in
+    /// docs/engine.md).
+    pub quiescence_threats: bool,
 }
 
 impl Features {
-    /// The default features without those named in `off` (comma-separated: `null_move`, `lmr`,
-    /// `aspiration`, `quiescence`, `pruning`, `threats`), for measuring what each is worth. The
-    /// engine reads this from the `HASAMI_SEARCH_OFF` environment variable; unknown names are ignored.
-    pub fn without(off: &str) -> Features {
+    /// The default features with those named in `off` switched off and those in `on` switched on
+    /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
+    /// `quiescence_threats`), for measuring what each is worth. The engine reads these from the
+    /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
+    pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
-        for name in off.split(',').map(str::trim) {
-            match name {
-                "null_move" => f.null_move = false,
-                "lmr" => f.lmr = false,
-                "aspiration" => f.aspiration = false,
-                "quiescence" => f.quiescence = false,
-                "pruning" => f.pruning = false,
-                "threats" => f.threats = false,
-                _ => {}
+        for (names, value) in [(off, false), (on, true)] {
+            for name in names.split(',').map(str::trim) {
+                match name {
+                    "null_move" => f.null_move = value,
+                    "lmr" => f.lmr = value,
+                    "aspiration" => f.aspiration = value,
+                    "quiescence" => f.quiescence = value,
+                    "pruning" => f.pruning = value,
+                    "threats" => f.threats = value,
+                    "quiescence_threats" => f.quiescence_threats = value,
+                    _ => {}
+                }
             }
         }
         f
@@ -72,6 +82,7 @@ impl Default for Features {
             quiescence: true,
             pruning: true,
             threats: true,
+            quiescence_threats: false,
         }
     }
 }
@@ -171,9 +182,10 @@ impl Searcher {
         Searcher {
             tt: Arc::new(Table::new(hash_mib)),
             threads: threads.max(1),
-            features: std::env::var("HASAMI_SEARCH_OFF")
-                .map(|off| Features::without(&off))
-                .unwrap_or_default(),
+            features: Features::switched(
+                &std::env::var("HASAMI_SEARCH_OFF").unwrap_or_default(),
+                &std::env::var("HASAMI_SEARCH_ON").unwrap_or_default(),
+            ),
             contempt: DEFAULT_CONTEMPT,
         }
     }
@@ -501,7 +513,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return if self.features.quiescence {
-                self.quiesce(pos, ply, alpha, beta)
+                self.quiesce(pos, ply, alpha, beta, true)
             } else {
                 self.count_node();
                 pos.evaluate()
@@ -722,7 +734,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Quiescence: stand pat on the static evaluation, or try the captures and wins. It does not use
     /// the table: measured, probing it here made every node slower (a cache miss each) for few cutoffs.
-    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32, first: bool) -> i32 {
         self.count_node();
         self.seldepth = self.seldepth.max(ply as u32);
         if self.aborted {
@@ -738,9 +750,18 @@ impl<'a, G: Game> Worker<'a, G> {
         pos.tactical_moves(&mut list);
         list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let mut best = stand;
+        if first && self.features.quiescence_threats {
+            // Threats to sandwich at the first ply: the reply stands pat on an evaluation that counts
+            // the pieces left hanging (and two at once as a fork).
+            let start = list.len();
+            pos.threat_moves(&mut list);
+            for m in &mut list[start..] {
+                m.1 = QUIESCENCE_THREAT;
+            }
+        }
         for &(mv, hint) in &list {
-            if hint <= 0 {
-                break; // the rest only looked tactical
+            if hint == 0 {
+                continue; // only looked tactical
             }
             let (child, tactical) = pos.play(mv);
             self.path.push(child.hash());
@@ -749,12 +770,12 @@ impl<'a, G: Game> Worker<'a, G> {
                     self.count_node();
                     self.terminal_score(t, ply + 1)
                 }
-                None if !tactical => {
+                None if !tactical && hint != QUIESCENCE_THREAT => {
                     // Not a capture after all: quiescence searches only captures and wins.
                     self.path.pop();
                     continue;
                 }
-                None => -self.quiesce(&child, ply + 1, -beta, -alpha),
+                None => -self.quiesce(&child, ply + 1, -beta, -alpha, false),
             };
             self.path.pop();
             if self.aborted {
