@@ -4,7 +4,8 @@ use std::time::Instant;
 
 use clap::Args;
 use hasami_core::playout::{playout, SplitMix64};
-use hasami_core::{Position, Rules};
+use hasami_core::shogun::{perft::playout as shogun_playout, ShogunPosition};
+use hasami_core::{Position, Rules, Variant};
 
 use super::CliError;
 
@@ -40,6 +41,26 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         println!("nodes {}", r.nodes);
         println!("time {secs:.3} s");
         println!("nps {:.0}", r.nodes as f64 / secs.max(1e-9));
+        return Ok(());
+    }
+    if let Ok(Variant::Shogun(rules)) = Variant::parse(&args.variant) {
+        let start = ShogunPosition::start(rules);
+        let mut rng = SplitMix64(args.seed);
+        let mut history = Vec::with_capacity(512);
+        let (mut plies, mut unfinished) = (0u64, 0u32);
+        let t = Instant::now();
+        for _ in 0..args.games {
+            let r = shogun_playout(&start, &mut rng, 100_000, &mut history);
+            plies += u64::from(r.plies);
+            unfinished += u32::from(r.outcome.is_none());
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!("variant {rules}");
+        println!("games {} (unfinished {unfinished})", args.games);
+        println!("plies {plies}");
+        println!("time {secs:.3} s");
+        println!("plies/s {:.0}", plies as f64 / secs.max(1e-9));
+        println!("games/s {:.0}", f64::from(args.games) / secs.max(1e-9));
         return Ok(());
     }
     let rules =

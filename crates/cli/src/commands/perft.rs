@@ -4,17 +4,18 @@ use std::time::Instant;
 
 use clap::Args;
 use hasami_core::perft::{divide, perft};
-use hasami_core::{Position, Rules};
+use hasami_core::shogun::{perft as shogun_perft, ShogunPosition};
+use hasami_core::{Move, Position, Variant};
 
 use super::CliError;
 
 /// Arguments of `hasami perft`.
 #[derive(Args)]
 pub struct PerftArgs {
-    /// Variant text (RULES.md A6), e.g. hasami+max-run=1.
+    /// Variant text (RULES.md A6 / S9), e.g. hasami+max-run=1 or shogun+seed=42.
     #[arg(long, default_value = "hasami")]
     variant: String,
-    /// Position text (RULES.md A7); default the variant's start.
+    /// Position text (RULES.md A7 / S8); default the variant's start.
     #[arg(long)]
     position: Option<String>,
     /// Print the count below each legal move.
@@ -26,31 +27,56 @@ pub struct PerftArgs {
 
 /// Runs perft and prints `nodes N`, the time and nodes per second.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
-    let rules =
-        Rules::parse(&args.variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
-    let pos = match &args.position {
-        Some(text) => Position::from_text(text, rules)
-            .map_err(|e| CliError::Usage(format!("bad --position: {e}")))?,
-        None => Position::start(rules),
-    };
+    let variant = Variant::parse(&args.variant)
+        .map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
+    let bad_position = |e: &dyn std::fmt::Display| CliError::Usage(format!("bad --position: {e}"));
     let t = Instant::now();
-    let nodes = if args.divide {
-        let mut total = 0;
-        for (mv, n) in divide(&pos, &[pos.hash()], args.depth) {
-            println!("{mv}: {n}");
-            total += n;
+    let nodes = match variant {
+        Variant::Hasami(rules) => {
+            let pos = match &args.position {
+                Some(text) => Position::from_text(text, rules).map_err(|e| bad_position(&e))?,
+                None => Position::start(rules),
+            };
+            if args.divide {
+                print_divide(divide(&pos, &[pos.hash()], args.depth), args.depth)
+            } else {
+                perft(&pos, args.depth)
+            }
         }
-        if args.depth == 0 {
-            1
-        } else {
-            total
+        Variant::Shogun(rules) => {
+            let pos = match &args.position {
+                Some(text) => {
+                    ShogunPosition::from_text(text, rules).map_err(|e| bad_position(&e))?
+                }
+                None => ShogunPosition::start(rules),
+            };
+            if args.divide {
+                print_divide(
+                    shogun_perft::divide(&pos, &[pos.hash()], args.depth),
+                    args.depth,
+                )
+            } else {
+                shogun_perft::perft(&pos, args.depth)
+            }
         }
-    } else {
-        perft(&pos, args.depth)
     };
     let secs = t.elapsed().as_secs_f64();
     println!("nodes {nodes}");
     println!("time {secs:.3} s");
     println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
     Ok(())
+}
+
+/// Prints `<move>: <count>` lines and returns the total.
+fn print_divide(counts: Vec<(Move, u64)>, depth: u32) -> u64 {
+    let mut total = 0;
+    for (mv, n) in counts {
+        println!("{mv}: {n}");
+        total += n;
+    }
+    if depth == 0 {
+        1
+    } else {
+        total
+    }
 }

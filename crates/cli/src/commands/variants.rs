@@ -1,6 +1,7 @@
 //! `hasami variants`.
 
 use hasami_core::rules::OPTION_HELP;
+use hasami_core::shogun::rules::OPTION_HELP as SHOGUN_OPTION_HELP;
 use hasami_core::Preset;
 
 /// Prints the presets and options.
@@ -11,9 +12,19 @@ pub fn run() {
     for p in Preset::ALL {
         println!("  {:<21} {}", p.name(), p.about());
     }
+    println!(
+        "  {:<21} {}",
+        "shogun",
+        "Shogun (Ravensburger 1979): pieces move the number their magnets show; protect the Shogun"
+    );
     println!();
-    println!("Options:");
+    println!("Options (Hasami family):");
     for (name, about) in OPTION_HELP {
+        println!("  {name:<27} {about}");
+    }
+    println!();
+    println!("Options (shogun), e.g. shogun+seed=42+rotation=1:");
+    for (name, about) in SHOGUN_OPTION_HELP {
         println!("  {name:<27} {about}");
     }
 }
