@@ -1,0 +1,132 @@
+//! `hasami serve` as a process: the address it prints, bad arguments, and durability: every move the
+//! server acknowledged is still there after the process is killed with SIGKILL and restarted on the
+//! same database.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+fn hasami() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hasami"))
+}
+
+/// Starts `hasami serve` on a free port; returns the child and the address it printed.
+fn start(db: &std::path::Path) -> (Child, String) {
+    let mut child = hasami()
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("hasami: serving on http://")
+        .unwrap_or_else(|| panic!("unexpected first line: {line}"))
+        .to_string();
+    // Keep reading stdout in the background so the server never blocks on a full pipe.
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        let _ = out.read_to_string(&mut sink);
+    });
+    (child, addr)
+}
+
+fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (
+        status,
+        serde_json::from_str(rest).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+#[test]
+fn acknowledged_moves_survive_sigkill() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (mut child, addr) = start(&db);
+    let (status, c) = request(
+        &addr,
+        "POST",
+        "/api/games",
+        r#"{"variant":"hasami","opponent":"local"}"#,
+    );
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    let mut acknowledged = Vec::new();
+    let mut game = c["game"].clone();
+    for _ in 0..12 {
+        // Play the first legal move each time.
+        let mv = game["legal_moves"][0].as_str().unwrap().to_string();
+        let body = serde_json::json!({"move": mv, "token": token}).to_string();
+        let (status, v) = request(&addr, "POST", &format!("/api/games/{id}/moves"), &body);
+        assert_eq!(status, 200, "{v}");
+        acknowledged.push(mv);
+        game = v;
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+
+    let (mut child, addr) = start(&db);
+    let (status, v) = request(&addr, "GET", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 200, "{v}");
+    let stored: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(stored, acknowledged);
+    assert_eq!(v["position"], game["position"]);
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn bad_addr_and_unusable_db_exit_2_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = hasami()
+        .args(["serve", "--addr", "nonsense", "--db"])
+        .arg(dir.path().join("g.sqlite3"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad --addr 'nonsense'"), "{err}");
+
+    let out = hasami()
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot use the database file"), "{err}");
+
+    let file = dir.path().join("not-a-db");
+    std::fs::write(&file, "this is not a database, just some text ".repeat(100)).unwrap();
+    let out = hasami()
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot use the database file"), "{err}");
+}

@@ -1,0 +1,503 @@
+//! The JSON API on loopback with a temporary database: create, move, undo, resign, errors that
+//! leave the stored game unchanged, tokens, engine replies, hints, records, WebSocket updates.
+
+mod common;
+
+use common::{Server, Ws};
+use serde_json::{json, Value};
+
+fn server() -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&dir.path().join("games.sqlite3"));
+    (dir, s)
+}
+
+fn create(s: &Server, req: Value) -> Value {
+    let (status, v) = s.post("/api/games", &req);
+    assert_eq!(status, 201, "{v}");
+    v
+}
+
+fn moves(v: &Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+#[test]
+fn create_move_undo_resign_against_the_engine() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "engine", "level": 1, "side": "black"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    assert_eq!(c["side"], "black");
+    assert_eq!(c["game"]["turn"], "black");
+    assert_eq!(c["game"]["you"], "black");
+    assert_eq!(c["game"]["status"], "playing");
+
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "e1e5", "token": token}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["ply"], 1);
+    // The engine's reply arrives.
+    let path = format!("/api/games/{id}");
+    let v = s.wait_for(&path, |v| v["ply"] == 2 && v["thinking"] == false);
+    assert_eq!(v["turn"], "black");
+    assert_eq!(moves(&v)[0], "e1e5");
+    assert_eq!(v["moves"][1]["side"], "white");
+
+    // Undo takes back the engine's reply and the player's move.
+    let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["ply"], 0);
+    assert_eq!(v["position"], "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1");
+    let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
+    assert_eq!(status, 409, "{v}");
+
+    let (status, _) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a1a4", "token": token}),
+    );
+    assert_eq!(status, 200);
+    s.wait_for(&path, |v| v["ply"] == 2 && v["thinking"] == false);
+
+    let (status, v) = s.post(&format!("/api/games/{id}/resign"), &json!({"token": token}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["reason"], "White wins: Black resigned");
+    assert_eq!(v["legal_moves"], json!([]));
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a4a5", "token": token}),
+    );
+    assert_eq!(status, 409);
+    assert!(error_of(&v).contains("over"), "{v}");
+
+    // The list shows it, and the record says who resigned.
+    let (_, list) = s.get("/api/games");
+    assert_eq!(list["games"][0]["id"], id);
+    assert_eq!(list["games"][0]["result"], "0-1");
+    let (status, rec) = s.get_text(&format!("/api/games/{id}/record"));
+    assert_eq!(status, 200);
+    assert!(rec.contains("[Result \"0-1\"]"), "{rec}");
+    assert!(
+        rec.contains("[Termination \"White wins: Black resigned\"]"),
+        "{rec}"
+    );
+    assert!(rec.contains("1. a1a4 "), "{rec}");
+}
+
+#[test]
+fn the_engine_moves_first_when_the_player_takes_white() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "mak-yek", "opponent": "engine", "level": 2, "side": "white"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(c["game"]["engine_side"], "black");
+    let v = s.wait_for(&format!("/api/games/{id}"), |v| v["ply"] == 1);
+    assert_eq!(v["turn"], "white");
+    // The player now moves White with the token.
+    let token = c["token"].as_str().unwrap();
+    let mv = v["legal_moves"][0].as_str().unwrap();
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": mv, "token": token}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["ply"], 2);
+}
+
+#[test]
+fn errors_are_4xx_with_a_message_and_leave_the_game_unchanged() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "online", "side": "black"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let black = c["token"].as_str().unwrap().to_string();
+    let white = c["links"]["white"]
+        .as_str()
+        .unwrap()
+        .rsplit('=')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_ne!(black, white);
+    let path = format!("/api/games/{id}");
+    let moves_path = format!("{path}/moves");
+    let (status, _) = s.post(&moves_path, &json!({"move": "e1e5", "token": black}));
+    assert_eq!(status, 200);
+    let (_, before) = s.get(&path);
+    let (_, record_before) = s.get_text(&format!("{path}/record"));
+
+    let cases: Vec<(u16, (u16, Value), &str)> = vec![
+        (
+            400,
+            s.post_raw(&moves_path, "{\"move\": "),
+            "malformed JSON",
+        ),
+        (400, s.post_raw(&moves_path, "[1, 2]"), "malformed JSON"),
+        (
+            400,
+            s.post(&moves_path, &json!({"mv": "a9a8", "token": white})),
+            "malformed JSON",
+        ),
+        (
+            400,
+            s.post(&moves_path, &json!({"move": "a9a1", "token": white})),
+            "illegal move a9a1",
+        ),
+        (
+            400,
+            s.post(&moves_path, &json!({"move": "e5e6", "token": white})),
+            "illegal move e5e6",
+        ),
+        (
+            400,
+            s.post(&moves_path, &json!({"move": "z9z8", "token": white})),
+            "z9z8",
+        ),
+        // Black's token cannot move White's pieces.
+        (
+            403,
+            s.post(&moves_path, &json!({"move": "a9a8", "token": black})),
+            "not your turn",
+        ),
+        (
+            403,
+            s.post(
+                &moves_path,
+                &json!({"move": "a9a8", "token": "0123456789abcdef"}),
+            ),
+            "does not play",
+        ),
+        (
+            401,
+            s.post(&moves_path, &json!({"move": "a9a8"})),
+            "token is needed",
+        ),
+        (
+            401,
+            s.post(&format!("{path}/resign"), &json!({})),
+            "token is needed",
+        ),
+        (
+            403,
+            s.post(&format!("{path}/resign"), &json!({"token": "nope"})),
+            "does not play",
+        ),
+        (
+            409,
+            s.post(&format!("{path}/undo"), &json!({"token": white})),
+            "online",
+        ),
+        (
+            400,
+            s.post(
+                &format!("{path}/draw"),
+                &json!({"token": white, "action": "maybe"}),
+            ),
+            "bad draw action",
+        ),
+        (
+            409,
+            s.post(
+                &format!("{path}/draw"),
+                &json!({"token": white, "action": "accept"}),
+            ),
+            "no draw offer",
+        ),
+        (403, s.get(&format!("{path}/hint")), "online"),
+        (
+            404,
+            s.post(
+                "/api/games/999/moves",
+                &json!({"move": "a9a8", "token": white}),
+            ),
+            "no game with id 999",
+        ),
+        (404, s.get("/api/games/abc"), "no game with id 'abc'"),
+        (404, s.get("/api/games/999/record"), "no game"),
+        (404, s.get("/api/nothing-here"), "no such API route"),
+        (
+            400,
+            s.post("/api/games", &json!({"variant": "hasami+jump=maybe"})),
+            "bad variant",
+        ),
+        (
+            400,
+            s.post("/api/games", &json!({"variant": "hasami", "level": 11})),
+            "levels are 1 to 10",
+        ),
+        (
+            400,
+            s.post(
+                "/api/games",
+                &json!({"variant": "hasami", "position": "9/9 b"}),
+            ),
+            "bad position text",
+        ),
+        (
+            400,
+            s.post("/api/games", &json!({"variant": "hasami", "side": "red"})),
+            "bad side",
+        ),
+        (
+            400,
+            s.post(
+                "/api/games/import",
+                &json!({"record": "[Variant \"hasami\"]\n\n1. e1e9 *"}),
+            ),
+            "bad record",
+        ),
+    ];
+    for (want, (status, v), message) in cases {
+        assert_eq!(status, want, "{v}");
+        assert!(
+            error_of(&v).contains(message),
+            "expected '{message}' in {v}"
+        );
+    }
+    let (_, after) = s.get(&path);
+    assert_eq!(before, after);
+    let (_, record_after) = s.get_text(&format!("{path}/record"));
+    assert_eq!(record_before, record_after);
+    // Still playable by the right side.
+    let (status, v) = s.post(&moves_path, &json!({"move": "a9a8", "token": white}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["you"], "white");
+}
+
+#[test]
+fn online_game_tokens_spectators_and_draw_offers() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "dai-hasami", "opponent": "online", "side": "white"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(c["side"], "white");
+    let white = c["token"].as_str().unwrap().to_string();
+    let black = c["links"]["black"]
+        .as_str()
+        .unwrap()
+        .rsplit('=')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(c["links"]["spectator"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("/game/{id}")));
+    let path = format!("/api/games/{id}");
+    let (_, spectator) = s.get(&path);
+    assert!(spectator.get("you").is_none());
+    let (_, b) = s.get(&format!("{path}?token={black}"));
+    assert_eq!(b["you"], "black");
+    let (status, _) = s.post(
+        &format!("{path}/moves"),
+        &json!({"move": "e2e5", "token": black}),
+    );
+    assert_eq!(status, 200);
+    let (status, v) = s.post(
+        &format!("{path}/draw"),
+        &json!({"token": white, "action": "offer"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["draw_offer"], "white");
+    let (status, v) = s.post(
+        &format!("{path}/draw"),
+        &json!({"token": black, "action": "decline"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["draw_offer"], Value::Null);
+    let (status, _) = s.post(
+        &format!("{path}/draw"),
+        &json!({"token": white, "action": "offer"}),
+    );
+    assert_eq!(status, 200);
+    let (status, v) = s.post(
+        &format!("{path}/draw"),
+        &json!({"token": black, "action": "accept"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "1/2-1/2");
+    assert_eq!(v["reason"], "draw: agreed");
+    // Over: hints are allowed for review now.
+    let (status, v) = s.get(&format!("{path}/hint?ms=100"));
+    assert_eq!(status, 200, "{v}");
+}
+
+#[test]
+fn a_capture_ends_a_game_from_a_position() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "local", "position": "9/9/9/9/2wwb4/9/1b7/9/9 b 0 1"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(c["side"], "both");
+    let token = c["token"].as_str().unwrap();
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "b3-b5", "token": token}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"][0]["captured"], json!(["c5", "d5"]));
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"], "1-0");
+    assert_eq!(v["reason"], "Black wins: White has 0 pieces left");
+    // Local games take back one move, which also reopens the game.
+    let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "playing");
+    assert_eq!(v["position"], "9/9/9/9/2wwb4/9/1b7/9/9 b 0 1");
+}
+
+#[test]
+fn records_import_and_export() {
+    let (_dir, s) = server();
+    let record =
+        "[Variant \"hasami\"]\n[Black \"Alice\"]\n[White \"Bob\"]\n\n1. e1e5 a9a5 2. b1b5 *\n";
+    let (status, c) = s.post("/api/games/import", &json!({"record": record}));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(c["game"]["ply"], 3);
+    assert_eq!(c["game"]["players"]["black"], "Alice");
+    assert_eq!(c["game"]["turn"], "white");
+    let (_, text) = s.get_text(&format!("/api/games/{id}/record"));
+    assert!(text.contains("1. e1e5 a9a5 2. b1b5"), "{text}");
+    assert!(text.contains("[White \"Bob\"]"), "{text}");
+    // Import it again: the same game.
+    let (status, c2) = s.post("/api/games/import", &json!({"record": text}));
+    assert_eq!(status, 201);
+    assert_eq!(c2["game"]["position"], c["game"]["position"]);
+}
+
+#[test]
+fn hint_variants_and_front_end() {
+    let (_dir, s) = server();
+    let c = create(&s, json!({"variant": "hasami-chess", "opponent": "local"}));
+    let id = c["id"].as_i64().unwrap();
+    let (status, h) = s.get(&format!("/api/games/{id}/hint?ms=200"));
+    assert_eq!(status, 200, "{h}");
+    let best = h["best"].as_str().unwrap();
+    assert!(c["game"]["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m == best));
+    assert!(h["pv"].as_array().unwrap().len() >= 1);
+    let (status, v) = s.get("/api/variants");
+    assert_eq!(status, 200);
+    assert_eq!(v["presets"].as_array().unwrap().len(), 7);
+    let (status, v) = s.get("/api/variants/check?variant=HASAMI%2Bwin%3Dcaptures%3A5");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["variant"], "hasami+win=captures:5");
+    let (status, page) = s.get_text("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("/assets/app.js"));
+    for asset in ["app.js", "board.js", "api.js", "rules.js", "app.css"] {
+        let (status, _) = s.get_text(&format!("/assets/{asset}"));
+        assert_eq!(status, 200, "{asset}");
+    }
+}
+
+#[test]
+fn websocket_sends_the_game_then_every_change() {
+    let (_dir, s) = server();
+    let c = create(&s, json!({"variant": "hasami", "opponent": "online"}));
+    let id = c["id"].as_i64().unwrap();
+    let black = c["token"].as_str().unwrap().to_string();
+    let white = c["links"]["white"]
+        .as_str()
+        .unwrap()
+        .rsplit('=')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut watcher = Ws::connect(s.addr, &format!("/api/games/{id}/ws"));
+    let first = watcher.recv();
+    assert_eq!(first["type"], "game");
+    assert_eq!(first["game"]["ply"], 0);
+    let (status, _) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "e1e5", "token": black}),
+    );
+    assert_eq!(status, 200);
+    let update = watcher.recv();
+    assert_eq!(update["game"]["ply"], 1);
+    assert_eq!(update["game"]["moves"][0]["move"], "e1e5");
+
+    // A player moves over the WebSocket; mistakes come back as errors on that socket only.
+    let mut player = Ws::connect(s.addr, &format!("/api/games/{id}/ws?token={white}"));
+    let hello = player.recv();
+    assert_eq!(hello["game"]["you"], "white");
+    player.send(&json!({"type": "move", "move": "e9e1"}));
+    let err = player.recv();
+    assert_eq!(err["type"], "error");
+    assert!(err["error"].as_str().unwrap().contains("illegal"), "{err}");
+    player.send(&json!({"type": "move", "move": "a9a8"}));
+    assert_eq!(player.recv()["game"]["ply"], 2);
+    assert_eq!(watcher.recv()["game"]["ply"], 2);
+    // A spectator cannot move.
+    watcher.send(&json!({"type": "move", "move": "a1a2"}));
+    let err = watcher.recv();
+    assert_eq!(err["status"], 401, "{err}");
+    // Reconnecting resumes with the current game.
+    drop(watcher);
+    let mut again = Ws::connect(s.addr, &format!("/api/games/{id}/ws"));
+    assert_eq!(again.recv()["game"]["ply"], 2);
+}
+
+#[test]
+fn games_survive_a_restart_and_the_schema_is_versioned() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sub/dir/games.sqlite3");
+    let s = Server::start(&db);
+    let c = create(&s, json!({"variant": "apit-sodok", "opponent": "local"}));
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    for mv in ["a2a4", "a7a5", "b2b4"] {
+        let (status, v) = s.post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv, "token": token}),
+        );
+        assert_eq!(status, 200, "{v}");
+    }
+    let (_, before) = s.get(&format!("/api/games/{id}"));
+    s.stop();
+    let s = Server::start(&db);
+    let (_, after) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(before, after);
+    s.stop();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, hasami_server::db::MIGRATIONS.len() as i64);
+    // A newer schema is refused with a message.
+    conn.pragma_update(None, "user_version", 99).unwrap();
+    drop(conn);
+    let err = hasami_server::Db::open(&db).err().unwrap().to_string();
+    assert!(err.contains("schema version 99"), "{err}");
+}

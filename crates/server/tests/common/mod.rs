@@ -1,0 +1,207 @@
+//! Test helpers: a server on loopback with a temporary database, a small HTTP/1.1 client and a
+//! minimal WebSocket client (std only, so the tests need no extra crates).
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A running server; stopped when dropped.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    /// Starts a server on 127.0.0.1 (a free port) with the database file `db`.
+    pub fn start(db: &Path) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let store = hasami_server::Db::open(db).unwrap();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            hasami_server::serve_on(listener, store, async {
+                let _ = rx.await;
+            })
+            .unwrap();
+        });
+        Server {
+            addr,
+            db: db.to_path_buf(),
+            stop: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// Stops the server and waits for it.
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    pub fn get(&self, path: &str) -> (u16, Value) {
+        let (status, body) = http(self.addr, "GET", path, None);
+        (status, parse(&body))
+    }
+
+    pub fn get_text(&self, path: &str) -> (u16, String) {
+        http(self.addr, "GET", path, None)
+    }
+
+    pub fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = http(self.addr, "POST", path, Some(&body.to_string()));
+        (status, parse(&text))
+    }
+
+    pub fn post_raw(&self, path: &str, body: &str) -> (u16, Value) {
+        let (status, text) = http(self.addr, "POST", path, Some(body));
+        (status, parse(&text))
+    }
+
+    /// Polls GET `path` until `done` holds (at most 60 s).
+    pub fn wait_for(&self, path: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let (status, v) = self.get(path);
+            assert_eq!(status, 200, "{v}");
+            if done(&v) {
+                return v;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "timed out waiting on {path}: {v}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+fn parse(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_string()))
+}
+
+/// One HTTP/1.1 request with `Connection: close`; returns the status and the body.
+pub fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").expect("a response head");
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let chunked = head
+        .lines()
+        .any(|l| l.to_ascii_lowercase() == "transfer-encoding: chunked");
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+/// A minimal WebSocket client (text frames only).
+pub struct Ws {
+    s: TcpStream,
+}
+
+impl Ws {
+    pub fn connect(addr: SocketAddr, path: &str) -> Ws {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        );
+        s.write_all(req.as_bytes()).unwrap();
+        let mut head = Vec::new();
+        let mut b = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            s.read_exact(&mut b).unwrap();
+            head.push(b[0]);
+        }
+        let head = String::from_utf8_lossy(&head);
+        assert!(head.starts_with("HTTP/1.1 101"), "{head}");
+        Ws { s }
+    }
+
+    /// The next text message as JSON.
+    pub fn recv(&mut self) -> Value {
+        loop {
+            let mut h = [0u8; 2];
+            self.s.read_exact(&mut h).unwrap();
+            let op = h[0] & 0x0f;
+            let mut len = u64::from(h[1] & 0x7f);
+            if len == 126 {
+                let mut l = [0u8; 2];
+                self.s.read_exact(&mut l).unwrap();
+                len = u64::from(u16::from_be_bytes(l));
+            } else if len == 127 {
+                let mut l = [0u8; 8];
+                self.s.read_exact(&mut l).unwrap();
+                len = u64::from_be_bytes(l);
+            }
+            let mut payload = vec![0u8; len as usize];
+            self.s.read_exact(&mut payload).unwrap();
+            if op == 1 {
+                return serde_json::from_slice(&payload).unwrap();
+            }
+            assert_ne!(op, 8, "the server closed the WebSocket");
+        }
+    }
+
+    /// Sends a text message (masked, as a client must).
+    pub fn send(&mut self, v: &Value) {
+        let data = v.to_string().into_bytes();
+        let mut frame = vec![0x81u8];
+        if data.len() < 126 {
+            frame.push(0x80 | data.len() as u8);
+        } else {
+            frame.push(0x80 | 126);
+            frame.extend_from_slice(&(data.len() as u16).to_be_bytes());
+        }
+        let mask = [1u8, 2, 3, 4];
+        frame.extend_from_slice(&mask);
+        frame.extend(data.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+        self.s.write_all(&frame).unwrap();
+    }
+}
