@@ -12,11 +12,9 @@ pub fn run() {
     for p in Preset::ALL {
         println!("  {:<21} {}", p.name(), p.about());
     }
-    println!(
-        "  {:<21} {}",
-        "shogun",
-        "Shogun (Ravensburger 1979): pieces move the number their magnets show; protect the Shogun"
-    );
+    const SHOGUN: &str =
+        "Shogun (Ravensburger 1979): pieces move the number their magnets show; protect the Shogun";
+    println!("  {:<21} {SHOGUN}", "shogun");
     println!();
     println!("Options (Hasami family):");
     for (name, about) in OPTION_HELP {
