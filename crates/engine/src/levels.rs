@@ -35,7 +35,7 @@ pub const fn level(n: u32) -> Level {
     };
     let (depth, margin) = match n {
         1 => (Some(1), 300),
-        2 => (Some(1), 100),
+        2 => (Some(1), 150),
         3 => (Some(1), 30),
         4 => (Some(2), 150),
         5 => (Some(2), 80),
