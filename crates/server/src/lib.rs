@@ -117,9 +117,20 @@ pub fn serve_on(
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
         let state = AppState::new(db, MAX_SEARCHES);
-        axum::serve(listener, app(state))
-            .with_graceful_shutdown(shutdown)
-            .await?;
+        let (stopping, mut stopped) = tokio::sync::watch::channel(false);
+        let server = axum::serve(listener, app(state)).with_graceful_shutdown(async move {
+            shutdown.await;
+            let _ = stopping.send(true);
+        });
+        // Open connections get a moment to finish; then the server stops regardless.
+        let deadline = async move {
+            let _ = stopped.wait_for(|s| *s).await;
+            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        };
+        tokio::select! {
+            result = server => result?,
+            () = deadline => {}
+        }
         Ok::<(), ServeError>(())
     })?;
     // Engine searches still running are abandoned with the runtime (every stored move is committed).

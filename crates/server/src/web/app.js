@@ -197,8 +197,8 @@ function gameScreen(id, tokenParam) {
   const linksBox = h('div', { id: 'invite-links', class: 'links', hidden: true });
   const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
   const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': 'Move navigation' },
-    nav('⏮', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
-    nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('⏭', 'Last move', () => goto(game.ply), 'nav-last'));
+    nav('«', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
+    nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', 'Last move', () => goto(game.ply), 'nav-last'));
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },

@@ -190,8 +190,15 @@ export class Board {
     const g = el('g', { class: `piece ${side}`, 'data-piece': side, 'data-square': ghost ? '' : square,
       'aria-hidden': 'true' }, this.svg);
     g.style.transform = `translate(${cx}px, ${cy}px)`;
-    el('circle', { class: 'disc-' + side, r: this.state.go ? 0.45 : 0.4 }, g);
-    if (!this.state.go) { const t = el('text', { y: 0.02 }, g); t.textContent = side === 'black' ? '歩' : 'と'; }
+    if (this.state.go) {
+      el('circle', { class: 'disc-' + side, r: 0.45 }, g);
+    } else {
+      // A shogi-style piece pointing at the opponent.
+      const up = (side === 'black') !== !!this.state.flipped;
+      const pts = [[0, -0.43], [0.3, -0.27], [0.36, 0.4], [-0.36, 0.4], [-0.3, -0.27]]
+        .map(([x, y]) => `${x},${up ? y : -y}`).join(' ');
+      el('polygon', { class: 'disc-' + side, points: pts }, g);
+    }
     if (!ghost) this.pieceEls[square] = g;
     return g;
   }
