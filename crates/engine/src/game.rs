@@ -66,6 +66,13 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// something (e.g. a capture next move), with hint [`THREAT`] each; none by default. The search
     /// tries them before the other quiet moves and prunes them less.
     fn threat_moves(&self, _list: &mut Vec<(Self::Move, i32)>) {}
+    /// Whether moves can have chance outcomes ([`Game::chance_outcomes`]); `false` for the Hasami family,
+    /// which lets the search compile the chance handling away.
+    const CHANCE: bool = false;
+    /// The chance outcomes of `mv` as (position, weight) pairs, when the position after it is not certain
+    /// (Shogun played fair: the number a piece shows after it lands is unknown). Leaves `out` empty when
+    /// the result is certain ([`Game::play`]); only called when [`Game::CHANCE`] is `true`.
+    fn chance_outcomes(&self, _mv: Self::Move, _out: &mut Vec<(Self, u32)>) {}
     /// Whether the position is quiet enough for the static evaluation to be trusted in quiescence.
     fn in_danger(&self) -> bool {
         false

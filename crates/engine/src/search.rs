@@ -15,6 +15,10 @@ use crate::tt::{Bound, Table};
 /// other quiet moves).
 const THREAT_BASE: i32 = 8_450;
 
+/// Values of chance outcomes are taken within ±this (30 pieces) so that Star1 can prune at chance
+/// nodes; a win behind a chance node counts as this much.
+pub const CHANCE_BOUND: i32 = 3_000;
+
 /// The hint that marks a threat move in the quiescence list.
 const QUIESCENCE_THREAT: i32 = -1;
 
@@ -417,11 +421,11 @@ impl<'a, G: Game> Worker<'a, G> {
             let (child, tactical) = root.play(mv);
             self.path.push(child.hash());
             let score = if i == 0 {
-                -self.search(&child, depth - 1, 1, -beta, -alpha, true)
+                self.after(root, mv, &child, depth - 1, 1, alpha, beta, true)
             } else {
-                let mut s = -self.search(&child, depth - 1, 1, -alpha - 1, -alpha, false);
+                let mut s = self.after(root, mv, &child, depth - 1, 1, alpha, alpha + 1, false);
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.search(&child, depth - 1, 1, -beta, -alpha, true);
+                    s = self.after(root, mv, &child, depth - 1, 1, alpha, beta, true);
                 }
                 s
             };
@@ -455,6 +459,78 @@ impl<'a, G: Game> Worker<'a, G> {
             None,
         );
         best
+    }
+
+    /// The value of playing `mv` in `pos` for the side that plays it, searched `depth` plies deeper
+    /// with the window (`alpha`, `beta`) of that side; `child` is [`Game::play`]'s position, whose hash
+    /// is the last of the path. With chance outcomes ([`Game::chance_outcomes`]) the value is their
+    /// expectation, searched with Star1 pruning (Ballard): each outcome gets the window that could still
+    /// move the expectation across alpha or beta, given that values lie within ±[`CHANCE_BOUND`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn after(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> i32 {
+        if G::CHANCE {
+            let mut outcomes = Vec::new();
+            pos.chance_outcomes(mv, &mut outcomes);
+            if !outcomes.is_empty() {
+                return self.expectation(&outcomes, depth, ply, alpha, beta, pv);
+            }
+        }
+        -self.search(child, depth, ply, -beta, -alpha, pv)
+    }
+
+    fn expectation(
+        &mut self,
+        outcomes: &[(G, u32)],
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> i32 {
+        let (lo, hi) = (-i64::from(CHANCE_BOUND), i64::from(CHANCE_BOUND));
+        let total: i64 = outcomes.iter().map(|o| i64::from(o.1)).sum();
+        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
+        let mut sum = 0i64;
+        let mut rest = total;
+        let last = self.path.len() - 1;
+        let certain = self.path[last];
+        for (i, (child, w)) in outcomes.iter().enumerate() {
+            let w = i64::from(*w);
+            rest -= w;
+            // The expectation is (sum + w·v + rest·x) / total with x in [lo, hi].
+            let a = (alpha * total - sum - rest * hi).div_euclid(w);
+            let b = (beta * total - sum - rest * lo + w - 1).div_euclid(w);
+            let (a, b) = (a.clamp(lo - 1, hi), b.clamp(lo, hi + 1));
+            self.path[last] = child.hash();
+            let v =
+                i64::from(-self.search(child, depth, ply, -(b as i32), -(a as i32), pv && i == 0))
+                    .clamp(lo, hi);
+            if self.aborted {
+                break;
+            }
+            if v <= a {
+                self.path[last] = certain;
+                return ((sum + w * v + rest * hi) / total) as i32;
+            }
+            if v >= b {
+                self.path[last] = certain;
+                return ((sum + w * v + rest * lo) / total) as i32;
+            }
+            sum += w * v;
+        }
+        self.path[last] = certain;
+        (sum / total) as i32
     }
 
     /// A draw's score for the side to move at `ply`: below 0 for the root's side (contempt).
@@ -632,7 +708,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             self.path.push(child.hash());
             let score = if searched == 0 {
-                -self.search(&child, depth - 1, ply + 1, -beta, -alpha, pv)
+                self.after(pos, mv, &child, depth - 1, ply + 1, alpha, beta, pv)
             } else {
                 let mut r = 0;
                 if self.features.lmr && depth >= 3 && quiet {
@@ -645,12 +721,13 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = -self.search(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+                let d = depth - 1;
+                let mut s = self.after(pos, mv, &child, d - r, ply + 1, alpha, alpha + 1, false);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false);
+                    s = self.after(pos, mv, &child, d, ply + 1, alpha, alpha + 1, false);
                 }
                 if s > alpha && s < beta && pv && !self.aborted {
-                    s = -self.search(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                    s = self.after(pos, mv, &child, d, ply + 1, alpha, beta, true);
                 }
                 s
             };
