@@ -3,7 +3,8 @@
 //! The default run checks every count up to `FAST_LIMIT` nodes; `cargo test -- --ignored` checks all.
 
 use hasami_core::perft::perft;
-use hasami_core::{Position, Rules};
+use hasami_core::shogun::{perft as shogun_perft, ShogunPosition};
+use hasami_core::{Position, Variant};
 
 const FAST_LIMIT: u64 = 3_000_000;
 
@@ -20,6 +21,7 @@ fn cases() -> Vec<Case> {
     let files = [
         ("start.perft", include_str!("data/start.perft")),
         ("midgame.perft", include_str!("data/midgame.perft")),
+        ("shogun.perft", include_str!("data/shogun.perft")),
     ];
     let mut out = Vec::new();
     for (file, text) in files {
@@ -58,13 +60,25 @@ fn cases() -> Vec<Case> {
 fn run(filter: impl Fn(&Case) -> bool) {
     let mut checked = 0;
     for case in cases().iter().filter(|c| filter(c)) {
-        let rules = Rules::parse(&case.variant).expect("variant");
-        let pos = match &case.position {
-            Some(text) => Position::from_text(text, rules).expect("position"),
-            None => Position::start(rules),
+        let nodes = match Variant::parse(&case.variant).expect("variant") {
+            Variant::Hasami(rules) => {
+                let pos = match &case.position {
+                    Some(text) => Position::from_text(text, rules).expect("position"),
+                    None => Position::start(rules),
+                };
+                perft(&pos, case.depth)
+            }
+            // S4–S7 (moves, safety, end, 1976 rules) and S3 (numbers) together.
+            Variant::Shogun(rules) => {
+                let pos = match &case.position {
+                    Some(text) => ShogunPosition::from_text(text, rules).expect("position"),
+                    None => ShogunPosition::start(rules),
+                };
+                shogun_perft::perft(&pos, case.depth)
+            }
         };
         assert_eq!(
-            perft(&pos, case.depth),
+            nodes,
             case.nodes,
             "{}:{}: {} {:?} depth {}",
             case.file,
