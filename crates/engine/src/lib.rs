@@ -1,7 +1,8 @@
 //! # hasami-engine
 //!
 //! Search and evaluation generic over the [`Game`] trait. The Hasami family implements it for
-//! `hasami_core::Position` (module [`hasami`]); the same search will play Shogun.
+//! `hasami_core::Position` (module [`hasami`]) and Shogun for `hasami_core::shogun::ShogunPosition`
+//! (module [`shogun`], fair with chance nodes or omniscient).
 #![deny(missing_docs)]
 
 pub mod bench;
@@ -10,6 +11,7 @@ pub mod hasami;
 pub mod levels;
 pub mod limits;
 pub mod search;
+pub mod shogun;
 pub mod tt;
 
 pub use game::{Game, Terminal};

@@ -479,7 +479,8 @@ impl<'a, G: Game> Worker<'a, G> {
         beta: i32,
         pv: bool,
     ) -> i32 {
-        if G::CHANCE {
+        // A move that ends the game ends it whatever the chance (e.g. taking the last pieces).
+        if G::CHANCE && child.terminal(&self.path).is_none() {
             let mut outcomes = Vec::new();
             pos.chance_outcomes(mv, &mut outcomes);
             if !outcomes.is_empty() {

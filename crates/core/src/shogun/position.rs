@@ -284,6 +284,30 @@ impl ShogunPosition {
         Some(self.rules.magnets.number[side.index()][id as usize][magnets::index(sq) as usize])
     }
 
+    /// The same position with the piece on `sq` showing `number` instead (for a search that treats the
+    /// number a piece will show as unknown and tries each). `None` when `sq` is empty or `number` is out
+    /// of range for the piece (1–4; the Shogun 1–2).
+    pub fn with_number(&self, sq: Square, number: u8) -> Option<ShogunPosition> {
+        if sq.file() >= 8 || sq.rank() >= 8 {
+            return None;
+        }
+        let q = magnets::index(sq);
+        let code = self.board[q as usize];
+        if code == 0 {
+            return None;
+        }
+        let s = ((code - 1) / 8) as usize;
+        let slot = ((code - 1) % 8) as usize;
+        let max = if slot == SHOGUN { 2 } else { 4 };
+        if number == 0 || number > max {
+            return None;
+        }
+        let mut p = *self;
+        p.hash ^= key(s, slot, q, self.num[s][slot]) ^ key(s, slot, q, number);
+        p.num[s][slot] = number;
+        Some(p)
+    }
+
     /// Plays a move known to be legal (or at least pseudo-legal: a piece of the side to move on
     /// `from`, `to` not its own). Returns the captured piece. The moved piece then shows the number of
     /// its landing square (or a drawn one, `numbers=random`).

@@ -1,0 +1,187 @@
+//! Shogun (RULES.md Part B) as a [`Game`] for the search, two ways:
+//!
+//! - [`Fair`] (the default): the engine sees what a player sees. The number a piece will show after it
+//!   lands is unknown to it: every move is a chance node over 1–4 (the Shogun 1–2), equally likely, and
+//!   the search takes the expectation (Star1, see `search.rs`). This is right for the magnets, whose
+//!   layout a player cannot know, and for `numbers=random`, where the number really is random.
+//! - [`ShogunPosition`] itself (`omniscient`): the engine reads the magnet board (or the generator of
+//!   `numbers=random`) and knows every number in advance.
+
+mod eval;
+
+use hasami_core::game::repetitions;
+use hasami_core::shogun::ShogunPosition;
+use hasami_core::{Move, Outcome, Side, Square};
+
+use crate::game::{Game, Terminal};
+
+pub use eval::evaluate;
+
+/// Ordering hint of a capture, before adding the victim's worth.
+const CAPTURE_HINT: i32 = 10_000;
+
+/// A Shogun position searched fairly: the numbers pieces will show after landing are chance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fair(pub ShogunPosition);
+
+fn terminal_of(pos: &ShogunPosition, history: &[u64]) -> Option<Terminal> {
+    let limit = pos.rules().options.repetition;
+    let rep = if limit > 0 {
+        let n = repetitions(history, pos.quiet_plies());
+        (n >= limit).then_some(n)
+    } else {
+        None
+    };
+    pos.judge(rep, false).map(|o| match o {
+        Outcome::Win { winner, .. } if winner == pos.side() => Terminal::Win,
+        Outcome::Win { .. } => Terminal::Loss,
+        Outcome::Draw(_) => Terminal::Draw,
+    })
+}
+
+/// Every legal move with a hint: captures first, a capture of a piece that shows a high number (the
+/// most mobile) before the others.
+fn moves_of(pos: &ShogunPosition, out: &mut Vec<(Move, i32)>, captures_only: bool) {
+    let enemy = pos.pieces(!pos.side());
+    pos.generate_moves(|pm| {
+        for mv in pm.iter() {
+            if enemy.has(mv.to) {
+                let worth = pos.piece_at(mv.to).map_or(0, |p| i32::from(p.number));
+                out.push((mv, CAPTURE_HINT + 100 * worth));
+            } else if !captures_only {
+                out.push((mv, 0));
+            }
+        }
+        false
+    });
+}
+
+fn move_from_key_of(pos: &ShogunPosition, key: u16) -> Option<Move> {
+    let from = Square::from_index((key / 128) as u8)?;
+    let to = Square::from_index((key % 128) as u8)?;
+    let mv = Move::new(from, to);
+    pos.check_move(mv).is_ok().then_some(mv)
+}
+
+/// The highest number a piece may show: 2 for the Shogun, 4 for the others.
+fn max_number(pos: &ShogunPosition, sq: Square) -> u8 {
+    match pos.piece_at(sq) {
+        Some(p) if p.is_shogun() => 2,
+        _ => 4,
+    }
+}
+
+impl Game for ShogunPosition {
+    type Move = Move;
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        ShogunPosition::hash(self)
+    }
+
+    #[inline]
+    fn p1_to_move(&self) -> bool {
+        self.side() == Side::Black
+    }
+
+    fn terminal(&self, history: &[u64]) -> Option<Terminal> {
+        terminal_of(self, history)
+    }
+
+    fn moves(&self, out: &mut Vec<(Move, i32)>) {
+        moves_of(self, out, false);
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
+        moves_of(self, out, true);
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> (ShogunPosition, bool) {
+        let mut child = *self;
+        let caught = child.play_unchecked(mv);
+        (child, caught.is_some())
+    }
+
+    fn null_move(&self) -> Option<ShogunPosition> {
+        None // passing is not allowed, and with a Shogun to keep safe it is not a sound trick
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    #[inline]
+    fn move_key(mv: Move) -> u16 {
+        (mv.from.index() * 128 + mv.to.index()) as u16
+    }
+
+    fn move_from_key(&self, key: u16) -> Option<Move> {
+        move_from_key_of(self, key)
+    }
+}
+
+impl Game for Fair {
+    type Move = Move;
+    const CHANCE: bool = true;
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+
+    #[inline]
+    fn p1_to_move(&self) -> bool {
+        self.0.side() == Side::Black
+    }
+
+    fn terminal(&self, history: &[u64]) -> Option<Terminal> {
+        terminal_of(&self.0, history)
+    }
+
+    fn moves(&self, out: &mut Vec<(Move, i32)>) {
+        moves_of(&self.0, out, false);
+    }
+
+    fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
+        moves_of(&self.0, out, true);
+    }
+
+    /// The certain stand-in for a move's result (used where the search does not branch on chance:
+    /// quiescence and the principal variation): the moved piece shows 2 (the Shogun 1), a middling
+    /// guess that does not look at the magnets.
+    fn play(&self, mv: Move) -> (Fair, bool) {
+        let mut child = self.0;
+        let caught = child.play_unchecked(mv);
+        let guess = if max_number(&child, mv.to) == 2 { 1 } else { 2 };
+        let child = child.with_number(mv.to, guess).unwrap_or(child);
+        (Fair(child), caught.is_some())
+    }
+
+    fn chance_outcomes(&self, mv: Move, out: &mut Vec<(Fair, u32)>) {
+        let mut child = self.0;
+        child.play_unchecked(mv);
+        for n in 1..=max_number(&child, mv.to) {
+            if let Some(c) = child.with_number(mv.to, n) {
+                out.push((Fair(c), 1));
+            }
+        }
+    }
+
+    fn null_move(&self) -> Option<Fair> {
+        None
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(&self.0)
+    }
+
+    #[inline]
+    fn move_key(mv: Move) -> u16 {
+        (mv.from.index() * 128 + mv.to.index()) as u16
+    }
+
+    fn move_from_key(&self, key: u16) -> Option<Move> {
+        move_from_key_of(&self.0, key)
+    }
+}

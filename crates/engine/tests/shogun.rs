@@ -1,0 +1,90 @@
+//! The engine on Shogun (RULES.md Part B): legal moves from any position, fair (chance nodes) and
+//! omniscient, and the winning capture taken.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use hasami_core::playout::SplitMix64;
+use hasami_core::shogun::{ShogunPosition, ShogunRules};
+use hasami_core::Move;
+use hasami_engine::shogun::Fair;
+use hasami_engine::{Game, Limits, Searcher, WIN};
+
+fn search<G: Game<Move = Move>>(pos: &G, depth: u32) -> hasami_engine::Outcome<Move> {
+    Searcher::new(8, 1).search(
+        pos,
+        &[pos.hash()],
+        &Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+}
+
+/// Positions from seeded random games of `variant` (not finished).
+fn positions(variant: &str, n: usize, seed: u64) -> Vec<ShogunPosition> {
+    let rules = ShogunRules::parse(variant).unwrap();
+    let mut rng = SplitMix64(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = ShogunPosition::start(rules);
+        let plies = rng.below(60);
+        for _ in 0..plies {
+            if pos.status().is_some() {
+                break;
+            }
+            let mv = pos.pick_move(|k| rng.below(k)).unwrap();
+            pos.play_unchecked(mv);
+        }
+        if pos.status().is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn fair_and_omniscient_searches_return_legal_moves() {
+    // S4, S5: the move the engine plays is legal (never one that leaves its Shogun capturable).
+    for variant in [
+        "shogun",
+        "shogun+rotation=2",
+        "shogun+capture=allowed",
+        "shogun+numbers=random",
+    ] {
+        for pos in positions(variant, 8, 42) {
+            let fair = search(&Fair(pos), 2).best.expect("a move");
+            assert!(pos.check_move(fair).is_ok(), "{variant} {pos}: fair {fair}");
+            let all_seeing = search(&pos, 3).best.expect("a move");
+            assert!(
+                pos.check_move(all_seeing).is_ok(),
+                "{variant} {pos}: omniscient {all_seeing}"
+            );
+        }
+    }
+}
+
+#[test]
+fn takes_the_shogun_when_the_1976_rules_allow_it() {
+    // S7: capturing the Shogun wins at once; find positions where it is possible and check that both
+    // engines take it (the win does not depend on the number the capturing piece will show).
+    let mut found = 0;
+    for pos in positions("shogun+capture=allowed", 400, 7) {
+        let Some(king) = pos.shogun(!pos.side()) else {
+            continue;
+        };
+        if !pos.moves().iter().any(|m| m.to == king) {
+            continue;
+        }
+        found += 1;
+        let fair = search(&Fair(pos), 2);
+        assert_eq!(fair.best.unwrap().to, king, "{pos}");
+        assert_eq!(fair.score, WIN - 1, "{pos}");
+        let all_seeing = search(&pos, 2);
+        assert_eq!(all_seeing.best.unwrap().to, king, "{pos}");
+        assert_eq!(all_seeing.score, WIN - 1, "{pos}");
+    }
+    assert!(found > 0, "no position with the Shogun capturable");
+}
