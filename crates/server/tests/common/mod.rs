@@ -118,7 +118,7 @@ pub fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (
     let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
     let chunked = head
         .lines()
-        .any(|l| l.to_ascii_lowercase() == "transfer-encoding: chunked");
+        .any(|l| l.eq_ignore_ascii_case("transfer-encoding: chunked"));
     let body = if chunked {
         dechunk(rest)
     } else {
