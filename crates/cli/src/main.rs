@@ -59,8 +59,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve("127.0.0.1:8080".into(), None),
         Some(Command::Serve { addr, db }) => serve(addr, db),
-        Some(Command::Ugi) => ugi::run(std::io::stdin().lock(), std::io::stdout())
-            .map_err(commands::CliError::Io),
+        Some(Command::Ugi) => {
+            ugi::run(std::io::stdin().lock(), std::io::stdout()).map_err(commands::CliError::Io)
+        }
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),

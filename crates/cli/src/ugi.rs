@@ -10,8 +10,97 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use hasami_core::perft::divide;
-use hasami_core::{Game, Position, Rules};
+use hasami_core::shogun::{ShogunGame, ShogunPosition};
+use hasami_core::{Game, Move, Outcome, Position, Rules, Variant};
+use hasami_engine::shogun::Fair;
 use hasami_engine::{level, search_at_level, Limits, Searcher};
+
+/// The current game, of either family.
+enum AnyGame {
+    Hasami(Game),
+    Shogun(ShogunGame),
+}
+
+impl AnyGame {
+    fn new(variant: Variant) -> AnyGame {
+        match variant {
+            Variant::Hasami(r) => AnyGame::Hasami(Game::new(r)),
+            Variant::Shogun(r) => AnyGame::Shogun(ShogunGame::new(r)),
+        }
+    }
+
+    fn from_text(variant: Variant, text: &str) -> Result<AnyGame, String> {
+        let bad = |e: &dyn std::fmt::Display| format!("bad position text '{text}': {e}");
+        Ok(match variant {
+            Variant::Hasami(r) => AnyGame::Hasami(Game::from_position(
+                Position::from_text(text, r).map_err(|e| bad(&e))?,
+            )),
+            Variant::Shogun(r) => AnyGame::Shogun(ShogunGame::from_position(
+                ShogunPosition::from_text(text, r).map_err(|e| bad(&e))?,
+            )),
+        })
+    }
+
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        match self {
+            AnyGame::Hasami(g) => g.play_text(mv).map(drop).map_err(|e| e.to_string()),
+            AnyGame::Shogun(g) => g.play_text(mv).map(drop).map_err(|e| e.to_string()),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self {
+            AnyGame::Hasami(g) => g.outcome(),
+            AnyGame::Shogun(g) => g.outcome(),
+        }
+    }
+
+    /// The outcome in words of the game's family.
+    fn outcome_words(&self) -> Option<String> {
+        match self {
+            AnyGame::Hasami(g) => g.outcome().map(|o| o.to_string()),
+            AnyGame::Shogun(g) => g.outcome().map(hasami_core::shogun::describe),
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        match self {
+            AnyGame::Hasami(g) => g.legal_moves(),
+            AnyGame::Shogun(g) => g.legal_moves(),
+        }
+    }
+
+    fn hashes(&self) -> Vec<u64> {
+        match self {
+            AnyGame::Hasami(g) => g.hashes(),
+            AnyGame::Shogun(g) => g.hashes(),
+        }
+    }
+
+    fn p1_to_move(&self) -> bool {
+        let side = match self {
+            AnyGame::Hasami(g) => g.position().side(),
+            AnyGame::Shogun(g) => g.position().side(),
+        };
+        side == hasami_core::Side::Black
+    }
+
+    fn text(&self) -> String {
+        match self {
+            AnyGame::Hasami(g) => g.position().to_string(),
+            AnyGame::Shogun(g) => g.position().to_string(),
+        }
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        match self {
+            AnyGame::Hasami(g) => divide(g.position(), &g.hashes(), depth),
+            AnyGame::Shogun(g) => {
+                hasami_core::shogun::perft::divide(g.position(), &g.hashes(), depth)
+            }
+        }
+    }
+}
 
 /// Where replies go: shared with the search thread, one whole line at a time.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -29,6 +118,8 @@ struct Options {
     hash_mib: u32,
     threads: u32,
     level: u32,
+    /// Shogun: read the magnet board instead of treating landing numbers as chance.
+    omniscient: bool,
 }
 
 /// A search running on its own thread.
@@ -40,8 +131,8 @@ struct Running {
 
 /// The protocol state: the variant, the current game, the options and a running search.
 pub struct Session {
-    rules: &'static Rules,
-    game: Game,
+    variant: Variant,
+    game: AnyGame,
     options: Options,
     searcher: Arc<Searcher>,
     running: Option<Running>,
@@ -59,14 +150,15 @@ pub enum Flow {
 
 impl Default for Session {
     fn default() -> Self {
-        let rules = Rules::preset(hasami_core::Preset::Hasami);
+        let variant = Variant::Hasami(Rules::preset(hasami_core::Preset::Hasami));
         Session {
-            rules,
-            game: Game::new(rules),
+            variant,
+            game: AnyGame::new(variant),
             options: Options {
                 hash_mib: 16,
                 threads: 1,
                 level: 10,
+                omniscient: false,
             },
             searcher: Arc::new(Searcher::new(16, 1)),
             running: None,
@@ -126,11 +218,12 @@ impl Session {
                 out.push("option name Hash type spin default 16 min 1 max 65536".into());
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
+                out.push("option name Omniscient type check default false".into());
                 out.push("ugiok".into());
             }
             "isready" => out.push("readyok".into()),
             "uginewgame" => {
-                self.game = Game::new(self.rules);
+                self.game = AnyGame::new(self.variant);
                 self.searcher.clear();
             }
             "setoption" => self.setoption(args, out),
@@ -170,12 +263,22 @@ impl Session {
             }
         };
         match name.to_ascii_lowercase().as_str() {
-            "variant" => match Rules::parse(&value) {
-                Ok(rules) => {
-                    self.rules = rules;
-                    self.game = Game::new(rules);
+            "variant" => match Variant::parse(&value) {
+                Ok(variant) => {
+                    self.variant = variant;
+                    self.game = AnyGame::new(variant);
                 }
                 Err(e) => error(out, format_args!("bad variant '{value}': {e}")),
+            },
+            "omniscient" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.options.omniscient = true,
+                "false" => self.options.omniscient = false,
+                _ => error(
+                    out,
+                    format_args!(
+                        "bad value '{value}' for option Omniscient: expected true or false"
+                    ),
+                ),
             },
             "hash" => match spin(1, 65536) {
                 Ok(v) => {
@@ -199,20 +302,22 @@ impl Session {
             },
             _ => error(
                 out,
-                format_args!("unknown option '{name}'; options: Variant, Hash, Threads, Level"),
+                format_args!(
+                    "unknown option '{name}'; options: Variant, Hash, Threads, Level, Omniscient"
+                ),
             ),
         }
     }
 
     /// Builds the game that a `position` command describes, without touching the current one.
-    fn position(&self, args: &[&str]) -> Result<Game, String> {
+    fn position(&self, args: &[&str]) -> Result<AnyGame, String> {
         let moves_at = args.iter().position(|w| *w == "moves");
         let (head, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
         let mut game = match head.split_first() {
-            Some((&"startpos", [])) => Game::new(self.rules),
+            Some((&"startpos", [])) => AnyGame::new(self.variant),
             Some((&"startpos", extra)) => {
                 return Err(format!(
                     "unexpected '{}' after startpos (expected 'moves')",
@@ -220,9 +325,7 @@ impl Session {
                 ))
             }
             Some((&"fen", text)) if !text.is_empty() => {
-                let pos = Position::from_text(&text.join(" "), self.rules)
-                    .map_err(|e| format!("bad position text '{}': {e}", text.join(" ")))?;
-                Game::from_position(pos)
+                AnyGame::from_text(self.variant, &text.join(" "))?
             }
             Some((&"fen", _)) => return Err("missing position text after 'fen'".into()),
             _ => return Err("expected 'position startpos' or 'position fen <text>'".into()),
@@ -238,10 +341,8 @@ impl Session {
         match args {
             ["perft", depth] => match depth.parse::<u32>() {
                 Ok(d) if d <= 64 => {
-                    let pos = self.game.position();
-                    let history = self.game.hashes();
                     let mut total = 0;
-                    for (mv, n) in divide(pos, &history, d) {
+                    for (mv, n) in self.game.divide(d) {
                         out.push(format!("{mv}: {n}"));
                         total += n;
                     }
@@ -256,10 +357,7 @@ impl Session {
                 ),
             },
             ["perft", ..] => error(out, "expected 'go perft <depth>'"),
-            _ => match parse_go(
-                args,
-                self.game.position().side() == hasami_core::Side::Black,
-            ) {
+            _ => match parse_go(args, self.game.p1_to_move()) {
                 Ok(limits) => self.start_search(limits, out, live),
                 Err(e) => error(out, e),
             },
@@ -267,36 +365,74 @@ impl Session {
     }
 
     fn start_search(&mut self, limits: Limits, out: &mut Vec<String>, live: &Output) {
-        if let Some(o) = self.game.outcome() {
+        if let Some(o) = self.game.outcome_words() {
             out.push(format!("info string game over: {o}"));
             out.push("bestmove 0000".into());
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
         let searcher = Arc::clone(&self.searcher);
-        let pos = *self.game.position();
         let history = self.game.hashes();
         let lvl = level(self.options.level);
         self.searches += 1;
-        let seed = pos.hash() ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let seed = history.last().copied().unwrap_or_default()
+            ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
         let live = Arc::clone(live);
         let stop2 = Arc::clone(&stop);
-        let handle = std::thread::spawn(move || {
-            let result = search_at_level(
-                &searcher,
-                lvl,
-                &pos,
-                &history,
-                &limits,
-                stop2,
-                seed,
-                |info| say(&live, &info.to_ugi()),
-            );
-            match result.best {
-                Some(mv) => say(&live, &format!("bestmove {mv}")),
-                None => say(&live, "bestmove 0000"),
+        let report = move |best: Option<Move>| match best {
+            Some(mv) => format!("bestmove {mv}"),
+            None => "bestmove 0000".into(),
+        };
+        let handle = match &self.game {
+            AnyGame::Hasami(g) => {
+                let pos = *g.position();
+                std::thread::spawn(move || {
+                    let result = search_at_level(
+                        &searcher,
+                        lvl,
+                        &pos,
+                        &history,
+                        &limits,
+                        stop2,
+                        seed,
+                        |info| say(&live, &info.to_ugi()),
+                    );
+                    say(&live, &report(result.best));
+                })
             }
-        });
+            AnyGame::Shogun(g) if self.options.omniscient => {
+                let pos = *g.position();
+                std::thread::spawn(move || {
+                    let result = search_at_level(
+                        &searcher,
+                        lvl,
+                        &pos,
+                        &history,
+                        &limits,
+                        stop2,
+                        seed,
+                        |info| say(&live, &info.to_ugi()),
+                    );
+                    say(&live, &report(result.best));
+                })
+            }
+            AnyGame::Shogun(g) => {
+                let pos = Fair(*g.position());
+                std::thread::spawn(move || {
+                    let result = search_at_level(
+                        &searcher,
+                        lvl,
+                        &pos,
+                        &history,
+                        &limits,
+                        stop2,
+                        seed,
+                        |info| say(&live, &info.to_ugi()),
+                    );
+                    say(&live, &report(result.best));
+                })
+            }
+        };
         let endless = limits.infinite
             || (limits.time.is_none()
                 && limits.movetime.is_none()
@@ -311,7 +447,7 @@ impl Session {
 
     fn query(&self, args: &[&str], out: &mut Vec<String>) {
         let reply = match args {
-            ["p1turn"] => (self.game.position().side() == hasami_core::Side::Black).to_string(),
+            ["p1turn"] => self.game.p1_to_move().to_string(),
             ["gameover"] => self.game.outcome().is_some().to_string(),
             ["result"] => self
                 .game
@@ -331,7 +467,7 @@ impl Session {
                 }
                 moves.join(" ")
             }
-            ["fen"] => self.game.position().to_string(),
+            ["fen"] => self.game.text(),
             _ => {
                 return error(
                     out,

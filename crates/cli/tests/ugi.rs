@@ -360,3 +360,35 @@ fn differential_against_reference() {
 fn differential_against_reference_thousands() {
     differential(1000, 0x5EED_0002);
 }
+
+#[test]
+fn shogun_is_played_through_the_same_protocol() {
+    // S9 variant text, S8 position text, S4/S5 moves (perft d2 = 699 from PERFT.md), and a search that
+    // answers with a legal move, fair by default and omniscient on request.
+    let out = ugi(lines(&[
+        "setoption name Variant value shogun",
+        "position startpos",
+        "query p1turn",
+        "query fen",
+        "go perft 2",
+        "go depth 2",
+        "setoption name Omniscient value maybe",
+        "setoption name Omniscient value true",
+        "position startpos moves d1d5",
+        "query p1turn",
+        "go depth 3",
+        "quit",
+    ]));
+    assert_eq!(out[0], "response true");
+    // Red's pieces 7..1 and its Shogun on rank 8, White's on rank 1, White to move, seed 1979.
+    assert!(out[1].starts_with("response p7:"), "{out:?}");
+    assert!(out[1].ends_with(" w 1979 0 0 1"), "{out:?}");
+    assert!(out.contains(&"nodes 699".to_string()), "{out:?}");
+    let bestmoves: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
+    assert_eq!(bestmoves.len(), 2, "{out:?}");
+    assert_ne!(bestmoves[0], "bestmove 0000");
+    assert!(out
+        .iter()
+        .any(|l| l.contains("bad value 'maybe' for option Omniscient")));
+    assert!(out.contains(&"response false".to_string()), "{out:?}");
+}
