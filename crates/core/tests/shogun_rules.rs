@@ -148,13 +148,12 @@ fn s3_splitmix64_reference_values() {
     assert_eq!(r.next(), 0x6E78_9E6A_A1B9_65F4);
 }
 
+/// Directions after rotation, discs by side and id 1–7, setup ids, generator state after the draws.
+type Plain = ([u8; 64], [[[u8; 4]; 7]; 2], [[u8; 7]; 2], u64);
+
 /// S3 written out plainly (no tables): returns (direction per square after rotation, discs by side and
 /// id 1–7, setup ids, generator state after the draws).
-fn plain_magnets(
-    seed: u64,
-    rotation: u8,
-    shuffle: bool,
-) -> ([u8; 64], [[[u8; 4]; 7]; 2], [[u8; 7]; 2], u64) {
+fn plain_magnets(seed: u64, rotation: u8, shuffle: bool) -> Plain {
     let mut rng = SplitMix64(seed);
     let mut fy = |a: &mut [u8]| {
         let mut i = a.len() - 1;
@@ -182,7 +181,6 @@ fn plain_magnets(
         fy(&mut setup[0]);
         fy(&mut setup[1]);
     }
-    drop(fy);
     let mut rotated = [0u8; 64];
     for y in 0..8u8 {
         for x in 0..8u8 {
@@ -455,16 +453,9 @@ fn s4_every_split_of_a_four() {
                         continue;
                     }
                     let m = Move::new(from, to);
-                    let base = vec![
-                        ("a1", "S:1".to_string()),
-                        ("h8", "s:1".to_string()),
-                        ("", String::new()),
-                    ];
                     let make = |blockers: &[Square]| {
-                        let mut pieces: Vec<(String, String)> = base[..2]
-                            .iter()
-                            .map(|(a, b)| (a.to_string(), b.clone()))
-                            .collect();
+                        let mut pieces: Vec<(String, String)> =
+                            vec![("a1".into(), "S:1".into()), ("h8".into(), "s:1".into())];
                         pieces.push((from.to_string(), "P1:4".into()));
                         for (i, b) in blockers.iter().enumerate() {
                             pieces.push((b.to_string(), format!("P{}:1", i + 2)));

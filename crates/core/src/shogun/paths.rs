@@ -82,9 +82,12 @@ mod tests {
 
     #[test]
     fn ring_sizes_in_the_middle() {
-        // d4 = 27: 4, 8, 12, 16 squares at distance 1-4 on an open board.
+        // d4 = 27: 4, 8, 12 squares at distance 1-3; at 4, the 16 minus d0 and the square west of a4 (off the board).
         let counts: Vec<u32> = (1..=4).map(|n| RING[27][n].count_ones()).collect();
-        assert_eq!(counts, [4, 8, 12, 16]);
+        assert_eq!(counts, [4, 8, 12, 14]);
+        // a1 = 0: distance n reaches n + 1 squares.
+        let counts: Vec<u32> = (1..=4).map(|n| RING[0][n].count_ones()).collect();
+        assert_eq!(counts, [2, 3, 4, 5]);
     }
 
     #[test]
