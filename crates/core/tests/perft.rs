@@ -78,14 +78,9 @@ fn run(filter: impl Fn(&Case) -> bool) {
             }
         };
         assert_eq!(
-            nodes,
-            case.nodes,
+            nodes, case.nodes,
             "{}:{}: {} {:?} depth {}",
-            case.file,
-            case.line,
-            case.variant,
-            case.position,
-            case.depth
+            case.file, case.line, case.variant, case.position, case.depth
         );
         checked += 1;
     }
