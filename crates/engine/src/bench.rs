@@ -4,10 +4,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use hasami_core::shogun::{ShogunPosition, ShogunRules};
 use hasami_core::{Position, Rules};
 
 use crate::limits::Limits;
 use crate::search::Searcher;
+use crate::shogun::Fair;
 
 /// The bench positions: (variant, position text or "startpos").
 pub const POSITIONS: &[(&str, &str)] = &[
@@ -43,7 +45,15 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("hasami+misere", "9/2b6/8b/7b1/4b4/9/3w5/3w5/3w5 b 15 78"),
 ];
 
-/// Depth searched for every bench position.
+/// Shogun bench positions: (variant, position text or "startpos", fair). Fair searches branch on chance
+/// at every move, so they go `DEPTH − 6` plies deep; omniscient ones `DEPTH − 2` (at least 1).
+pub const SHOGUN_POSITIONS: &[(&str, &str, bool)] = &[
+    ("shogun", "startpos", true),
+    ("shogun+rotation=1", "startpos", false),
+    ("shogun+capture=allowed", "startpos", false),
+];
+
+/// Depth searched for every Hasami-family bench position.
 pub const DEPTH: u32 = 9;
 
 /// The result of a bench run.
@@ -53,6 +63,10 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// Nodes of the Hasami-family positions alone.
+    pub hasami_nodes: u64,
+    /// Time of the Hasami-family positions alone.
+    pub hasami_elapsed: Duration,
 }
 
 /// Runs the bench at `depth`; `per_position` gets (variant, position, nodes) for each.
@@ -84,5 +98,43 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64)) -> BenchRe
         per_position(variant, text, out.nodes);
         nodes += out.nodes;
     }
-    BenchResult { nodes, elapsed }
+    let (hasami_nodes, hasami_elapsed) = (nodes, elapsed);
+    for &(variant, text, fair) in SHOGUN_POSITIONS {
+        let rules = ShogunRules::parse(variant).expect("bench variant");
+        let pos = if text == "startpos" {
+            ShogunPosition::start(rules)
+        } else {
+            ShogunPosition::from_text(text, rules).expect("bench position")
+        };
+        let searcher = Searcher::new(16, 1);
+        let limits = Limits {
+            depth: Some(depth.saturating_sub(if fair { 6 } else { 2 }).max(1)),
+            ..Limits::default()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let start = Instant::now();
+        let searched = if fair {
+            searcher
+                .search(&Fair(pos), &[pos.hash()], &limits, stop, |_| {})
+                .nodes
+        } else {
+            searcher
+                .search(&pos, &[pos.hash()], &limits, stop, |_| {})
+                .nodes
+        };
+        elapsed += start.elapsed();
+        let label = if fair {
+            "startpos (fair)"
+        } else {
+            "startpos (omniscient)"
+        };
+        per_position(variant, label, searched);
+        nodes += searched;
+    }
+    BenchResult {
+        nodes,
+        elapsed,
+        hasami_nodes,
+        hasami_elapsed,
+    }
 }

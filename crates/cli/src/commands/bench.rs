@@ -41,6 +41,12 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         println!("nodes {}", r.nodes);
         println!("time {secs:.3} s");
         println!("nps {:.0}", r.nodes as f64 / secs.max(1e-9));
+        let hs = r.hasami_elapsed.as_secs_f64();
+        println!(
+            "hasami-family positions: nodes {} time {hs:.3} s nps {:.0}",
+            r.hasami_nodes,
+            r.hasami_nodes as f64 / hs.max(1e-9)
+        );
         return Ok(());
     }
     if let Ok(Variant::Shogun(rules)) = Variant::parse(&args.variant) {
