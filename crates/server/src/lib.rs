@@ -115,7 +115,12 @@ pub fn serve_on(
         .build()?;
     runtime.block_on(async move {
         listener.set_nonblocking(true)?;
-        let listener = tokio::net::TcpListener::from_std(listener)?;
+        // TCP_NODELAY: without it a WebSocket update to the player who did not move waits for the
+        // client's delayed ACK (about 25 ms more per move on loopback; see docs/web.md, Load).
+        let listener =
+            axum::serve::ListenerExt::tap_io(tokio::net::TcpListener::from_std(listener)?, |s| {
+                let _ = s.set_nodelay(true);
+            });
         let state = AppState::new(db, MAX_SEARCHES);
         let (stopping, mut stopped) = tokio::sync::watch::channel(false);
         let server = axum::serve(listener, app(state)).with_graceful_shutdown(async move {
