@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 const DEADLINE: Duration = Duration::from_secs(240);
 
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.canonicalize().unwrap_or(root)
 }
 
 /// Kills the server when the test ends, whether it passed or not.
