@@ -13,7 +13,7 @@
 //      a position where White has two pieces (Black f1-f2, White e9-i9, Black f2-f5 captures e5 and
 //      wins), watched by a spectator in a third context who cannot move (clicks do nothing, the API and
 //      the WebSocket refuse);
-//   3. the stored games list and the rules page.
+//   3. the stored games list (resume a game, see a finished one) and the rules page.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import { test, before, after } from 'node:test';
@@ -215,6 +215,14 @@ test('against the engine: new game dialog, click and drag moves, engine replies,
   // Still playable after the reload: a piece can be picked up again.
   await page.locator(`#sq-${g.legal_moves[0].slice(0, 2)}`).click();
   await page.waitForSelector('circle.target');
+
+  // The stored games list offers to resume it (this browser holds the token), and resuming works.
+  await page.click('#nav-games');
+  const resume = page.locator(`#games-list tr[data-game-id="${id}"] a`);
+  await resume.waitFor();
+  assert.equal((await resume.textContent()).trim(), 'Resume');
+  await resume.click();
+  await waitGame(page, { ply: 4, you: 'black', status: 'playing' });
   await page.context().close();
 });
 
