@@ -41,7 +41,7 @@ impl<const W: u32> Game for Weighted<W> {
     const CHANCE: bool = true;
 
     fn hash(&self) -> u64 {
-        u64::from(self.0.node) * 0x9E37_79B9_7F4A_7C15 + 1
+        u64::from(self.0.node).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 1
     }
     fn p1_to_move(&self) -> bool {
         self.0.node == 0
