@@ -379,59 +379,37 @@ impl Session {
             ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
         let live = Arc::clone(live);
         let stop2 = Arc::clone(&stop);
-        let report = move |best: Option<Move>| match best {
-            Some(mv) => format!("bestmove {mv}"),
-            None => "bestmove 0000".into(),
-        };
         let handle = match &self.game {
-            AnyGame::Hasami(g) => {
-                let pos = *g.position();
-                std::thread::spawn(move || {
-                    let result = search_at_level(
-                        &searcher,
-                        lvl,
-                        &pos,
-                        &history,
-                        &limits,
-                        stop2,
-                        seed,
-                        |info| say(&live, &info.to_ugi()),
-                    );
-                    say(&live, &report(result.best));
-                })
-            }
-            AnyGame::Shogun(g) if self.options.omniscient => {
-                let pos = *g.position();
-                std::thread::spawn(move || {
-                    let result = search_at_level(
-                        &searcher,
-                        lvl,
-                        &pos,
-                        &history,
-                        &limits,
-                        stop2,
-                        seed,
-                        |info| say(&live, &info.to_ugi()),
-                    );
-                    say(&live, &report(result.best));
-                })
-            }
-            AnyGame::Shogun(g) => {
-                let pos = Fair(*g.position());
-                std::thread::spawn(move || {
-                    let result = search_at_level(
-                        &searcher,
-                        lvl,
-                        &pos,
-                        &history,
-                        &limits,
-                        stop2,
-                        seed,
-                        |info| say(&live, &info.to_ugi()),
-                    );
-                    say(&live, &report(result.best));
-                })
-            }
+            AnyGame::Hasami(g) => spawn_search(
+                searcher,
+                lvl,
+                *g.position(),
+                history,
+                limits,
+                stop2,
+                seed,
+                live,
+            ),
+            AnyGame::Shogun(g) if self.options.omniscient => spawn_search(
+                searcher,
+                lvl,
+                *g.position(),
+                history,
+                limits,
+                stop2,
+                seed,
+                live,
+            ),
+            AnyGame::Shogun(g) => spawn_search(
+                searcher,
+                lvl,
+                Fair(*g.position()),
+                history,
+                limits,
+                stop2,
+                seed,
+                live,
+            ),
         };
         let endless = limits.infinite
             || (limits.time.is_none()
@@ -480,6 +458,36 @@ impl Session {
         };
         out.push(format!("response {reply}"));
     }
+}
+
+/// Runs a search of `pos` at `lvl` on its own thread, writing `info` lines and the `bestmove` to `live`.
+#[allow(clippy::too_many_arguments)]
+fn spawn_search<G: hasami_engine::Game<Move = Move>>(
+    searcher: Arc<Searcher>,
+    lvl: hasami_engine::Level,
+    pos: G,
+    history: Vec<u64>,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    seed: u64,
+    live: Output,
+) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        let result = search_at_level(
+            &searcher,
+            lvl,
+            &pos,
+            &history,
+            &limits,
+            stop,
+            seed,
+            |info| say(&live, &info.to_ugi()),
+        );
+        match result.best {
+            Some(mv) => say(&live, &format!("bestmove {mv}")),
+            None => say(&live, "bestmove 0000"),
+        }
+    })
 }
 
 /// Parses the arguments of `go` (times in milliseconds; p1 is the first player).
