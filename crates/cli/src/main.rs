@@ -3,6 +3,7 @@
 mod commands;
 mod matches;
 mod play;
+mod play_shogun;
 mod ugi;
 
 use std::process::ExitCode;

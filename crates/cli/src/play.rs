@@ -10,10 +10,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use hasami_core::{BitBoard, Game, Move, Played, Position, Record, Rules, Side, Square};
+use hasami_core::shogun::{ShogunGame, ShogunPosition};
+use hasami_core::{BitBoard, Game, Move, Played, Position, Record, Side, Square, Variant};
 use hasami_engine::{level, search_at_level, Limits, Searcher, WIN_BOUND};
 
 use crate::commands::CliError;
+use crate::play_shogun::ShogunSession;
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -57,25 +59,54 @@ pub struct PlayArgs {
     /// Draw the board without colours.
     #[arg(long)]
     no_color: bool,
+    /// Shogun: let the engine read the magnet board (by default it plays fair, as a person would).
+    #[arg(long)]
+    omniscient: bool,
 }
 
 /// Runs `hasami play` on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let rules = Rules::parse(&args.variant).map_err(|e| CliError::Usage(e.to_string()))?;
+    let colour =
+        !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    let human = match args.side {
+        SideArg::Black => Side::Black,
+        SideArg::White => Side::White,
+    };
+    let rules = match Variant::parse(&args.variant).map_err(|e| CliError::Usage(e.to_string()))? {
+        Variant::Hasami(rules) => rules,
+        Variant::Shogun(rules) => {
+            // Shogun's first player is White: `--side black` (the default) plays it.
+            let game = match &args.position {
+                Some(text) => ShogunGame::from_position(
+                    ShogunPosition::from_text(text, rules)
+                        .map_err(|e| CliError::Usage(e.to_string()))?,
+                ),
+                None => ShogunGame::new(rules),
+            };
+            let opponent = (args.opponent == Opponent::Engine).then_some(human);
+            let mut session = ShogunSession::new(
+                game,
+                opponent,
+                args.level,
+                Duration::from_millis(args.movetime),
+            );
+            session.colour = colour;
+            session.omniscient = args.omniscient;
+            let stdin = std::io::stdin();
+            return session
+                .play(stdin.lock(), &mut std::io::stdout())
+                .map_err(CliError::Io);
+        }
+    };
     let game = match &args.position {
         Some(text) => Game::from_position(
             Position::from_text(text, rules).map_err(|e| CliError::Usage(e.to_string()))?,
         ),
         None => Game::new(rules),
     };
-    let colour =
-        !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
     let mut session = Session {
         game,
-        human: match args.side {
-            SideArg::Black => Side::Black,
-            SideArg::White => Side::White,
-        },
+        human,
         opponent: args.opponent,
         level: args.level,
         movetime: Duration::from_millis(args.movetime),

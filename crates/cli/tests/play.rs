@@ -73,3 +73,20 @@ fn a_bad_variant_is_a_usage_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bogus"), "{err}");
 }
+
+#[test]
+fn shogun_in_the_terminal_shows_numbers_warns_and_refuses() {
+    // S3: pieces show their numbers; S4: a piece must move exactly its number; S5: after d1d5 (the
+    // piece lands showing 3) Red's Shogun on d8 is attacked and the warning is shown.
+    let text = play_on_terminal(
+        "--variant shogun --opponent human --no-color",
+        "a1a2\nd1d5\nquit\n",
+    );
+    assert!(text.contains("\n1  W2 W2 W3 W4 K1 W1 W4 W1  1"), "{text}");
+    assert!(
+        text.contains("error: illegal move a1a2: the piece on a1 shows 2"),
+        "{text}"
+    );
+    assert!(text.contains("Shogun! Red's Shogun is attacked."), "{text}");
+    assert!(text.contains("Red to move>"), "{text}");
+}
