@@ -19,6 +19,7 @@ with at most one turn). Commands:
   moves         list the legal moves
   hint          ask the engine for a move
   undo          take back your last move (and the engine's reply)
+  learn SQUARE  the number the piece on SQUARE would show on each square (the magnets; a learning aid)
   position      print the position text
   help          this list
   quit          leave (also end of input)";
@@ -109,6 +110,7 @@ impl ShogunSession {
                     writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))?;
                 }
                 ["position"] => writeln!(out, "{}", self.game.position())?,
+                ["learn", square] => self.learn(square, out)?,
                 ["hint"] => self.hint(out)?,
                 ["undo"] => self.undo(out)?,
                 ["save", ..] => writeln!(
@@ -122,6 +124,38 @@ impl ShogunSession {
                 _ => writeln!(out, "error: unknown command '{line}' (type 'help')")?,
             }
         }
+    }
+
+    /// The learning view: for the piece on `square`, the number it would show on every square.
+    fn learn(&self, square: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let pos = self.game.position();
+        let piece = Square::parse(square, 8)
+            .ok()
+            .and_then(|sq| pos.piece_at(sq));
+        let Some(piece) = piece else {
+            return writeln!(out, "error: no piece on '{square}' (e.g. 'learn d1')");
+        };
+        if pos.rules().options.random_numbers {
+            return writeln!(
+                out,
+                "numbers=random: the number after a move is drawn at random"
+            );
+        }
+        writeln!(
+            out,
+            "The {} piece on {} would show, on each square:",
+            side_name(piece.side),
+            piece.square
+        )?;
+        for rank in (0..8).rev() {
+            let mut row = format!("{} ", rank + 1);
+            for file in 0..8 {
+                let n = pos.number_on(piece.side, piece.id, Square::new(file, rank));
+                row.push_str(&n.map_or("  ?".into(), |n| format!("  {n}")));
+            }
+            writeln!(out, "{row}")?;
+        }
+        writeln!(out, "    a  b  c  d  e  f  g  h")
     }
 
     fn engine_to_move(&self) -> bool {

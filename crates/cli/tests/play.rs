@@ -80,9 +80,16 @@ fn shogun_in_the_terminal_shows_numbers_warns_and_refuses() {
     // piece lands showing 3) Red's Shogun on d8 is attacked and the warning is shown.
     let text = play_on_terminal(
         "--variant shogun --opponent human --no-color",
-        "a1a2\nd1d5\nquit\n",
+        "learn d1\na1a2\nd1d5\nquit\n",
     );
     assert!(text.contains("\n1  W2 W2 W3 W4 K1 W1 W4 W1  1"), "{text}");
+    // The learning view: the piece on d1 shows 4 there and would show 3 on d5 (where it lands below).
+    assert!(
+        text.contains("The White piece on d1 would show, on each square:"),
+        "{text}"
+    );
+    assert!(text.contains("\n1   2  4  2  4  3  3  3  3"), "{text}");
+    assert!(text.contains("\n5   4  1  4  3  2  3  1  3"), "{text}");
     assert!(
         text.contains("error: illegal move a1a2: the piece on a1 shows 2"),
         "{text}"
