@@ -154,6 +154,8 @@ pub struct Outcome<M> {
 struct Shared {
     stop: Arc<AtomicBool>,
     nodes: AtomicU64,
+    /// The deepest iteration any thread completed: (depth, score, key of its best move).
+    deepest: std::sync::Mutex<Option<(u32, i32, u16)>>,
     start: Instant,
     budget: Budget,
     node_limit: Option<u64>,
@@ -213,6 +215,7 @@ impl Searcher {
         let shared = Arc::new(Shared {
             stop,
             nodes: AtomicU64::new(0),
+            deepest: std::sync::Mutex::new(None),
             start: Instant::now(),
             budget: limits.budget(),
             node_limit: limits.nodes,
@@ -241,10 +244,25 @@ impl Searcher {
             .collect();
         let mut w = Worker::new(&self.tt, &shared, history, self.features);
         w.contempt = self.contempt;
-        let result = w.iterate(root, max_depth, 0, &mut on_info);
+        let mut result = w.iterate(root, max_depth, 0, &mut on_info);
         done.store(true, Ordering::Relaxed);
         for h in helpers {
             let _ = h.join();
+        }
+        // A helper thread may have completed a deeper iteration than the main thread: play its move.
+        let deepest = *shared.deepest.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((depth, score, key)) = deepest {
+            if depth > result.depth {
+                if let Some(mv) = root.move_from_key(key) {
+                    result.best = Some(mv);
+                    result.score = score;
+                    result.depth = depth;
+                    result.pv = w.pv(root, depth as usize);
+                    if result.pv.first() != Some(&mv) {
+                        result.pv = vec![mv];
+                    }
+                }
+            }
         }
         Outcome {
             nodes: shared.nodes.load(Ordering::Relaxed) + w.local_nodes,
@@ -386,6 +404,16 @@ impl<'a, G: Game> Worker<'a, G> {
             out.depth = depth;
             out.pv = self.pv(root, depth as usize);
             out.root_scores = root_moves.clone();
+            {
+                let mut d = self
+                    .shared
+                    .deepest
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if d.is_none_or(|(dd, _, _)| depth > dd) {
+                    *d = Some((depth, s, G::move_key(root_moves[0].0)));
+                }
+            }
             on_info(&Info {
                 depth,
                 seldepth: self.seldepth.max(depth),
