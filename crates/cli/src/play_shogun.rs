@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hasami_core::record::ShogunRecord;
 use hasami_core::shogun::{describe, side_name, ShogunGame, ShogunPosition};
 use hasami_core::{Side, Square};
 use hasami_engine::shogun::Fair;
@@ -21,6 +22,7 @@ with at most one turn). Commands:
   undo          take back your last move (and the engine's reply)
   learn SQUARE  the number the piece on SQUARE would show on each square (the magnets; a learning aid)
   position      print the position text
+  save FILE     write the game record (docs/records.md)
   help          this list
   quit          leave (also end of input)";
 
@@ -105,24 +107,42 @@ impl ShogunSession {
                 ["quit" | "exit" | "q"] => return Ok(()),
                 ["help" | "?"] => writeln!(out, "{HELP}")?,
                 ["moves"] => {
-                    let moves: Vec<String> =
-                        self.game.legal_moves().iter().map(|m| m.to_string()).collect();
+                    let moves: Vec<String> = self
+                        .game
+                        .legal_moves()
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect();
                     writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))?;
                 }
                 ["position"] => writeln!(out, "{}", self.game.position())?,
                 ["learn", square] => self.learn(square, out)?,
                 ["hint"] => self.hint(out)?,
                 ["undo"] => self.undo(out)?,
-                ["save", ..] => writeln!(
-                    out,
-                    "error: Shogun games have no record format yet; 'position' prints the position text"
-                )?,
+                ["save", file] => self.save(file, out)?,
+                ["save"] => writeln!(out, "error: save needs a file name, e.g. 'save game.hrec'")?,
                 [text] => match self.game.play_text(text) {
                     Ok(p) => writeln!(out, "{}", played_words(p.mv, p.captured.map(|c| c.square)))?,
                     Err(e) => writeln!(out, "error: {e} (type 'moves' for the legal moves)")?,
                 },
                 _ => writeln!(out, "error: unknown command '{line}' (type 'help')")?,
             }
+        }
+    }
+
+    /// Writes the game record (docs/records.md, Shogun records) to `file`.
+    fn save(&self, file: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let name = |side: Side| match self.human {
+            Some(h) if h != side => format!("hasami level {}", self.level),
+            _ => "player".to_string(),
+        };
+        let record = ShogunRecord::from_game(
+            &self.game,
+            [("White", name(Side::Black)), ("Red", name(Side::White))],
+        );
+        match std::fs::write(file, record.to_string()) {
+            Ok(()) => writeln!(out, "Saved the game to {file}"),
+            Err(e) => writeln!(out, "error: cannot write {file}: {e}"),
         }
     }
 

@@ -6,6 +6,7 @@ use super::RecordResult;
 use crate::outcome::Outcome;
 use crate::position::{IllegalMoveError, PositionError};
 use crate::rules::VariantError;
+use crate::shogun::{describe, ShogunMoveError, ShogunTextError, ShogunVariantError};
 use crate::types::mv::Move;
 
 /// Why a record could not be read: the place (line and column, both counted from 1, columns in
@@ -117,4 +118,37 @@ pub enum RecordErrorKind {
     /// Something after the result token.
     #[error("'{0}' after the result (the result ends the record)")]
     TextAfterResult(String),
+    /// The `Variant` tag is not a Shogun variant (S9).
+    #[error("bad Variant tag: {0}")]
+    BadShogunVariant(ShogunVariantError),
+    /// The `Position` tag is not a Shogun position (S8).
+    #[error("bad Position tag: {0}")]
+    BadShogunPosition(ShogunTextError),
+    /// A Shogun move that is not legal (S4, S5).
+    #[error("illegal move {mv}: {error}")]
+    IllegalShogunMove {
+        /// The move.
+        mv: Move,
+        /// Why.
+        error: ShogunMoveError,
+    },
+    /// A Shogun move after the game ended by rule.
+    #[error("move {mv} after the end of the game ({})", describe(*outcome))]
+    ShogunMoveAfterEnd {
+        /// The move.
+        mv: Move,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// The result differs from how the Shogun game ended by rule.
+    #[error("result {token}, but the game ended {}: {}", outcome.result_token(), describe(*outcome))]
+    ShogunResultMismatch {
+        /// The token at the end.
+        token: RecordResult,
+        /// How the game ended.
+        outcome: Outcome,
+    },
+    /// A Hasami-family record where a Shogun record was asked for.
+    #[error("the record's variant {0} is not Shogun")]
+    NotShogun(String),
 }

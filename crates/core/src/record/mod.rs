@@ -1,6 +1,7 @@
 //! Game records: a PGN-like text of one game (tags, moves with capture annotations and comments, a
 //! result), with a parser that replays and checks every move and a writer whose output parses back to
-//! the same record. The format is described for users in `docs/records.md`.
+//! the same record. The format is described for users in `docs/records.md`. Shogun games have their
+//! own [`ShogunRecord`] in the same text format; [`AnyRecord`] reads either.
 //!
 //! ```
 //! use hasami_core::{Game, Record, Rules};
@@ -18,6 +19,7 @@
 
 mod error;
 mod parse;
+mod shogun;
 mod write;
 
 use std::fmt;
@@ -34,6 +36,7 @@ use crate::types::mv::Move;
 use crate::types::side::Side;
 
 pub use error::{RecordError, RecordErrorKind};
+pub use shogun::{AnyRecord, ShogunRecord, ShogunReplayError};
 pub use write::LINE_WIDTH;
 
 /// Tag names that live in their own fields of [`Record`] rather than in [`Record::tags`].

@@ -3,13 +3,16 @@
 use std::collections::HashSet;
 
 use super::error::{RecordError, RecordErrorKind as K};
+use super::shogun::{AnyRecord, ShogunRecord};
 use super::{squares_text, Record, RecordMove, RecordResult, RESERVED_TAGS};
 use crate::game::Game;
 use crate::position::{IllegalMoveError, Position};
 use crate::rules::Rules;
+use crate::shogun::{ShogunGame, ShogunMoveError, ShogunPosition, ShogunRules};
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
 use crate::types::square::Square;
+use crate::variant::{ParseVariantError, Variant};
 
 /// A place in the text: line and column (characters), both from 1.
 #[derive(Debug, Clone, Copy)]
@@ -289,10 +292,8 @@ fn move_number(word: &str, at: Loc) -> Result<(u32, &str), RecordError> {
     Ok((n, &rest[dots..]))
 }
 
-pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
-    let mut cur = Cursor::new(text);
-
-    // Tags.
+/// Reads the tags at the start of a record (duplicates are an error).
+fn read_tags(cur: &mut Cursor) -> Result<Vec<Tag>, RecordError> {
     let mut tags: Vec<Tag> = Vec::new();
     let mut names = HashSet::new();
     loop {
@@ -300,52 +301,119 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
         if cur.peek() != Some('[') {
             break;
         }
-        let t = tag(&mut cur)?;
+        let t = tag(cur)?;
         if !names.insert(t.name.clone()) {
             return Err(t.at.err(K::DuplicateTag(t.name)));
         }
         tags.push(t);
     }
-    let find = |name: &str| tags.iter().find(|t| t.name == name);
-    let Some(variant) = find("Variant") else {
-        return Err(cur.loc().err(K::MissingVariant));
-    };
-    let rules = Rules::parse(&variant.value).map_err(|e| variant.value_at.err(K::BadVariant(e)))?;
-    let start = match find("Position") {
-        None => None,
-        Some(t) => Some(
-            Position::from_text(&t.value, rules).map_err(|e| t.value_at.err(K::BadPosition(e)))?,
-        ),
-    };
-    let tag_result = match find("Result") {
-        None => None,
-        Some(t) => Some(
+    Ok(tags)
+}
+
+/// The `Result` tag, if any.
+fn result_tag(tags: &[Tag]) -> Result<Option<RecordResult>, RecordError> {
+    match tags.iter().find(|t| t.name == "Result") {
+        None => Ok(None),
+        Some(t) => Ok(Some(
             RecordResult::from_token(t.value.trim())
                 .ok_or_else(|| t.value_at.err(K::BadResultTag(t.value.clone())))?,
-        ),
-    };
-    let mut record = Record::new(rules);
-    record.start = start;
-    record.tags = tags
-        .iter()
+        )),
+    }
+}
+
+/// The tags kept in a record's `tags` field.
+fn other_tags(tags: &[Tag]) -> Vec<(String, String)> {
+    tags.iter()
         .filter(|t| !RESERVED_TAGS.contains(&t.name.as_str()))
         .map(|t| (t.name.clone(), t.value.clone()))
-        .collect();
-    record.sort_tags();
+        .collect()
+}
 
-    // Moves.
-    let size = rules.size();
-    let mut game = Game::from_position(record.start_position());
+/// A game of either family as the move text is replayed.
+trait Replay {
+    /// Board side, for move text.
+    fn size(&self) -> u8;
+    /// The number of the next move.
+    fn fullmove(&self) -> u32;
+    /// When the game ended by rule with another result than `token`: the error to report.
+    fn disagrees(&self, token: RecordResult) -> Option<K>;
+    /// Plays a move; returns the squares it captured, or the error (illegal, after the end).
+    fn play(&mut self, mv: Move) -> Result<BitBoard, K>;
+}
+
+impl Replay for Game {
+    fn size(&self) -> u8 {
+        self.rules().size()
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position().fullmove()
+    }
+
+    fn disagrees(&self, token: RecordResult) -> Option<K> {
+        let outcome = self.outcome()?;
+        (RecordResult::of(Some(outcome)) != token).then_some(K::ResultMismatch { token, outcome })
+    }
+
+    fn play(&mut self, mv: Move) -> Result<BitBoard, K> {
+        match (Game::play(self, mv), self.outcome()) {
+            (Ok(p), _) => Ok(p.captured),
+            (Err(IllegalMoveError::GameOver), Some(outcome)) => {
+                Err(K::MoveAfterEnd { mv, outcome })
+            }
+            (Err(error), _) => Err(K::IllegalMove { mv, error }),
+        }
+    }
+}
+
+impl Replay for ShogunGame {
+    fn size(&self) -> u8 {
+        8
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position().fullmove()
+    }
+
+    fn disagrees(&self, token: RecordResult) -> Option<K> {
+        let outcome = self.outcome()?;
+        (RecordResult::of(Some(outcome)) != token)
+            .then_some(K::ShogunResultMismatch { token, outcome })
+    }
+
+    fn play(&mut self, mv: Move) -> Result<BitBoard, K> {
+        match (ShogunGame::play(self, mv), self.outcome()) {
+            (Ok(p), _) => Ok(p
+                .captured
+                .map_or(BitBoard::EMPTY, |c| BitBoard::from_square(c.square))),
+            (Err(ShogunMoveError::GameOver), Some(outcome)) => {
+                Err(K::ShogunMoveAfterEnd { mv, outcome })
+            }
+            (Err(error), _) => Err(K::IllegalShogunMove { mv, error }),
+        }
+    }
+}
+
+/// Reads the move text up to and including the result, replaying it on `game`. Comments go to
+/// `comment` (before the first move) or to their move.
+fn read_moves(
+    cur: &mut Cursor,
+    game: &mut impl Replay,
+    tag_result: Option<RecordResult>,
+    comment: &mut Option<String>,
+    moves: &mut Vec<RecordMove>,
+) -> Result<RecordResult, RecordError> {
+    let size = game.size();
     loop {
         cur.skip_ws();
         let at = cur.loc();
         match cur.peek() {
             None => return Err(at.err(K::MissingResult)),
             Some('{') => {
-                let text = comment(&mut cur)?;
-                let slot = match record.moves.last_mut() {
+                let text = self::comment(cur)?;
+                let slot = match moves.last_mut() {
                     Some(m) => &mut m.comment,
-                    None => &mut record.comment,
+                    None => &mut *comment,
                 };
                 add_comment(slot, text);
                 continue;
@@ -369,10 +437,8 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
             if let Some(tag) = tag_result.filter(|&t| t != token) {
                 return Err(at.err(K::ResultTagMismatch { token, tag }));
             }
-            if let Some(outcome) = game.outcome() {
-                if RecordResult::of(Some(outcome)) != token {
-                    return Err(at.err(K::ResultMismatch { token, outcome }));
-                }
+            if let Some(kind) = game.disagrees(token) {
+                return Err(at.err(kind));
             }
             cur.skip_ws();
             if cur.peek().is_some() {
@@ -383,14 +449,13 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
                 }
                 return Err(after.err(K::TextAfterResult(rest)));
             }
-            record.result = token;
-            return Ok(record);
+            return Ok(token);
         }
         let mut move_text = word;
         let mut move_at = at;
         if word.starts_with(|c: char| c.is_ascii_digit()) {
             let (n, rest) = move_number(word, at)?;
-            let expected = game.position().fullmove();
+            let expected = game.fullmove();
             if n != expected {
                 return Err(at.err(K::MoveNumber { found: n, expected }));
             }
@@ -401,22 +466,113 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
             move_text = rest;
         }
         let (mv, annotation) = move_token(move_text, move_at, size)?;
-        let played = match (game.play(mv), game.outcome()) {
-            (Ok(p), _) => p,
-            (Err(IllegalMoveError::GameOver), Some(outcome)) => {
-                return Err(move_at.err(K::MoveAfterEnd { mv, outcome }));
-            }
-            (Err(error), _) => return Err(move_at.err(K::IllegalMove { mv, error })),
-        };
+        let captured = game.play(mv).map_err(|kind| move_at.err(kind))?;
         if let Some((set, x_at)) = annotation {
-            if set != played.captured {
+            if set != captured {
                 return Err(x_at.err(K::CaptureMismatch {
                     mv,
                     annotated: squares_text(set),
-                    actual: squares_text(played.captured),
+                    actual: squares_text(captured),
                 }));
             }
         }
-        record.moves.push(RecordMove::from(played));
+        moves.push(RecordMove {
+            mv,
+            captured,
+            comment: None,
+        });
+    }
+}
+
+pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
+    let mut cur = Cursor::new(text);
+    let tags = read_tags(&mut cur)?;
+    let Some(variant) = tags.iter().find(|t| t.name == "Variant") else {
+        return Err(cur.loc().err(K::MissingVariant));
+    };
+    let rules = Rules::parse(&variant.value).map_err(|e| variant.value_at.err(K::BadVariant(e)))?;
+    hasami(&mut cur, &tags, rules)
+}
+
+fn hasami(cur: &mut Cursor, tags: &[Tag], rules: &'static Rules) -> Result<Record, RecordError> {
+    let start = match tags.iter().find(|t| t.name == "Position") {
+        None => None,
+        Some(t) => Some(
+            Position::from_text(&t.value, rules).map_err(|e| t.value_at.err(K::BadPosition(e)))?,
+        ),
+    };
+    let tag_result = result_tag(tags)?;
+    let mut record = Record::new(rules);
+    record.start = start;
+    record.tags = other_tags(tags);
+    record.sort_tags();
+    let mut game = Game::from_position(record.start_position());
+    record.result = read_moves(
+        cur,
+        &mut game,
+        tag_result,
+        &mut record.comment,
+        &mut record.moves,
+    )?;
+    Ok(record)
+}
+
+fn shogun(
+    cur: &mut Cursor,
+    tags: &[Tag],
+    rules: &'static ShogunRules,
+) -> Result<ShogunRecord, RecordError> {
+    let start = match tags.iter().find(|t| t.name == "Position") {
+        None => None,
+        Some(t) => Some(
+            ShogunPosition::from_text(&t.value, rules)
+                .map_err(|e| t.value_at.err(K::BadShogunPosition(e)))?,
+        ),
+    };
+    let tag_result = result_tag(tags)?;
+    // The Position's seed and rotation choose the magnet board (docs/shogun.md).
+    let mut record = ShogunRecord::new(start.map_or(rules, |p| p.rules()));
+    record.start = start.filter(|p| *p != ShogunPosition::start(p.rules()));
+    record.tags = other_tags(tags);
+    record.sort_tags();
+    let mut game = ShogunGame::from_position(record.start_position());
+    record.result = read_moves(
+        cur,
+        &mut game,
+        tag_result,
+        &mut record.comment,
+        &mut record.moves,
+    )?;
+    Ok(record)
+}
+
+pub(super) fn parse_shogun(text: &str) -> Result<ShogunRecord, RecordError> {
+    match parse_any(text)? {
+        AnyRecord::Shogun(r) => Ok(r),
+        AnyRecord::Hasami(r) => Err(RecordError {
+            line: 1,
+            column: 1,
+            kind: K::NotShogun(r.rules.to_string()),
+        }),
+    }
+}
+
+pub(super) fn parse_any(text: &str) -> Result<AnyRecord, RecordError> {
+    let mut cur = Cursor::new(text);
+    let tags = read_tags(&mut cur)?;
+    let Some(variant) = tags.iter().find(|t| t.name == "Variant") else {
+        return Err(cur.loc().err(K::MissingVariant));
+    };
+    match Variant::parse(&variant.value) {
+        Ok(Variant::Hasami(rules)) => Ok(AnyRecord::Hasami(hasami(&mut cur, &tags, rules)?)),
+        Ok(Variant::Shogun(rules)) => Ok(AnyRecord::Shogun(shogun(&mut cur, &tags, rules)?)),
+        Err(ParseVariantError::Shogun(e)) => Err(variant.value_at.err(K::BadShogunVariant(e))),
+        Err(_) => {
+            // The Hasami parser's message, as Record::parse gives it.
+            let e = Rules::parse(&variant.value)
+                .err()
+                .unwrap_or(crate::rules::VariantError::Empty);
+            Err(variant.value_at.err(K::BadVariant(e)))
+        }
     }
 }

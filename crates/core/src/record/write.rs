@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::{tag_rank, Record, RESERVED_TAGS};
+use super::{tag_rank, Record, RecordMove, RecordResult, RESERVED_TAGS};
 use crate::types::side::Side;
 
 /// Lines of move text are broken before they would pass this many characters.
@@ -72,68 +72,108 @@ impl Lines {
     }
 }
 
-impl fmt::Display for Record {
-    /// The canonical text: the tags (Variant, Black, White, Date, Position, Result, Termination, then the
-    /// others), a blank line, the numbered moves with capture annotations and comments wrapped at 80
-    /// columns (comments too, word by word), and the result on a line of its own.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let write_tag = |f: &mut fmt::Formatter<'_>, name: &str, value: &str| {
-            writeln!(f, "[{name} \"{}\"]", tag_value(value))
-        };
-        write_tag(f, "Variant", &self.rules.to_string())?;
-        let mut tags: Vec<&(String, String)> = self
-            .tags
-            .iter()
-            .filter(|(n, _)| !RESERVED_TAGS.contains(&n.as_str()))
-            .collect();
-        tags.sort_by_key(|(n, _)| tag_rank(n));
-        for (name, value) in tags.iter().filter(|(n, _)| tag_rank(n) < 3) {
-            write_tag(f, name, value)?;
-        }
-        if let Some(start) = &self.start {
-            write_tag(f, "Position", &start.to_string())?;
-        }
-        write_tag(f, "Result", self.result.token())?;
-        for (name, value) in tags.iter().filter(|(n, _)| tag_rank(n) >= 3) {
-            write_tag(f, name, value)?;
-        }
-        f.write_str("\n")?;
+/// What the writer needs of a record of either family.
+pub(super) struct Parts<'a> {
+    /// Canonical variant text.
+    pub variant: String,
+    /// Other tags.
+    pub tags: &'a [(String, String)],
+    /// Canonical tag order (players and Date below 3, Termination 3, others 4).
+    pub rank: fn(&str) -> u8,
+    /// Position text of a start that is not the variant's.
+    pub position: Option<String>,
+    /// The result.
+    pub result: RecordResult,
+    /// The game comment.
+    pub comment: Option<&'a str>,
+    /// The moves.
+    pub moves: &'a [RecordMove],
+    /// The side to move at the start.
+    pub side: Side,
+    /// The start's move number.
+    pub number: u32,
+}
 
-        let mut lines = Lines {
-            out: String::new(),
-            column: 0,
-        };
-        let mut numbered = false;
-        if let Some(c) = &self.comment {
-            lines.comment(c);
+/// The canonical text: the tags (Variant, players, Date, Position, Result, Termination, then the
+/// others), a blank line, the numbered moves with capture annotations and comments wrapped at 80
+/// columns (comments too, word by word), and the result on a line of its own.
+pub(super) fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
+    let write_tag = |f: &mut fmt::Formatter<'_>, name: &str, value: &str| {
+        writeln!(f, "[{name} \"{}\"]", tag_value(value))
+    };
+    write_tag(f, "Variant", &p.variant)?;
+    let mut tags: Vec<&(String, String)> = p
+        .tags
+        .iter()
+        .filter(|(n, _)| !RESERVED_TAGS.contains(&n.as_str()))
+        .collect();
+    tags.sort_by_key(|(n, _)| (p.rank)(n));
+    for (name, value) in tags.iter().filter(|(n, _)| (p.rank)(n) < 3) {
+        write_tag(f, name, value)?;
+    }
+    if let Some(start) = &p.position {
+        write_tag(f, "Position", start)?;
+    }
+    write_tag(f, "Result", p.result.token())?;
+    for (name, value) in tags.iter().filter(|(n, _)| (p.rank)(n) >= 3) {
+        write_tag(f, name, value)?;
+    }
+    f.write_str("\n")?;
+
+    let mut lines = Lines {
+        out: String::new(),
+        column: 0,
+    };
+    let mut numbered = false;
+    if let Some(c) = p.comment {
+        lines.comment(c);
+    }
+    let mut side = p.side;
+    let mut number = p.number;
+    for m in p.moves {
+        let mut unit = String::new();
+        if side == Side::Black {
+            let _ = write!(unit, "{number}. ");
+        } else if !numbered {
+            let _ = write!(unit, "{number}... ");
         }
+        let _ = write!(unit, "{}", m.mv);
+        for sq in m.captured {
+            let _ = write!(unit, "x{sq}");
+        }
+        lines.push(&unit);
+        numbered = true;
+        if m.comment.as_deref().is_some_and(|c| lines.comment(c)) {
+            numbered = false;
+        }
+        if side == Side::White {
+            number = number.saturating_add(1);
+        }
+        side = !side;
+    }
+    if !lines.out.is_empty() {
+        writeln!(f, "{}", lines.out)?;
+    }
+    writeln!(f, "{}", p.result)
+}
+
+impl fmt::Display for Record {
+    /// The canonical text (see [`write`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let start = self.start_position();
-        let mut side = start.side();
-        let mut number = start.fullmove();
-        for m in &self.moves {
-            let mut unit = String::new();
-            if side == Side::Black {
-                let _ = write!(unit, "{number}. ");
-            } else if !numbered {
-                let _ = write!(unit, "{number}... ");
-            }
-            let _ = write!(unit, "{}", m.mv);
-            for sq in m.captured {
-                let _ = write!(unit, "x{sq}");
-            }
-            lines.push(&unit);
-            numbered = true;
-            if m.comment.as_deref().is_some_and(|c| lines.comment(c)) {
-                numbered = false;
-            }
-            if side == Side::White {
-                number = number.saturating_add(1);
-            }
-            side = !side;
-        }
-        if !lines.out.is_empty() {
-            writeln!(f, "{}", lines.out)?;
-        }
-        writeln!(f, "{}", self.result)
+        write(
+            f,
+            Parts {
+                variant: self.rules.to_string(),
+                tags: &self.tags,
+                rank: tag_rank,
+                position: self.start.map(|s| s.to_string()),
+                result: self.result,
+                comment: self.comment.as_deref(),
+                moves: &self.moves,
+                side: start.side(),
+                number: start.fullmove(),
+            },
+        )
     }
 }

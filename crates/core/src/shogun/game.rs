@@ -62,6 +62,16 @@ impl ShogunGame {
         self.positions.last().expect("a game has a position")
     }
 
+    /// The position the game started from.
+    pub fn start(&self) -> &ShogunPosition {
+        &self.positions[0]
+    }
+
+    /// The rules (of the start position: its seed and rotation).
+    pub fn rules(&self) -> &'static ShogunRules {
+        self.positions[0].rules()
+    }
+
     /// The moves played so far.
     pub fn played(&self) -> &[ShogunPlayed] {
         &self.played
