@@ -12,7 +12,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use hasami_core::rules::{Preset, OPTION_HELP};
-use hasami_core::{Position, Rules};
+use hasami_core::shogun::rules::OPTION_HELP as SHOGUN_OPTION_HELP;
+use hasami_core::shogun::{ShogunPosition, ShogunRules};
+use hasami_core::{Position, Rules, Variant};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -32,6 +34,7 @@ pub fn router() -> Router<Shared> {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/name", post(name))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
@@ -78,7 +81,7 @@ struct DrawRequest {
 }
 
 async fn variants() -> Response {
-    let presets: Vec<_> = Preset::ALL
+    let mut presets: Vec<_> = Preset::ALL
         .iter()
         .map(|&p| {
             let rules = Rules::preset(p);
@@ -90,27 +93,54 @@ async fn variants() -> Response {
             })
         })
         .collect();
+    presets.push(serde_json::json!({
+        "name": "shogun",
+        "about": SHOGUN_ABOUT,
+        "size": 8,
+        "start": ShogunPosition::start(ShogunRules::standard()).to_string(),
+    }));
     let options: Vec<_> = OPTION_HELP
         .iter()
         .map(|(name, help)| serde_json::json!({ "option": name, "about": help }))
         .collect();
-    Json(serde_json::json!({ "presets": presets, "options": options })).into_response()
+    let shogun_options: Vec<_> = SHOGUN_OPTION_HELP
+        .iter()
+        .map(|(name, help)| serde_json::json!({ "option": name, "about": help }))
+        .collect();
+    Json(serde_json::json!({
+        "presets": presets,
+        "options": options,
+        "shogun_options": shogun_options,
+    }))
+    .into_response()
 }
+
+/// What Shogun is, for the variant list.
+const SHOGUN_ABOUT: &str = "Shogun (Ravensburger, 1979): 8x8, each piece moves exactly the number it shows, which changes with the square; protect your Shogun";
 
 async fn check_variant(Query(q): Query<HashMap<String, String>>) -> Result<Response, ApiError> {
     let text = q
         .get("variant")
         .ok_or_else(|| ApiError::bad_request("missing ?variant=…"))?;
-    let rules = Rules::parse(text)
+    let variant = Variant::parse(text)
         .map_err(|e| ApiError::bad_request(format!("bad variant '{text}': {e}")))?;
-    Ok(Json(serde_json::json!({
-        "variant": rules.to_string(),
-        "preset": rules.preset.name(),
-        "about": rules.preset.about(),
-        "size": rules.size(),
-        "start": Position::start(rules).to_string(),
-    }))
-    .into_response())
+    let answer = match variant {
+        Variant::Hasami(rules) => serde_json::json!({
+            "variant": rules.to_string(),
+            "preset": rules.preset.name(),
+            "about": rules.preset.about(),
+            "size": rules.size(),
+            "start": Position::start(rules).to_string(),
+        }),
+        Variant::Shogun(rules) => serde_json::json!({
+            "variant": rules.to_string(),
+            "preset": "shogun",
+            "about": SHOGUN_ABOUT,
+            "size": 8,
+            "start": ShogunPosition::start(rules).to_string(),
+        }),
+    };
+    Ok(Json(answer).into_response())
 }
 
 async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
@@ -179,6 +209,29 @@ async fn draw(
     let id = game_id(&id)?;
     let req: DrawRequest = body(&bytes)?;
     Ok(Json(state.draw(id, req.token.as_deref(), &req.action).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameRequest {
+    name: String,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn name(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: NameRequest = body(&bytes)?;
+    let view = state
+        .set_name(id, req.token.as_deref(), &req.name, req.side.as_deref())
+        .await?;
+    Ok(Json(view).into_response())
 }
 
 async fn hint(

@@ -43,6 +43,11 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply)
     ) WITHOUT ROWID;
     CREATE INDEX games_updated ON games(updated);",
+    // 2: Shogun engine mode, clocks (time control per game, remaining time per move).
+    "ALTER TABLE games ADD COLUMN omniscient INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN clock_initial INTEGER;
+    ALTER TABLE games ADD COLUMN clock_increment INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE moves ADD COLUMN clock INTEGER;",
 ];
 
 /// What can go wrong with the store.
@@ -107,6 +112,12 @@ pub struct StoredGame {
     pub reason: Option<String>,
     /// The side that offers a draw, if any.
     pub draw_offer: Option<String>,
+    /// Shogun: the engine reads the magnet board (else it plays fair).
+    pub omniscient: bool,
+    /// The time control: each side's starting time in ms (`None`: no clocks).
+    pub clock_initial: Option<i64>,
+    /// Milliseconds added to the mover's clock after each move.
+    pub clock_increment: i64,
     /// The moves in order.
     pub moves: Vec<StoredMove>,
 }
@@ -120,6 +131,8 @@ pub struct StoredMove {
     pub captured: String,
     /// When it was played, Unix milliseconds.
     pub time: i64,
+    /// The mover's remaining time after the move (increment included), ms; `None` without clocks.
+    pub clock: Option<i64>,
 }
 
 /// A line of the list of games.
@@ -253,8 +266,9 @@ pub fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError
     let tx = conn.transaction()?;
     tx.execute(
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
-            black_name, white_name, black_token, white_token, result, reason, draw_offer)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            black_name, white_name, black_token, white_token, result, reason, draw_offer,
+            omniscient, clock_initial, clock_increment)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         params![
             g.variant,
             g.start,
@@ -269,14 +283,18 @@ pub fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError
             g.white_token,
             g.result,
             g.reason,
-            g.draw_offer
+            g.draw_offer,
+            g.omniscient,
+            g.clock_initial,
+            g.clock_increment
         ],
     )?;
     let id = tx.last_insert_rowid();
     for (ply, m) in g.moves.iter().enumerate() {
         tx.execute(
-            "INSERT INTO moves (game_id, ply, mv, captured, time) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, ply as i64 + 1, m.mv, m.captured, m.time],
+            "INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![id, ply as i64 + 1, m.mv, m.captured, m.time, m.clock],
         )?;
     }
     tx.commit()?;
@@ -304,8 +322,9 @@ pub fn append_move(
 ) -> Result<(), DbError> {
     let tx = conn.transaction()?;
     tx.execute(
-        "INSERT INTO moves (game_id, ply, mv, captured, time) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![id, ply, m.mv, m.captured, m.time],
+        "INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![id, ply, m.mv, m.captured, m.time, m.clock],
     )?;
     update_status(&tx, id, status, m.time)?;
     tx.commit()?;
@@ -342,12 +361,22 @@ fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<()
     Ok(())
 }
 
+/// Writes the players' names.
+pub fn set_names(conn: &mut Connection, id: i64, black: &str, white: &str) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE games SET black_name = ?2, white_name = ?3, updated = ?4 WHERE id = ?1",
+        params![id, black, white, now_ms()],
+    )?;
+    Ok(())
+}
+
 /// Loads a game with its moves.
 pub fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> {
     let game = conn
         .query_row(
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
-                white_name, black_token, white_token, result, reason, draw_offer
+                white_name, black_token, white_token, result, reason, draw_offer, omniscient,
+                clock_initial, clock_increment
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -367,6 +396,9 @@ pub fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbErr
                     result: r.get(12)?,
                     reason: r.get(13)?,
                     draw_offer: r.get(14)?,
+                    omniscient: r.get(15)?,
+                    clock_initial: r.get(16)?,
+                    clock_increment: r.get(17)?,
                     moves: Vec::new(),
                 })
             },
@@ -375,14 +407,15 @@ pub fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbErr
     let Some(mut game) = game else {
         return Ok(None);
     };
-    let mut stmt =
-        conn.prepare("SELECT mv, captured, time FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let mut stmt = conn
+        .prepare("SELECT mv, captured, time, clock FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     game.moves = stmt
         .query_map([id], |r| {
             Ok(StoredMove {
                 mv: r.get(0)?,
                 captured: r.get(1)?,
                 time: r.get(2)?,
+                clock: r.get(3)?,
             })
         })?
         .collect::<Result<_, _>>()?;

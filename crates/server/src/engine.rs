@@ -9,9 +9,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use hasami_core::{Move, Position};
-use hasami_engine::{level, search_at_level, Limits, Searcher, WIN};
+use hasami_core::Move;
+use hasami_engine::shogun::Fair;
+use hasami_engine::{level, search_at_level, Game, Limits, Outcome, Searcher, WIN};
 use tokio::sync::Semaphore;
+
+use crate::family::SearchPos;
 
 /// Hash table size of one searcher, MiB.
 const HASH_MIB: usize = 16;
@@ -52,10 +55,11 @@ impl Engine {
     }
 
     /// Searches `pos` (with the game's position hashes `history`, `pos` last) at `level` (1–10) for
-    /// at most `time`; `seed` makes the level's random choice reproducible.
+    /// at most `time`; `seed` makes the level's random choice reproducible. Shogun is searched fairly
+    /// (the numbers pieces will show are chance nodes) unless the position says omniscient.
     pub async fn search(
         self: &Arc<Self>,
-        pos: Position,
+        pos: SearchPos,
         history: Vec<u64>,
         level_number: u32,
         time: Duration,
@@ -74,16 +78,16 @@ impl Engine {
                 movetime: Some(time),
                 ..Limits::default()
             };
-            let out = search_at_level(
-                &searcher,
-                level(level_number),
-                &pos,
-                &history,
-                &limits,
-                Arc::new(AtomicBool::new(false)),
-                seed,
-                |_| {},
-            );
+            let out = match pos {
+                SearchPos::Hasami(p) => run(&searcher, level_number, &p, &history, &limits, seed),
+                SearchPos::Shogun {
+                    pos: p,
+                    omniscient: true,
+                } => run(&searcher, level_number, &p, &history, &limits, seed),
+                SearchPos::Shogun { pos: p, .. } => {
+                    run(&searcher, level_number, &Fair(p), &history, &limits, seed)
+                }
+            };
             this.pool
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -96,6 +100,26 @@ impl Engine {
             Err(_) => analysis(None, 0, 0, &[], 0),
         }
     }
+}
+
+fn run<G: Game<Move = Move>>(
+    searcher: &Searcher,
+    level_number: u32,
+    pos: &G,
+    history: &[u64],
+    limits: &Limits,
+    seed: u64,
+) -> Outcome<Move> {
+    search_at_level(
+        searcher,
+        level(level_number),
+        pos,
+        history,
+        limits,
+        Arc::new(AtomicBool::new(false)),
+        seed,
+        |_| {},
+    )
 }
 
 fn analysis(best: Option<Move>, score: i32, depth: u32, pv: &[Move], nodes: u64) -> Analysis {

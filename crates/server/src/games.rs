@@ -4,13 +4,16 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use hasami_core::{Game, Move, Position, Record, RecordResult, Rules, Side};
+use hasami_core::record::AnyRecord;
+use hasami_core::shogun::{ShogunOptions, ShogunRules};
+use hasami_core::{Move, RecordResult, Side, Square, Variant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex};
 
 use crate::db::{self, Db, Status, StoredGame, StoredMove};
 use crate::engine::{Engine, REPLY_TIME};
 use crate::error::ApiError;
+use crate::family::{AnyGame, ShogunView};
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,9 +67,13 @@ pub struct LiveGame {
     /// The stored row (moves are kept in `game` and `times`, not here).
     pub meta: StoredGame,
     /// The game with its history.
-    pub game: Game,
+    pub game: AnyGame,
     /// When each move was played, Unix milliseconds.
     pub times: Vec<i64>,
+    /// The mover's remaining time after each move, ms (`None` without clocks).
+    pub clocks: Vec<Option<i64>>,
+    /// When the side to move's turn began, Unix ms (its clock runs from here).
+    pub turn_started: i64,
     /// An end not given by the rules: resignation or agreed draw (result token, reason).
     pub ended: Option<(String, String)>,
     /// The side that offers a draw.
@@ -138,6 +145,16 @@ pub struct GameView {
     pub engine_side: Option<&'static str>,
     /// Names.
     pub players: Players,
+    /// What the sides are called in this game: Black/White, or White/Red in Shogun (the API's
+    /// `black` is always the first player).
+    pub side_names: Players,
+    /// Shogun: `fair` (the engine does not know the numbers pieces will show) or `omniscient`.
+    pub engine: &'static str,
+    /// The clocks, when the game has a time control.
+    pub clock: Option<ClockView>,
+    /// Shogun only: the "Shogun!" warning, the magnet board, the learning view, refused moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shogun: Option<ShogunView>,
     /// Start position text.
     pub start: String,
     /// Current position text.
@@ -169,6 +186,44 @@ pub struct GameView {
     pub you: Option<&'static str>,
 }
 
+/// The clocks of a game (times in ms, computed when the view was made).
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    /// Each side's starting time.
+    pub initial_ms: i64,
+    /// Added after each move.
+    pub increment_ms: i64,
+    /// Black's (the first player's) remaining time.
+    pub black_ms: i64,
+    /// White's (the second player's) remaining time.
+    pub white_ms: i64,
+    /// The side whose clock is running (none before each side's first move and after the end).
+    pub running: Option<&'static str>,
+}
+
+/// A time control (POST /api/games `clock`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    /// Each side's time in seconds (fractions allowed), 0.1 s to 3 hours.
+    pub initial: f64,
+    /// Seconds added after each move, 0 to 60 (default 0).
+    #[serde(default)]
+    pub increment: f64,
+}
+
+/// Player names given at a new game.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamesRequest {
+    /// Black's (the first player's) name.
+    #[serde(default)]
+    pub black: Option<String>,
+    /// White's (the second player's) name.
+    #[serde(default)]
+    pub white: Option<String>,
+}
+
 /// A new game (POST /api/games).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -185,9 +240,21 @@ pub struct NewGame {
     /// The creator's side: `black` (default), `white` or `random`.
     #[serde(default)]
     pub side: Option<String>,
-    /// A start position in position text (RULES.md A7).
+    /// A start position in position text (RULES.md A7, S8).
     #[serde(default)]
     pub position: Option<String>,
+    /// Shogun: draw the magnet board's seed and rotation at random (stored in the variant text).
+    #[serde(default)]
+    pub random_board: Option<bool>,
+    /// Shogun: `fair` (default) or `omniscient` engine.
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// A time control; no clocks without it. Not for hot-seat games.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
+    /// Player names (the engine's side is named by the server).
+    #[serde(default)]
+    pub players: Option<NamesRequest>,
 }
 
 /// An imported record (POST /api/games/import).
@@ -252,13 +319,14 @@ impl LiveGame {
                 format!("stored game {} cannot be replayed: {what}", meta.id),
             )
         };
-        let rules = Rules::parse(&meta.variant).map_err(|e| corrupt(e.to_string()))?;
-        let start = Position::from_text(&meta.start, rules).map_err(|e| corrupt(e.to_string()))?;
-        let mut game = Game::from_position(start);
+        let mut game = AnyGame::new(&meta.variant, Some(&meta.start)).map_err(corrupt)?;
         let mut times = Vec::new();
+        let mut clocks = Vec::new();
         for m in std::mem::take(&mut meta.moves) {
-            game.play_text(&m.mv).map_err(|e| corrupt(e.to_string()))?;
+            let mv = game.parse_move(&m.mv).map_err(corrupt)?;
+            game.play(mv).map_err(corrupt)?;
             times.push(m.time);
+            clocks.push(m.clock);
         }
         let ended = match (game.outcome(), meta.result.as_str()) {
             (None, "*") | (Some(_), _) => None,
@@ -266,10 +334,13 @@ impl LiveGame {
         };
         let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
         let (updates, _) = broadcast::channel(64);
+        let turn_started = times.last().copied().unwrap_or(meta.created);
         Ok(LiveGame {
             meta,
             game,
             times,
+            clocks,
+            turn_started,
             ended,
             draw_offer,
             thinking: false,
@@ -316,7 +387,7 @@ impl LiveGame {
     /// Result token and reason.
     pub fn result(&self) -> (String, Option<String>) {
         if let Some(o) = self.game.outcome() {
-            (o.result_token().to_string(), Some(o.to_string()))
+            (o.result_token().to_string(), self.game.outcome_words())
         } else if let Some((r, why)) = &self.ended {
             (r.clone(), Some(why.clone()))
         } else {
@@ -338,29 +409,88 @@ impl LiveGame {
         }
     }
 
+    /// The side that made ply `i` (0-based).
+    fn mover_of(&self, i: usize) -> Side {
+        if i % 2 == 0 {
+            self.game.start_side()
+        } else {
+            !self.game.start_side()
+        }
+    }
+
+    /// Whether the side to move's clock runs: clocks are on, the game goes on, and each side has made
+    /// its first move.
+    fn clock_running(&self) -> bool {
+        self.meta.clock_initial.is_some() && !self.is_over() && self.game.plies() >= 2
+    }
+
+    /// A side's remaining time at `now` (ms), `None` without clocks.
+    pub fn remaining(&self, side: Side, now: i64) -> Option<i64> {
+        let initial = self.meta.clock_initial?;
+        let stored = (0..self.clocks.len())
+            .rev()
+            .find(|&i| self.mover_of(i) == side)
+            .and_then(|i| self.clocks[i])
+            .unwrap_or(initial);
+        if side == self.game.side() && self.clock_running() {
+            Some(stored - (now - self.turn_started).max(0))
+        } else {
+            Some(stored)
+        }
+    }
+
+    fn clock_view(&self, now: i64) -> Option<ClockView> {
+        let initial_ms = self.meta.clock_initial?;
+        Some(ClockView {
+            initial_ms,
+            increment_ms: self.meta.clock_increment,
+            black_ms: self.remaining(Side::Black, now)?.max(0),
+            white_ms: self.remaining(Side::White, now)?.max(0),
+            running: self.clock_running().then(|| side_word(self.game.side())),
+        })
+    }
+
+    /// When the side to move runs out of time (Unix ms), if its clock runs.
+    fn deadline(&self) -> Option<i64> {
+        if !self.clock_running() {
+            return None;
+        }
+        let left = self.remaining(self.game.side(), self.turn_started)?;
+        Some(self.turn_started + left)
+    }
+
+    /// The end "on time" for the side to move, when its time is up at `now`.
+    fn flag(&self, now: i64) -> Option<(String, String)> {
+        if !self.clock_running() || self.remaining(self.game.side(), now)? > 0 {
+            return None;
+        }
+        let loser = self.game.side();
+        let result = if loser == Side::Black { "0-1" } else { "1-0" };
+        Some((
+            result.into(),
+            format!(
+                "{} wins on time: {} ran out of time",
+                self.game.side_name(!loser),
+                self.game.side_name(loser)
+            ),
+        ))
+    }
+
     /// The view, for a client holding `token`.
     pub fn view(&self, token: Option<&str>) -> GameView {
-        let pos = self.game.position();
         let (result, reason) = self.result();
-        let mut side = self.game.start().side();
-        let mut at = *self.game.start();
         let moves = self
             .game
-            .played()
-            .iter()
+            .history()
+            .into_iter()
             .enumerate()
-            .map(|(i, p)| {
-                at.play_unchecked(p.mv);
-                let v = MoveView {
-                    position: at.to_string(),
-                    ply: i + 1,
-                    mv: p.mv.to_string(),
-                    side: side_word(side),
-                    captured: p.captured.iter().map(|s| s.to_string()).collect(),
-                    time: self.times.get(i).copied().unwrap_or(0),
-                };
-                side = !side;
-                v
+            .map(|(i, (mv, captured, position))| MoveView {
+                position,
+                ply: i + 1,
+                mv: mv.to_string(),
+                side: side_word(self.mover_of(i)),
+                captured: captured.iter().map(Square::to_string).collect(),
+                time: self.times.get(i).copied().unwrap_or(0),
             })
             .collect();
         let winner = match result.as_str() {
@@ -371,8 +501,8 @@ impl LiveGame {
         GameView {
             id: self.meta.id,
             variant: self.meta.variant.clone(),
-            preset: pos.rules().preset.name(),
-            size: pos.rules().size(),
+            preset: self.game.preset(),
+            size: self.game.size(),
             opponent: self.opponent().as_str(),
             level: self.meta.level,
             engine_side: self.engine_side().map(side_word),
@@ -380,10 +510,31 @@ impl LiveGame {
                 black: self.meta.black_name.clone(),
                 white: self.meta.white_name.clone(),
             },
+            side_names: Players {
+                black: self.game.side_name(Side::Black).into(),
+                white: self.game.side_name(Side::White).into(),
+            },
+            engine: if self.meta.omniscient {
+                "omniscient"
+            } else {
+                "fair"
+            },
+            clock: self.clock_view(db::now_ms()),
+            shogun: if self.ended.is_some() {
+                self.game.shogun_view().map(|mut v| {
+                    v.arrivals.clear();
+                    v.refused.clear();
+                    v.attackers.clear();
+                    v.attacked = false;
+                    v
+                })
+            } else {
+                self.game.shogun_view()
+            },
             start: self.meta.start.clone(),
-            position: pos.to_string(),
-            turn: side_word(pos.side()),
-            ply: self.game.played().len(),
+            position: self.game.position_text(),
+            turn: side_word(self.game.side()),
+            ply: self.game.plies(),
             moves,
             legal_moves: if self.is_over() {
                 Vec::new()
@@ -401,8 +552,8 @@ impl LiveGame {
             draw_offer: self.draw_offer.map(side_word),
             thinking: self.thinking,
             pieces: Players {
-                black: pos.pieces(Side::Black).len().to_string(),
-                white: pos.pieces(Side::White).len().to_string(),
+                black: self.game.pieces(Side::Black).to_string(),
+                white: self.game.pieces(Side::White).to_string(),
             },
             you: self.you(token),
         }
@@ -420,23 +571,13 @@ impl LiveGame {
         let _ = self.updates.send(msg);
     }
 
-    /// The game record (docs/records.md).
+    /// The game record (docs/records.md): names in the Black/White tags (White/Red in Shogun).
     pub fn record(&self) -> String {
-        let mut record = Record::from_game(
-            &self.game,
-            [
-                ("Black", self.meta.black_name.clone()),
-                ("White", self.meta.white_name.clone()),
-                ("Date", record_date(self.meta.created)),
-            ],
-        );
-        if let Some((result, why)) = &self.ended {
-            if let Some(r) = RecordResult::from_token(result) {
-                record.result = r;
-            }
-            record.set_tag("Termination", why.clone());
-        }
-        record.to_string()
+        self.game.record(
+            [self.meta.black_name.clone(), self.meta.white_name.clone()],
+            record_date(self.meta.created),
+            self.ended.as_ref(),
+        )
     }
 }
 
@@ -543,93 +684,149 @@ impl AppState {
         // An engine game left on the engine's turn (e.g. by a restart) continues.
         {
             let mut g = live.lock().await;
+            let _ = self.check_clock(&mut g).await;
             self.start_engine(&live, &mut g);
+            self.watch_clock(&live, &g);
         }
         Ok(live)
     }
 
     /// Creates a game.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, ApiError> {
-        let variant = req.variant.as_deref().unwrap_or("hasami");
-        let rules = Rules::parse(variant)
+        let mut variant = req.variant.clone().unwrap_or_else(|| "hasami".into());
+        let parsed = Variant::parse(&variant)
             .map_err(|e| ApiError::bad_request(format!("bad variant '{variant}': {e}")))?;
-        let start = match req
+        let omniscient = match (req.engine.as_deref(), parsed) {
+            (None | Some("fair"), _) => false,
+            (Some("omniscient"), Variant::Shogun(_)) => true,
+            (Some("omniscient"), Variant::Hasami(_)) => return Err(ApiError::bad_request(
+                "engine 'omniscient' is for Shogun only (the Hasami family has no hidden numbers)",
+            )),
+            (Some(other), _) => {
+                return Err(ApiError::bad_request(format!(
+                    "bad engine '{other}': allowed are fair, omniscient"
+                )))
+            }
+        };
+        if req.random_board == Some(true) {
+            let Variant::Shogun(rules) = parsed else {
+                return Err(ApiError::bad_request(
+                    "random_board is for Shogun only (it draws the magnet board's seed and rotation)",
+                ));
+            };
+            let r = random_u64();
+            variant = ShogunRules::intern(ShogunOptions {
+                seed: random_u64(),
+                rotation: (r % 4) as u8,
+                ..rules.options
+            })
+            .to_string();
+        }
+        let start = req
             .position
             .as_deref()
             .map(str::trim)
-            .filter(|p| !p.is_empty())
-        {
-            Some(text) => Position::from_text(text, rules)
-                .map_err(|e| ApiError::bad_request(format!("bad position text '{text}': {e}")))?,
-            None => Position::start(rules),
+            .filter(|p| !p.is_empty());
+        let game = AnyGame::new(&variant, start).map_err(ApiError::bad_request)?;
+        let clock = clock_of(req.clock)?;
+        let names = match &req.players {
+            Some(n) => (
+                n.black.as_deref().map(check_name).transpose()?,
+                n.white.as_deref().map(check_name).transpose()?,
+            ),
+            None => (None, None),
         };
-        let game = Game::from_position(start);
         self.store_new(
             game,
             Vec::new(),
             None,
-            req.opponent,
-            req.level,
-            req.side.as_deref(),
-            None,
+            NewOptions {
+                opponent: req.opponent,
+                level: req.level,
+                side: req.side.as_deref(),
+                names: Some(names),
+                omniscient,
+                clock,
+            },
         )
         .await
     }
 
-    /// Imports a record as a new game.
+    /// Imports a record (of either family) as a new game.
     pub async fn import(self: &Arc<Self>, req: Import) -> Result<Created, ApiError> {
-        let record = Record::parse(&req.record)
+        let record = AnyRecord::parse(&req.record)
             .map_err(|e| ApiError::bad_request(format!("bad record: {e}")))?;
-        let game = record
-            .to_game()
-            .map_err(|e| ApiError::bad_request(format!("bad record: {e}")))?;
-        let ended = match (game.outcome(), record.result) {
+        let (game, result, termination, names) = match &record {
+            AnyRecord::Hasami(r) => (
+                AnyGame::Hasami(
+                    r.to_game()
+                        .map_err(|e| ApiError::bad_request(format!("bad record: {e}")))?,
+                ),
+                r.result,
+                r.tag("Termination").map(str::to_string),
+                (
+                    r.tag("Black").map(str::to_string),
+                    r.tag("White").map(str::to_string),
+                ),
+            ),
+            AnyRecord::Shogun(r) => (
+                AnyGame::Shogun(
+                    r.to_game()
+                        .map_err(|e| ApiError::bad_request(format!("bad record: {e}")))?,
+                ),
+                r.result,
+                r.tag("Termination").map(str::to_string),
+                (
+                    r.tag("White").map(str::to_string),
+                    r.tag("Red").map(str::to_string),
+                ),
+            ),
+        };
+        let ended = match (game.outcome(), result) {
             (None, RecordResult::Unfinished) | (Some(_), _) => None,
             (None, r) => Some((
                 r.token().to_string(),
-                record.tag("Termination").map_or_else(
-                    || format!("result {} given in the record", r.token()),
-                    str::to_string,
-                ),
+                termination.unwrap_or_else(|| format!("result {} given in the record", r.token())),
             )),
         };
-        let names = (
-            record.tag("Black").map(str::to_string),
-            record.tag("White").map(str::to_string),
-        );
         let opponent = Some(req.opponent.unwrap_or(Opponent::Local));
-        let times = vec![db::now_ms(); game.played().len()];
+        let times = vec![db::now_ms(); game.plies()];
         self.store_new(
             game,
             times,
             ended,
-            opponent,
-            req.level,
-            req.side.as_deref(),
-            Some(names),
+            NewOptions {
+                opponent,
+                level: req.level,
+                side: req.side.as_deref(),
+                names: Some(names),
+                omniscient: false,
+                clock: None,
+            },
         )
         .await
     }
 
-    #[allow(clippy::too_many_arguments)]
     async fn store_new(
         self: &Arc<Self>,
-        game: Game,
+        game: AnyGame,
         times: Vec<i64>,
         ended: Option<(String, String)>,
-        opponent: Option<Opponent>,
-        level: Option<u32>,
-        side: Option<&str>,
-        names: Option<(Option<String>, Option<String>)>,
+        o: NewOptions<'_>,
     ) -> Result<Created, ApiError> {
-        let opponent = opponent.unwrap_or(Opponent::Engine);
+        let opponent = o.opponent.unwrap_or(Opponent::Engine);
         let level = match opponent {
-            Opponent::Engine => level_or_default(level)?,
+            Opponent::Engine => level_or_default(o.level)?,
             _ => 0,
         };
+        if o.clock.is_some() && opponent == Opponent::Local {
+            return Err(ApiError::bad_request(
+                "clocks are for online and engine games (a hot-seat game has no clocks)",
+            ));
+        }
         let mine = match opponent {
             Opponent::Local => None,
-            _ => Some(creator_side(side)?),
+            _ => Some(creator_side(o.side)?),
         };
         let engine_side = match opponent {
             Opponent::Engine => mine.map(|s| !s),
@@ -641,6 +838,7 @@ impl AppState {
         } else {
             random_token()
         };
+        let names = o.names;
         let name = |side: Side| -> String {
             if engine_side == Some(side) {
                 format!("hasami level {level}")
@@ -652,14 +850,15 @@ impl AppState {
             } else if opponent == Opponent::Engine {
                 "You".into()
             } else {
-                side.name().to_string()
+                game.side_name(side).to_string()
             }
         };
         let now = db::now_ms();
+        let plies = game.plies();
         let mut meta = StoredGame {
             id: 0,
-            variant: game.rules().to_string(),
-            start: game.start().to_string(),
+            variant: game.variant(),
+            start: game.start_text(),
             created: now,
             updated: now,
             opponent: opponent.as_str().into(),
@@ -672,12 +871,17 @@ impl AppState {
             result: "*".into(),
             reason: None,
             draw_offer: None,
+            omniscient: o.omniscient,
+            clock_initial: o.clock.map(|c| c.0),
+            clock_increment: o.clock.map_or(0, |c| c.1),
             moves: Vec::new(),
         };
         let mut live = LiveGame {
             meta: meta.clone(),
             game,
             times,
+            clocks: vec![None; plies],
+            turn_started: now,
             ended,
             draw_offer: None,
             thinking: false,
@@ -689,13 +893,14 @@ impl AppState {
         meta.reason = status.reason;
         meta.moves = live
             .game
-            .played()
-            .iter()
+            .history()
+            .into_iter()
             .zip(&live.times)
-            .map(|(p, &time)| StoredMove {
-                mv: p.mv.to_string(),
-                captured: captured_text(p.captured),
+            .map(|((mv, captured, _), &time)| StoredMove {
+                mv: mv.to_string(),
+                captured: captured_text(&captured),
                 time,
+                clock: None,
             })
             .collect();
         let id = self.db.call(move |c| db::insert_game(c, &meta)).await?;
@@ -729,36 +934,67 @@ impl AppState {
     ) -> Result<GameView, ApiError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
-        let mover = g.game.position().side();
+        self.check_clock(&mut g).await?;
+        let mover = g.game.side();
         let sides = g.sides_of(token);
         check_turn(&g, &sides, mover, token)?;
         if g.is_over() {
             return Err(over_error(&g));
         }
-        let mv = Move::parse(text.trim(), g.game.rules().size())
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let mv = g.game.parse_move(text).map_err(ApiError::bad_request)?;
         self.commit_move(&mut g, mv).await?;
         self.start_engine(&live, &mut g);
+        self.watch_clock(&live, &g);
         Ok(g.view(token))
+    }
+
+    /// Ends the game on time when the side to move's time is up (stored before anyone is told).
+    async fn check_clock(&self, g: &mut LiveGame) -> Result<(), ApiError> {
+        if let Some(end) = g.flag(db::now_ms()) {
+            self.set_end(g, Some(end), None).await?;
+        }
+        Ok(())
+    }
+
+    /// Starts a timer that ends the game on time if the side to move does not move before its time
+    /// runs out; a change of the game (a move, undo, the end) makes the timer do nothing.
+    fn watch_clock(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &LiveGame) {
+        let Some(deadline) = g.deadline() else {
+            return;
+        };
+        let version = g.version;
+        let wait = (deadline - db::now_ms()).max(0) as u64 + 5;
+        let state = Arc::clone(self);
+        let live = Arc::clone(live);
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let mut g = live.lock().await;
+            if g.version == version {
+                let _ = state.check_clock(&mut g).await;
+            }
+        });
     }
 
     /// Checks and stores a move, then applies it and tells the watchers.
     async fn commit_move(&self, g: &mut LiveGame, mv: Move) -> Result<(), ApiError> {
         let mut next = g.game.clone();
-        let played = next
-            .play(mv)
-            .map_err(|e| ApiError::bad_request(format!("illegal move {mv}: {e}")))?;
+        let captured = next.play(mv).map_err(ApiError::bad_request)?;
         let time = db::now_ms();
-        let ply = next.played().len() as u32;
+        let ply = next.plies() as u32;
+        let mover = g.game.side();
+        let clock = g
+            .remaining(mover, time)
+            .map(|left| left + g.meta.clock_increment);
         let stored = StoredMove {
             mv: mv.to_string(),
-            captured: captured_text(played.captured),
+            captured: captured_text(&captured),
             time,
+            clock,
         };
         let mut status = g.status();
         if let Some(o) = next.outcome() {
             status.result = o.result_token().into();
-            status.reason = Some(o.to_string());
+            status.reason = next.outcome_words();
         }
         status.draw_offer = None;
         let id = g.meta.id;
@@ -767,6 +1003,8 @@ impl AppState {
             .await?;
         g.game = next;
         g.times.push(time);
+        g.clocks.push(clock);
+        g.turn_started = time;
         g.draw_offer = None;
         g.thinking = false;
         g.changed();
@@ -778,35 +1016,45 @@ impl AppState {
         let Some(engine_side) = g.engine_side() else {
             return;
         };
-        if g.is_over() || g.thinking || g.game.position().side() != engine_side {
+        if g.is_over() || g.thinking || g.game.side() != engine_side {
             return;
         }
         g.thinking = true;
         g.changed();
         let version = g.version;
-        let pos = *g.game.position();
+        let pos = g.game.search_pos(g.meta.omniscient);
         let history = g.game.hashes();
         let level = g.meta.level;
         let seed = random_u64();
+        // With a clock the engine spends about a twentieth of its time plus half the increment.
+        let time = match g.remaining(engine_side, db::now_ms()) {
+            Some(left) => REPLY_TIME.min(std::time::Duration::from_millis(
+                (left / 20 + g.meta.clock_increment / 2).max(20) as u64,
+            )),
+            None => REPLY_TIME,
+        };
         let state = Arc::clone(self);
         let live = Arc::clone(live);
         tokio::spawn(async move {
-            let found = state
-                .engine
-                .search(pos, history, level, REPLY_TIME, seed)
-                .await;
+            let found = state.engine.search(pos, history, level, time, seed).await;
             let mut g = live.lock().await;
             if g.version != version {
-                return; // the game changed meanwhile (undo, resignation)
+                return; // the game changed meanwhile (undo, resignation, time)
             }
-            let mv = found
-                .best
-                .and_then(|m| Move::parse(&m, pos.rules().size()).ok());
+            let mv = found.best.and_then(|m| g.game.parse_move(&m).ok());
             let done = match mv {
-                Some(mv) => state.commit_move(&mut g, mv).await.is_ok(),
+                Some(mv) => {
+                    if state.check_clock(&mut g).await.is_ok() && !g.is_over() {
+                        state.commit_move(&mut g, mv).await.is_ok()
+                    } else {
+                        false
+                    }
+                }
                 None => false,
             };
-            if !done {
+            if done {
+                state.watch_clock(&live, &g);
+            } else if g.thinking {
                 g.thinking = false;
                 g.changed();
             }
@@ -822,6 +1070,7 @@ impl AppState {
     ) -> Result<GameView, ApiError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
         let sides = g.sides_of(token);
         require_player(&g, &sides, token)?;
         if let Some((_, why)) = &g.ended {
@@ -829,7 +1078,7 @@ impl AppState {
                 "the game is over ({why}); moves cannot be taken back"
             )));
         }
-        let plies = g.game.played().len();
+        let plies = g.game.plies();
         let take = match g.opponent() {
             Opponent::Online => {
                 return Err(ApiError::conflict(
@@ -838,7 +1087,7 @@ impl AppState {
             }
             Opponent::Local => 1,
             Opponent::Engine => {
-                if Some(g.game.position().side()) == g.engine_side() {
+                if Some(g.game.side()) == g.engine_side() {
                     1
                 } else {
                     2
@@ -852,7 +1101,7 @@ impl AppState {
         for _ in 0..take {
             next.undo();
         }
-        let keep = next.played().len() as u32;
+        let keep = next.plies() as u32;
         let mut status = Status {
             result: "*".into(),
             reason: None,
@@ -860,7 +1109,7 @@ impl AppState {
         };
         if let Some(o) = next.outcome() {
             status.result = o.result_token().into();
-            status.reason = Some(o.to_string());
+            status.reason = next.outcome_words();
         }
         let gid = g.meta.id;
         self.db
@@ -868,10 +1117,13 @@ impl AppState {
             .await?;
         g.game = next;
         g.times.truncate(keep as usize);
+        g.clocks.truncate(keep as usize);
+        g.turn_started = db::now_ms();
         g.draw_offer = None;
         g.thinking = false;
         g.changed();
         self.start_engine(&live, &mut g);
+        self.watch_clock(&live, &g);
         Ok(g.view(token))
     }
 
@@ -883,19 +1135,24 @@ impl AppState {
     ) -> Result<GameView, ApiError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
         let sides = g.sides_of(token);
         require_player(&g, &sides, token)?;
         if g.is_over() {
             return Err(over_error(&g));
         }
         let loser = if sides.len() == 2 {
-            g.game.position().side()
+            g.game.side()
         } else {
             sides[0]
         };
         let winner = !loser;
         let result = if winner == Side::Black { "1-0" } else { "0-1" };
-        let reason = format!("{winner} wins: {loser} resigned");
+        let reason = format!(
+            "{} wins: {} resigned",
+            g.game.side_name(winner),
+            g.game.side_name(loser)
+        );
         self.set_end(&mut g, Some((result.into(), reason)), None)
             .await?;
         Ok(g.view(token))
@@ -911,6 +1168,7 @@ impl AppState {
     ) -> Result<GameView, ApiError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
         let sides = g.sides_of(token);
         require_player(&g, &sides, token)?;
         if g.opponent() == Opponent::Engine {
@@ -922,7 +1180,7 @@ impl AppState {
             return Err(over_error(&g));
         }
         let me = if sides.len() == 2 {
-            g.game.position().side()
+            g.game.side()
         } else {
             sides[0]
         };
@@ -946,6 +1204,53 @@ impl AppState {
                 )))
             }
         }
+        Ok(g.view(token))
+    }
+
+    /// Sets a player's name: the token's side (`side` is needed when the token plays both, in a
+    /// hot-seat game). The engine's name cannot be changed.
+    pub async fn set_name(
+        self: &Arc<Self>,
+        id: i64,
+        token: Option<&str>,
+        name: &str,
+        side: Option<&str>,
+    ) -> Result<GameView, ApiError> {
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        let sides = g.sides_of(token);
+        require_player(&g, &sides, token)?;
+        let name = check_name(name)?;
+        let side = match (side, sides.as_slice()) {
+            (None, [only]) => *only,
+            (None, _) => {
+                return Err(ApiError::bad_request(
+                    "this token plays both sides: say which, with side black or white",
+                ))
+            }
+            (Some(text), _) => {
+                let s = parse_side(text).ok_or_else(|| {
+                    ApiError::bad_request(format!("bad side '{text}': allowed are black, white"))
+                })?;
+                if !sides.contains(&s) {
+                    return Err(ApiError::forbidden(format!(
+                        "your token does not play {text}; you can only name your own side"
+                    )));
+                }
+                s
+            }
+        };
+        let (mut black, mut white) = (g.meta.black_name.clone(), g.meta.white_name.clone());
+        match side {
+            Side::Black => black = name,
+            Side::White => white = name,
+        }
+        let gid = g.meta.id;
+        let (b, w) = (black.clone(), white.clone());
+        self.db.call(move |c| db::set_names(c, gid, &b, &w)).await?;
+        g.meta.black_name = black;
+        g.meta.white_name = white;
+        g.changed();
         Ok(g.view(token))
     }
 
@@ -992,7 +1297,7 @@ impl AppState {
                     "hints and analysis are off in an online game until it is over",
                 ));
             }
-            (*g.game.position(), g.game.hashes())
+            (g.game.search_pos(g.meta.omniscient), g.game.hashes())
         };
         let time = std::time::Duration::from_millis(ms.unwrap_or(700).clamp(50, 10_000));
         Ok(self
@@ -1002,8 +1307,53 @@ impl AppState {
     }
 }
 
-fn captured_text(b: hasami_core::BitBoard) -> String {
-    b.iter()
+/// How a new game is set up (beyond its position).
+struct NewOptions<'a> {
+    opponent: Option<Opponent>,
+    level: Option<u32>,
+    side: Option<&'a str>,
+    names: Option<(Option<String>, Option<String>)>,
+    omniscient: bool,
+    clock: Option<(i64, i64)>,
+}
+
+/// A time control in ms, checked.
+fn clock_of(req: Option<ClockRequest>) -> Result<Option<(i64, i64)>, ApiError> {
+    let Some(c) = req else {
+        return Ok(None);
+    };
+    if !(c.initial.is_finite() && (0.1..=10_800.0).contains(&c.initial)) {
+        return Err(ApiError::bad_request(format!(
+            "bad clock initial time {}: seconds from 0.1 to 10800 (3 hours)",
+            c.initial
+        )));
+    }
+    if !(c.increment.is_finite() && (0.0..=60.0).contains(&c.increment)) {
+        return Err(ApiError::bad_request(format!(
+            "bad clock increment {}: seconds from 0 to 60",
+            c.increment
+        )));
+    }
+    Ok(Some((
+        (c.initial * 1000.0).round() as i64,
+        (c.increment * 1000.0).round() as i64,
+    )))
+}
+
+/// A player's name, trimmed: 1–40 characters, no control characters.
+fn check_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "bad name: 1 to 40 characters, no line breaks or control characters",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+fn captured_text(squares: &[Square]) -> String {
+    squares
+        .iter()
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
         .join(" ")
@@ -1051,8 +1401,9 @@ fn check_turn(
             "the other player's"
         };
         return Err(ApiError::forbidden(format!(
-            "not your turn: {mover} is to move ({who} side), and your token plays {}",
-            sides[0]
+            "not your turn: {} is to move ({who} side), and your token plays {}",
+            g.game.side_name(mover),
+            g.game.side_name(sides[0])
         )));
     }
     Ok(())

@@ -14,6 +14,7 @@ pub mod api;
 pub mod db;
 pub mod engine;
 pub mod error;
+pub mod family;
 pub mod games;
 pub mod web;
 pub mod ws;

@@ -409,7 +409,8 @@ fn hint_variants_and_front_end() {
     assert!(!h["pv"].as_array().unwrap().is_empty());
     let (status, v) = s.get("/api/variants");
     assert_eq!(status, 200);
-    assert_eq!(v["presets"].as_array().unwrap().len(), 7);
+    assert_eq!(v["presets"].as_array().unwrap().len(), 8);
+    assert_eq!(v["presets"][7]["name"], "shogun");
     let (status, v) = s.get("/api/variants/check?variant=HASAMI%2Bwin%3Dcaptures%3A5");
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["variant"], "hasami+win=captures:5");
