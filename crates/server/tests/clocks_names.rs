@@ -1,0 +1,228 @@
+//! Clocks and player names over the JSON API: the server keeps the time, ends a game on time even
+//! when nobody makes a request (a timer), stores names and writes them into the record.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Server;
+use serde_json::{json, Value};
+
+fn server() -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&dir.path().join("games.sqlite3"));
+    (dir, s)
+}
+
+fn create(s: &Server, req: Value) -> Value {
+    let (status, v) = s.post("/api/games", &req);
+    assert_eq!(status, 201, "{v}");
+    v
+}
+
+fn token_of(link: &Value) -> String {
+    link.as_str()
+        .unwrap()
+        .rsplit("token=")
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn an_online_game_is_lost_on_time_without_any_request() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "online", "side": "black",
+               "clock": {"initial": 0.4, "increment": 0.1}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let black = token_of(&c["links"]["black"]);
+    let white = token_of(&c["links"]["white"]);
+    let clock = &c["game"]["clock"];
+    assert_eq!(clock["initial_ms"], 400);
+    assert_eq!(clock["increment_ms"], 100);
+    assert_eq!(clock["black_ms"], 400);
+    assert_eq!(
+        clock["running"],
+        Value::Null,
+        "no clock runs before the first moves"
+    );
+    let play = |mv: &str, token: &str| {
+        let (status, v) = s.post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv, "token": token}),
+        );
+        assert_eq!(status, 200, "{v}");
+        v
+    };
+    play("e1e5", &black);
+    let v = play("e9e6", &white);
+    // Each side's first move is free; the increment is added after every move.
+    assert_eq!(v["clock"]["black_ms"], 500);
+    assert_eq!(v["clock"]["white_ms"], 500);
+    assert_eq!(v["clock"]["running"], "black");
+    // Black does not move: the server's timer ends the game. Only then is it looked at.
+    let started = Instant::now();
+    std::thread::sleep(Duration::from_millis(650));
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["status"], "over", "{v}");
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["reason"], "White wins on time: Black ran out of time");
+    assert_eq!(v["clock"]["running"], Value::Null);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // A move now is too late, and the record says why the game ended.
+    let (status, e) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a1a2", "token": black}),
+    );
+    assert_eq!(status, 409, "{e}");
+    let (_, rec) = s.get_text(&format!("/api/games/{id}/record"));
+    assert!(rec.contains("[Result \"0-1\"]"), "{rec}");
+    assert!(
+        rec.contains("[Termination \"White wins on time: Black ran out of time\"]"),
+        "{rec}"
+    );
+}
+
+#[test]
+fn a_move_in_time_keeps_the_game_going_and_the_clock_is_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let s = Server::start(&db);
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "online", "clock": {"initial": 60, "increment": 2}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let black = token_of(&c["links"]["black"]);
+    let white = token_of(&c["links"]["white"]);
+    for (mv, t) in [("e1e5", &black), ("e9e6", &white), ("a1a4", &black)] {
+        let (status, v) = s.post(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv, "token": t}),
+        );
+        assert_eq!(status, 200, "{v}");
+    }
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    let black_ms = v["clock"]["black_ms"].as_i64().unwrap();
+    assert!(
+        (61_000..=62_000).contains(&black_ms),
+        "{black_ms}: 60 s + 2 × 2 s − thinking"
+    );
+    assert_eq!(v["clock"]["white_ms"], 62_000);
+    assert_eq!(v["clock"]["running"], "white");
+    // After a restart the stored clocks are back.
+    s.stop();
+    let s = Server::start(&db);
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["clock"]["black_ms"], black_ms);
+    assert_eq!(v["status"], "playing");
+}
+
+#[test]
+fn bad_clocks_are_refused() {
+    let (_dir, s) = server();
+    for clock in [
+        json!({"initial": 0}),
+        json!({"initial": -5}),
+        json!({"initial": 60, "increment": 100}),
+        json!({"minutes": 5}),
+    ] {
+        let (status, e) = s.post("/api/games", &json!({"opponent": "online", "clock": clock}));
+        assert_eq!(status, 400, "{clock}: {e}");
+    }
+    let (status, e) = s.post(
+        "/api/games",
+        &json!({"opponent": "local", "clock": {"initial": 60}}),
+    );
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("hot-seat"), "{e}");
+    let (_, list) = s.get("/api/games");
+    assert_eq!(list["games"], json!([]));
+}
+
+#[test]
+fn the_engine_plays_with_a_clock() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "shogun", "opponent": "engine", "level": 1, "side": "white",
+               "clock": {"initial": 30}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let v = s.wait_for(&format!("/api/games/{id}"), |v| v["ply"] == 1);
+    assert_eq!(v["status"], "playing");
+    assert_eq!(v["clock"]["black_ms"], 30_000);
+}
+
+#[test]
+fn names_at_new_game_and_when_joining() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "online", "side": "black",
+               "players": {"black": "  Alice  "}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(
+        c["game"]["players"],
+        json!({"black": "Alice", "white": "White"})
+    );
+    let white = token_of(&c["links"]["white"]);
+    let black = c["token"].as_str().unwrap().to_string();
+    // The friend opens the invite link and gives a name.
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/name"),
+        &json!({"token": white, "name": "Bob"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["players"], json!({"black": "Alice", "white": "Bob"}));
+    // Bad names and other people's sides are refused; nothing changes.
+    for (body, code) in [
+        (json!({"token": white, "name": ""}), 400),
+        (json!({"token": white, "name": "a\nb"}), 400),
+        (json!({"token": white, "name": "x".repeat(41)}), 400),
+        (json!({"token": white, "name": "Eve", "side": "black"}), 403),
+        (json!({"name": "Eve"}), 401),
+        (json!({"token": black, "name": "Eve", "extra": 1}), 400),
+    ] {
+        let (status, e) = s.post(&format!("/api/games/{id}/name"), &body);
+        assert_eq!(status, code, "{body}: {e}");
+    }
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["players"], json!({"black": "Alice", "white": "Bob"}));
+    let (_, rec) = s.get_text(&format!("/api/games/{id}/record"));
+    assert!(
+        rec.contains("[Black \"Alice\"]\n[White \"Bob\"]\n"),
+        "{rec}"
+    );
+    // Hot-seat: one token plays both sides, so the side is named.
+    let c = create(
+        &s,
+        json!({"opponent": "local", "players": {"black": "P1", "white": "P2"}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let t = c["token"].as_str().unwrap();
+    assert_eq!(c["game"]["players"], json!({"black": "P1", "white": "P2"}));
+    let (status, _) = s.post(
+        &format!("/api/games/{id}/name"),
+        &json!({"token": t, "name": "Q"}),
+    );
+    assert_eq!(status, 400);
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/name"),
+        &json!({"token": t, "name": "Q", "side": "white"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["players"]["white"], "Q");
+    // Shogun records carry the names in White/Red tags.
+    let c = create(
+        &s,
+        json!({"variant": "shogun", "opponent": "local", "players": {"black": "Sen", "white": "Go"}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let (_, rec) = s.get_text(&format!("/api/games/{id}/record"));
+    assert!(rec.contains("[White \"Sen\"]\n[Red \"Go\"]\n"), "{rec}");
+}
