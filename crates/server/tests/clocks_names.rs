@@ -60,7 +60,8 @@ fn an_online_game_is_lost_on_time_without_any_request() {
     play("e1e5", &black);
     let v = play("e9e6", &white);
     // Each side's first move is free; the increment is added after every move.
-    assert_eq!(v["clock"]["black_ms"], 500);
+    let black_ms = v["clock"]["black_ms"].as_i64().unwrap();
+    assert!((450..=500).contains(&black_ms), "{black_ms}: Black's clock runs");
     assert_eq!(v["clock"]["white_ms"], 500);
     assert_eq!(v["clock"]["running"], "black");
     // Black does not move: the server's timer ends the game. Only then is it looked at.
@@ -108,7 +109,7 @@ fn a_move_in_time_keeps_the_game_going_and_the_clock_is_stored() {
     let (_, v) = s.get(&format!("/api/games/{id}"));
     let black_ms = v["clock"]["black_ms"].as_i64().unwrap();
     assert!(
-        (61_000..=62_000).contains(&black_ms),
+        (63_000..=64_000).contains(&black_ms),
         "{black_ms}: 60 s + 2 × 2 s − thinking"
     );
     assert_eq!(v["clock"]["white_ms"], 62_000);
