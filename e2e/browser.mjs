@@ -13,7 +13,12 @@
 //      a position where White has two pieces (Black f1-f2, White e9-i9, Black f2-f5 captures e5 and
 //      wins), watched by a spectator in a third context who cannot move (clicks do nothing, the API and
 //      the WebSocket refuse);
-//   3. the stored games list (resume a game, see a finished one) and the rules page.
+//   3. the stored games list (resume a game, see a finished one) and the rules page;
+//   4. a hot-seat Shogun game set up in the dialog (random magnet board, player names) and played by
+//      clicking to its end (moves taken from the API's legal list, captures first): numbers and crowns
+//      drawn as the position says, the learning view, a move refused by Shogun safety (S5) with the
+//      server's reason, the "Shogun!" warning, the end with its reason, the record;
+//   5. an engine game with a clock and a name: both clocks shown, the running one counts down.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import { test, before, after } from 'node:test';
@@ -321,6 +326,142 @@ test('online: two browsers play to the end through the invite links; a spectator
   assert.ok(await black.locator('#games-list tr[data-game-id]').count() >= 2);
   await shot(black, '05-games-list.png');
   for (const p of [black, white, spectator]) await p.context().close();
+});
+
+/** The pieces of a Shogun position text (S8): {square: [side, number, shogun]}. */
+function shogunPieces(text) {
+  const out = {};
+  text.split(' ')[0].split('/').forEach((row, i) => {
+    let file = 0;
+    for (const m of row.matchAll(/([PpSs])(\d?):(\d)|(\d)/g)) {
+      if (m[4]) { file += Number(m[4]); continue; }
+      out[String.fromCharCode(97 + file) + (8 - i)] = [m[1] === 'P' || m[1] === 'S' ? 'black' : 'white', m[3], m[1].toLowerCase() === 's'];
+      file += 1;
+    }
+  });
+  return out;
+}
+
+/** The Shogun pieces drawn on the board, in the same shape. */
+async function shogunBoard(page) {
+  return page.$$eval('svg#board g.piece[data-square]:not([data-square=""])', (gs) =>
+    Object.fromEntries(gs.map((g) => [g.dataset.square, [g.dataset.piece, g.querySelector('text.num').textContent, g.dataset.shogun === 'true']])));
+}
+
+test('Shogun hot-seat: set up in the dialog, played by clicking to the end', async () => {
+  const page = await newPage('shogun');
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#ng-variant', 'shogun');
+  await page.waitForSelector('#ng-shogun:not([hidden])');
+  await page.check('#ng-opponent-local');
+  await page.check('#ng-board-random');
+  await page.fill('#ng-name-black', 'Ann');
+  await page.fill('#ng-name-white', 'Ben');
+  await page.waitForFunction(() => document.getElementById('ng-about').textContent.startsWith('shogun'));
+  await shot(page, '07-shogun-new-game.png');
+  await page.click('#ng-start');
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await gameId(page);
+  await waitGame(page, { status: 'playing', you: 'both', turn: 'black', ply: 0 });
+  let g = await view(page, id);
+  assert.match(g.variant, /^shogun\+seed=\d+/, 'the drawn magnet board is in the variant text');
+  assert.deepEqual(g.side_names, { black: 'White', white: 'Red' });
+  assert.match(await page.textContent('#players'), /White: Ann.*Red: Ben/s);
+  // S3: every piece shows its number; the two Shoguns wear crowns.
+  assert.deepEqual(await shogunBoard(page), shogunPieces(g.position));
+  assert.equal(await page.locator('svg#board path.crown').count(), 2);
+  assert.match(await page.getAttribute('#sq-e1', 'aria-label'), /^e1, White Shogun showing [12]$/);
+
+  // The learning view: a picked piece shows, on each destination, the number it would get there.
+  await page.click('#btn-learn');
+  const first = g.legal_moves[0];
+  await page.locator(`#sq-${first.slice(0, 2)}`).click();
+  await page.waitForSelector(`text.arrival[data-target="${first.slice(2)}"]`);
+  const arrivals = await page.$$eval('text.arrival', (ts) => Object.fromEntries(ts.map((t) => [t.dataset.target, Number(t.textContent)])));
+  for (const m of g.legal_moves.filter((m) => m.startsWith(first.slice(0, 2))))
+    assert.equal(arrivals[m.slice(2)], g.shogun.arrivals[m], `learning view of ${m}`);
+  await shot(page, '08-shogun-learning-view.png');
+  await page.keyboard.press('Escape');
+
+  // Play to the end: captures first, otherwise a move chosen by a fixed sequence.
+  let seed = 7, refusedSeen = false, warned = false, ply = 0;
+  while (true) {
+    g = await view(page, id);
+    if (g.status === 'over') break;
+    assert.deepEqual(await shogunBoard(page), shogunPieces(g.position), `board at ply ${ply}`);
+    // A move refused by Shogun safety (S5): clicked once, the server's reason is shown.
+    const refused = Object.keys(g.shogun.refused);
+    if (!refusedSeen && refused.length) {
+      const r = refused[0];
+      await page.locator(`#sq-${r.slice(0, 2)}`).click();
+      await page.waitForSelector(`g.refused[data-refused="${r.slice(2)}"]`);
+      await page.locator(`#sq-${r.slice(2)}`).click();
+      await page.waitForFunction(() => /Shogun! the move would leave/.test(document.getElementById('error').textContent));
+      assert.equal((await view(page, id)).ply, ply, 'the refused move changed nothing');
+      await shot(page, '09-shogun-refused.png');
+      refusedSeen = true;
+    }
+    if (!warned && g.shogun.attacked) {
+      await page.waitForSelector('#shogun-warning:not([hidden])');
+      assert.match(await page.textContent('#shogun-warning'), /^Shogun! (White|Red)'s Shogun is attacked/);
+      await page.waitForSelector('circle.check');
+      await shot(page, '10-shogun-warning.png');
+      warned = true;
+    }
+    const pieces = shogunPieces(g.position);
+    const captures = g.legal_moves.filter((m) => pieces[m.slice(2)]);
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const mv = captures.length ? captures[seed % captures.length] : g.legal_moves[seed % g.legal_moves.length];
+    await page.locator(`#sq-${mv.slice(0, 2)}`).click();
+    await page.waitForSelector(`circle.target[data-target="${mv.slice(2)}"]`);
+    await page.locator(`#sq-${mv.slice(2)}`).click();
+    ply += 1;
+    await waitGame(page, { ply });
+    assert.ok(ply < 400, 'the game ends (S6, D1, D2)');
+  }
+  await page.waitForSelector('#game-over:not([hidden])');
+  assert.equal(await page.textContent('#game-over'), `Game over (${g.result}): ${g.reason}`);
+  assert.match(g.reason, /wins|draw/);
+  assert.deepEqual(await shogunBoard(page), shogunPieces(g.position));
+  await shot(page, '11-shogun-game-over.png');
+  const rec = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/record`)).text(), id);
+  assert.ok(rec.startsWith(`[Variant "${g.variant}"]\n[White "Ann"]\n[Red "Ben"]\n`), rec);
+  assert.ok(rec.includes(`[Result "${g.result}"]`), rec);
+  await page.context().close();
+});
+
+test('clocks and names: an engine game with a clock', async () => {
+  const page = await newPage('clock');
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#ng-variant', 'hasami');
+  await page.check('#ng-opponent-engine');
+  await page.selectOption('#ng-level', '1');
+  await page.selectOption('#ng-side', 'black');
+  await page.fill('#ng-name', 'Zoe');
+  await page.check('#ng-clock');
+  await page.fill('#ng-clock-minutes', '1');
+  await page.fill('#ng-clock-increment', '0');
+  await page.click('#ng-start');
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await gameId(page);
+  await page.waitForFunction(() => /Zoe/.test(document.getElementById('player-black').textContent));
+  await page.waitForSelector('#clock-black');
+  assert.equal(await page.textContent('#clock-black'), '1:00');
+  assert.equal(await page.textContent('#clock-white'), '1:00');
+  // Each side's first move is free; after them Black's clock runs.
+  let g = await view(page, id);
+  await clickMove(page, 'a1', 'a5', g.legal_moves);
+  await waitGame(page, { ply: 2, thinking: 'false' });
+  await page.waitForSelector('#clock-black.running');
+  await page.waitForFunction(() => Number(document.getElementById('clock-black').dataset.ms) < 59_800);
+  assert.match(await page.textContent('#clock-black'), /^0:5\d$/);
+  await shot(page, '12-clocks.png');
+  g = await view(page, id);
+  assert.equal(g.players.black, 'Zoe');
+  assert.equal(g.clock.running, 'black');
+  await page.context().close();
 });
 
 test('rules page', async () => {

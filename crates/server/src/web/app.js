@@ -63,11 +63,45 @@ async function newGameScreen() {
   const start = h('input', { type: 'text', id: 'ng-position', name: 'position', placeholder: 'optional: position text, e.g. wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1', spellcheck: 'false' });
   const opp = (value, label, checked) => h('label', {},
     h('input', { type: 'radio', name: 'opponent', value, id: 'ng-opponent-' + value, checked }), ' ', label);
-  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, 'Engine strength ', level));
+  // Shogun settings (RULES.md S3, S7, S9).
+  const seed = h('input', { type: 'text', id: 'ng-seed', inputmode: 'numeric', value: '1979', size: 12, 'aria-label': 'Seed' });
+  const rotation = h('select', { id: 'ng-rotation', 'aria-label': 'Rotation' }, [0, 1, 2, 3].map((r) => h('option', { value: r }, String(r))));
+  const check = (id, label) => h('label', {}, h('input', { type: 'checkbox', id }), ' ', label);
+  const engineMode = h('select', { id: 'ng-engine', name: 'engine' },
+    h('option', { value: 'fair' }, 'fair (does not know the magnets)'), h('option', { value: 'omniscient' }, 'omniscient (reads the magnet board)'));
+  const shogunBox = h('fieldset', { id: 'ng-shogun', hidden: true }, h('legend', {}, 'Shogun'),
+    h('label', {}, h('input', { type: 'radio', name: 'board', value: 'random', id: 'ng-board-random', checked: true }), ' Random magnet board (seed and rotation drawn for this game)'),
+    h('div', { class: 'row' }, h('label', {}, h('input', { type: 'radio', name: 'board', value: 'chosen', id: 'ng-board-chosen' }), ' Chosen board: seed '), seed, h('span', {}, 'rotation'), rotation),
+    check('ng-1976', '1976 rules: the Shogun may be captured, and capturing it wins'),
+    check('ng-numbers-random', 'Random numbers after every move (numbers=random)'),
+    check('ng-shuffle', 'Shuffled setup (setup=shuffle)'));
+  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, 'Engine strength ', level),
+    h('label', { id: 'ng-engine-box', hidden: true }, 'Engine ', engineMode));
   const sideBox = h('div', { id: 'ng-side-box' }, h('label', {}, 'Your side ', side));
-  const variantText = () => preset.value + (options.value.trim() ? (options.value.trim().startsWith('+') ? '' : '+') + options.value.trim() : '');
+  // Names and clocks (issue 4).
+  const myName = h('input', { type: 'text', id: 'ng-name', maxlength: 40, placeholder: 'optional', autocomplete: 'nickname' });
+  const nameBlack = h('input', { type: 'text', id: 'ng-name-black', maxlength: 40, placeholder: 'optional' });
+  const nameWhite = h('input', { type: 'text', id: 'ng-name-white', maxlength: 40, placeholder: 'optional' });
+  const nameBlackLabel = h('span', {}, 'Black'), nameWhiteLabel = h('span', {}, 'White');
+  const oneName = h('label', { id: 'ng-name-box' }, 'Your name ', myName);
+  const twoNames = h('div', { id: 'ng-names-box', class: 'row' }, h('label', {}, nameBlackLabel, ' ', nameBlack), h('label', {}, nameWhiteLabel, ' ', nameWhite));
+  const clockOn = h('input', { type: 'checkbox', id: 'ng-clock' });
+  const minutes = h('input', { type: 'number', id: 'ng-clock-minutes', min: 0.1, max: 180, step: 'any', value: 5, 'aria-label': 'Minutes per side' });
+  const increment = h('input', { type: 'number', id: 'ng-clock-increment', min: 0, max: 60, step: 'any', value: 3, 'aria-label': 'Increment in seconds' });
+  const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' Clock:'), minutes, h('span', {}, 'minutes per side +'), increment, h('span', {}, 'seconds per move'));
+  const isShogun = () => preset.value === 'shogun';
+  const variantText = () => {
+    const extra = options.value.trim() ? (options.value.trim().startsWith('+') ? '' : '+') + options.value.trim() : '';
+    if (!isShogun()) return preset.value + extra;
+    let v = 'shogun';
+    if (document.getElementById('ng-1976').checked) v += '+capture=allowed';
+    if (document.getElementById('ng-numbers-random').checked) v += '+numbers=random';
+    if (document.getElementById('ng-board-chosen').checked) v += `+seed=${seed.value.trim() || '1979'}+rotation=${rotation.value}`;
+    if (document.getElementById('ng-shuffle').checked) v += '+setup=shuffle';
+    return v + extra;
+  };
   let checkSeq = 0;
-  async function check() {
+  async function checkVariant() {
     const seq = ++checkSeq;
     try {
       const v = await api.checkVariant(variantText());
@@ -76,41 +110,62 @@ async function newGameScreen() {
       return true;
     } catch (e) { if (seq === checkSeq) { err.textContent = e.message; about.textContent = ''; } return false; }
   }
-  preset.addEventListener('change', check);
-  options.addEventListener('input', check);
+  options.addEventListener('input', checkVariant);
   const form = h('form', { class: 'new-game card', id: 'new-game-form', 'aria-labelledby': 'ng-title' },
     h('h1', { id: 'ng-title' }, 'New game'),
     h('label', {}, 'Game ', preset, ' ', h('a', { href: '#/rules/' + preset.value, id: 'ng-rules-link' }, 'rules')),
-    h('label', {}, 'Options (RULES.md A6, optional) ', options), about,
+    shogunBox,
+    h('label', {}, 'Options (RULES.md A6 / S9, optional) ', options), about,
     h('fieldset', {}, h('legend', {}, 'Opponent'),
       opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'A friend online (invite link)')),
-    engineOnly, sideBox,
-    h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text (RULES.md A7) ', start)),
+    engineOnly, sideBox, oneName, twoNames, clockBox,
+    h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text (RULES.md A7 / S8) ', start)),
     err,
     h('div', {}, h('button', { type: 'submit', class: 'primary', id: 'ng-start' }, 'Start game')));
-  preset.addEventListener('change', () => { form.querySelector('#ng-rules-link').href = '#/rules/' + preset.value; });
-  const syncOpp = () => {
-    const o = form.opponent.value;
+  const sync = () => {
+    const o = form.opponent.value, shogun = isShogun();
     engineOnly.hidden = o !== 'engine';
     sideBox.hidden = o === 'local';
+    oneName.hidden = o === 'local';
+    twoNames.hidden = o !== 'local';
+    clockBox.hidden = o === 'local';
+    shogunBox.hidden = !shogun;
+    document.getElementById('ng-engine-box').hidden = !shogun;
+    const [first, second] = shogun ? ['White', 'Red'] : ['Black', 'White'];
+    side.options[0].textContent = `${first} (moves first)`; side.options[1].textContent = second;
+    nameBlackLabel.textContent = first; nameWhiteLabel.textContent = second;
+    form.querySelector('#ng-rules-link').href = '#/rules/' + preset.value;
   };
-  form.addEventListener('change', syncOpp);
+  form.addEventListener('change', (e) => { sync(); if (e.target !== options) checkVariant(); });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const req = { variant: variantText(), opponent: form.opponent.value };
     if (req.opponent === 'engine') req.level = Number(level.value);
     if (req.opponent !== 'local') req.side = side.value;
+    if (isShogun() && document.getElementById('ng-board-random').checked) req.random_board = true;
+    if (isShogun() && req.opponent === 'engine') req.engine = engineMode.value;
+    if (req.opponent !== 'local' && clockOn.checked)
+      req.clock = { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
+    if (req.opponent === 'local') {
+      const players = {};
+      if (nameBlack.value.trim()) players.black = nameBlack.value.trim();
+      if (nameWhite.value.trim()) players.white = nameWhite.value.trim();
+      if (Object.keys(players).length) req.players = players;
+    }
     if (start.value.trim()) req.position = start.value.trim();
     try {
       const c = await api.create(req);
       tokens.set(c.id, c.token);
       invites.set(c.id, c.links);
+      if (req.opponent !== 'local' && myName.value.trim()) {
+        try { await api.name(c.id, myName.value.trim(), c.token); } catch (ex) { /* shown in the game */ }
+      }
       location.hash = `#/game/${c.id}`;
     } catch (ex) { err.textContent = ex.message; }
   });
   view.append(form);
-  syncOpp();
-  check();
+  sync();
+  checkVariant();
   view.append(await recentGames(5));
 }
 
@@ -171,7 +226,8 @@ function gameScreen(id, tokenParam) {
   if (tokenParam) { tokens.set(id, tokenParam); history.replaceState(null, '', `#/game/${id}`); }
   const token = tokens.get(id);
   document.title = `hasami: game ${id}`;
-  let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null;
+  let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, learn = false;
+  let clockBase = null;
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
 
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
@@ -179,6 +235,15 @@ function gameScreen(id, tokenParam) {
   const over = h('div', { class: 'over', id: 'game-over', hidden: true, role: 'status' });
   const conn = h('p', { class: 'hint-text', id: 'connection' });
   const players = h('div', { class: 'players', id: 'players' });
+  const warning = h('p', { class: 'shogun-warning', id: 'shogun-warning', hidden: true, role: 'alert' });
+  const nameInput = h('input', { type: 'text', id: 'name-input', maxlength: 40, 'aria-label': 'Your name' });
+  const nameForm = h('form', { class: 'inline-form', id: 'name-form', hidden: true },
+    h('label', { for: 'name-input' }, 'Your name'), nameInput, h('button', { type: 'submit', id: 'name-save' }, 'Save'));
+  nameForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const side = you === 'both' ? game.turn : undefined;
+    act(() => api.name(id, nameInput.value, token, side));
+  });
   const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': 'Moves' });
   const evalFill = h('div', { class: 'fill' });
   const evalBar = h('div', { class: 'evalbar', id: 'eval-bar', hidden: true, role: 'meter', 'aria-label': 'Evaluation, Black share', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill);
@@ -191,6 +256,8 @@ function gameScreen(id, tokenParam) {
   const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
   const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.hidden = analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
   bAnalysis.setAttribute('aria-pressed', 'false');
+  const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
+  bLearn.setAttribute('aria-pressed', 'false');
   const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
   const bRecord = btn('btn-record', 'Record', toggleExport, 'Export: game record and position text');
   const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
@@ -204,8 +271,8 @@ function gameScreen(id, tokenParam) {
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, evalBar, boardBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), players, status, over, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bResign, bDraw, bDecline, bHint, bAnalysis, bFlip, bRecord),
+      h('h1', { id: 'game-title' }, `Game ${id}`), players, nameForm, warning, status, over, errorLine, conn,
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bResign, bDraw, bDecline, bHint, bAnalysis, bLearn, bFlip, bRecord),
       analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 
@@ -287,6 +354,7 @@ function gameScreen(id, tokenParam) {
   function update(g, fromAction) {
     const prevPly = game ? game.ply : null;
     game = g;
+    clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
     if (g.you !== undefined) you = g.you;
     const animate = prevPly !== null && g.ply === prevPly + 1;
     if (prevPly !== null && g.ply !== prevPly) { hint = null; shownPly = null; }
@@ -294,7 +362,7 @@ function gameScreen(id, tokenParam) {
     if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
     if (animate) {
       const m = g.moves[g.ply - 1];
-      announce(`${m.side} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
+      announce(`${g.side_names[m.side].toLowerCase()} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
     }
     void fromAction;
   }
@@ -317,26 +385,40 @@ function gameScreen(id, tokenParam) {
       lastMove: last ? { from: last.move.slice(0, last.move.length / 2), to: last.move.slice(last.move.length / 2) } : null,
       captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
       hint: shownPly === null ? hint : null,
+      shogun: !!g.shogun, sideNames: g.side_names, learn,
+      arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
+      refused: g.shogun && shownPly === null ? g.shogun.refused : null,
+      checkSide: g.shogun && g.shogun.attacked && shownPly === null ? g.turn : null,
     });
     document.getElementById('game-title').textContent = `Game ${g.id}: ${g.variant}`;
     players.textContent = '';
+    players.classList.toggle('shogun', !!g.shogun);
     for (const s of ['black', 'white']) {
       const label = g.players[s] + (you === s ? ' (you)' : '');
       players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
-        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '' }, `${s === 'black' ? 'Black' : 'White'}: ${label}`),
-        h('span', { 'aria-label': `${g.pieces[s]} pieces` }, g.pieces[s]));
+        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, `${g.side_names[s]}: ${label}`),
+        h('span', { 'aria-label': `${g.pieces[s]} pieces` }, g.pieces[s]),
+        g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
     }
+    tickClocks();
+    const sh = g.shogun;
+    warning.hidden = !(sh && sh.attacked && g.status === 'playing' && shownPly === null);
+    if (!warning.hidden) warning.textContent = `Shogun! ${g.side_names[g.turn]}'s Shogun is attacked (by ${sh.attackers.join(', ')}).`;
+    bLearn.hidden = !(sh && sh.numbers === 'magnets');
+    const namable = g.status === 'playing' && (you === 'black' || you === 'white');
+    nameForm.hidden = !namable;
+    if (namable && document.activeElement !== nameInput) nameInput.value = g.players[you];
     if (g.status === 'over') {
       over.hidden = false; over.textContent = `Game over (${g.result}): ${g.reason}`;
       status.textContent = '';
     } else {
       over.hidden = true;
-      const turnName = g.turn === 'black' ? 'Black' : 'White';
+      const turnName = g.side_names[g.turn];
       status.textContent = g.thinking ? 'The engine is thinking…'
         : shownPly !== null ? `Viewing move ${ply} of ${g.ply}`
         : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
       if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
-      else if (g.draw_offer) status.textContent += ` — ${g.draw_offer} offers a draw`;
+      else if (g.draw_offer) status.textContent += ` — ${g.side_names[g.draw_offer]} offers a draw`;
     }
     const playing = g.status === 'playing' && !!you;
     bUndo.hidden = g.opponent === 'online';
@@ -354,7 +436,7 @@ function gameScreen(id, tokenParam) {
       linksBox.hidden = false; linksBox.textContent = '';
       const abs = (p) => location.origin + p;
       linksBox.append(h('h2', {}, 'Invite links'),
-        ...['black', 'white'].map((s) => h('label', {}, `${s === 'black' ? 'Black' : 'White'}${you === s ? ' (yours)' : ' (send to your friend)'}`,
+        ...['black', 'white'].map((s) => h('label', {}, `${g.side_names[s]}${you === s ? ' (yours)' : ' (send to your friend)'}`,
           h('input', { type: 'text', readonly: true, id: 'invite-' + s, value: abs(links[s]) }))),
         h('label', {}, 'Spectators (watch only)', h('input', { type: 'text', readonly: true, id: 'invite-spectator', value: abs(links.spectator) })));
     } else linksBox.hidden = true;
@@ -370,7 +452,7 @@ function gameScreen(id, tokenParam) {
         ol.append(row);
       }
       row.append(h('button', { type: 'button', 'data-ply': m.ply, 'aria-current': m.ply === ply ? 'true' : 'false',
-        'aria-label': `${m.ply}: ${m.side} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
+        'aria-label': `${m.ply}: ${g.side_names[m.side].toLowerCase()} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
         onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
     });
     moveList.append(g.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet.'));
@@ -378,6 +460,28 @@ function gameScreen(id, tokenParam) {
     if (cur && shownPly === null) cur.scrollIntoView({ block: 'nearest' });
     if (!exportBox.hidden) { const p = document.getElementById('export-position'); if (p) p.value = shownPosition(); }
   }
+
+  // Clocks: the server sends the remaining times with every view; the running one counts down here.
+  function clockText(ms) {
+    ms = Math.max(0, ms);
+    const total = Math.ceil(ms / 100) / 10;
+    const m = Math.floor(total / 60), sec = total - m * 60;
+    return ms < 10_000 ? `${m}:${sec.toFixed(1).padStart(4, '0')}` : `${m}:${String(Math.floor(sec)).padStart(2, '0')}`;
+  }
+  function tickClocks() {
+    if (!clockBase) return;
+    for (const s of ['black', 'white']) {
+      const e = document.getElementById('clock-' + s);
+      if (!e) continue;
+      const running = clockBase.running === s;
+      const ms = clockBase[s + '_ms'] - (running ? performance.now() - clockBase.at : 0);
+      e.textContent = clockText(ms);
+      e.dataset.ms = Math.max(0, Math.round(ms));
+      e.classList.toggle('running', running);
+      e.classList.toggle('low', running && ms < 10_000);
+    }
+  }
+  const ticker = setInterval(tickClocks, 100);
 
   // Live updates: the server sends the whole game on connect and after every change, so a
   // reconnect resumes where the game is.
@@ -402,5 +506,5 @@ function gameScreen(id, tokenParam) {
   api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
     root.replaceWith(h('div', { class: 'card' }, h('h1', {}, `Game ${id}`), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, 'New game')));
   });
-  cleanup = () => { closed = true; if (ws) ws.close(); };
+  cleanup = () => { closed = true; clearInterval(ticker); if (ws) ws.close(); };
 }

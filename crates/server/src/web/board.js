@@ -6,11 +6,39 @@
 // each piece is <g class="piece black|white" data-piece="black|white" data-square="e5">; legal
 // destinations are <circle class="target" data-target="e5">; the last move and captures are marked
 // with class "last" and "capmark" (data-square).
+//
+// Shogun (state.shogun): the position text is S8 (docs/shogun.md); each piece shows its number
+// (<text class="num">) and the Shogun a crown (<path class="crown">), with data-number and
+// data-shogun on the piece; the attacked Shogun gets a ring (.check); with the learning view each
+// destination shows the number the piece would show there (<text class="arrival">); destinations
+// that Shogun safety (S5) forbids are marked <g class="refused" data-refused="e5"> and can be
+// clicked, so the server says why the move is refused.
 
 const NS = 'http://www.w3.org/2000/svg';
 const PAD = 0.6;
 
+// Shogun position text (S8): tokens P3:2 / p3:2 (pieces), S:1 / s:1 (Shoguns), digits for empty
+// squares; side w (White, the first player: "black" in the API) or r (Red: "white").
+export function parseShogun(text) {
+  const board = {}, numbers = {}, shoguns = {};
+  const [ranks, side] = text.trim().split(/\s+/);
+  ranks.split('/').forEach((row, i) => {
+    const rank = 8 - i;
+    let file = 0;
+    for (const m of row.matchAll(/([PpSs])(\d?):(\d)|(\d)/g)) {
+      if (m[4]) { file += Number(m[4]); continue; }
+      const square = sq(file, rank - 1);
+      board[square] = m[1] === 'P' || m[1] === 'S' ? 'black' : 'white';
+      numbers[square] = Number(m[3]);
+      if (m[1] === 'S' || m[1] === 's') shoguns[square] = true;
+      file += 1;
+    }
+  });
+  return { board, numbers, shoguns, side: side === 'r' || side === 'R' ? 'white' : 'black' };
+}
+
 export function parsePosition(text, size) {
+  if (text.includes(':')) return parseShogun(text);
   const board = {};
   const [ranks, side] = text.trim().split(/\s+/);
   const rows = ranks.split('/');
@@ -22,7 +50,7 @@ export function parsePosition(text, size) {
       else { board[sq(file, rank - 1)] = ch === 'b' ? 'black' : 'white'; file += 1; }
     }
   });
-  return { board, side: side === 'w' ? 'white' : 'black' };
+  return { board, numbers: {}, shoguns: {}, side: side === 'w' ? 'white' : 'black' };
 }
 
 export function sq(file, rank) { return String.fromCharCode(97 + file) + (rank + 1); }
@@ -62,7 +90,7 @@ export class Board {
     this.state = state;
     this.pos = parsePosition(state.position, state.size);
     if (!samePosition) this.selected = null;
-    if (this.selected && !this.targetsFrom(this.selected).length) this.selected = null;
+    if (this.selected && !this.pickable(this.selected)) this.selected = null;
     if (!this.cursor || fileOf(this.cursor) >= state.size || rankOf(this.cursor) >= state.size)
       this.cursor = sq(Math.floor(state.size / 2), 0);
     this.draw(state.animate && !samePosition);
@@ -73,6 +101,16 @@ export class Board {
     if (!s || !s.interactive) return [];
     return s.legal.filter((m) => m.slice(0, m.length / 2) === from).map((m) => m.slice(m.length / 2));
   }
+
+  // Shogun: destinations the piece's number reaches but Shogun safety (S5) forbids.
+  refusedFrom(from) {
+    const s = this.state;
+    if (!s || !s.interactive || !s.refused) return [];
+    return Object.keys(s.refused).filter((m) => m.slice(0, 2) === from).map((m) => m.slice(2));
+  }
+
+  // Whether a piece on `square` can be picked up (it has legal or refused destinations).
+  pickable(square) { return this.targetsFrom(square).length > 0 || this.refusedFrom(square).length > 0; }
 
   center(square) {
     const n = this.state.size;
@@ -94,17 +132,31 @@ export class Board {
     return sq(x, n - 1 - y);
   }
 
+  sideName(side) { return (this.state.sideNames || {})[side] || side; }
+
   describe(square) {
     const p = this.pos.board[square];
-    let text = `${square}, ${p ? p + ' piece' : 'empty'}`;
+    let text = `${square}, ${p ? this.sideName(p).toLowerCase() + ' piece' : 'empty'}`;
+    if (p && this.state.shogun) text = `${square}, ${this.sideName(p)} ${this.pos.shoguns[square] ? 'Shogun' : 'piece'} showing ${this.pos.numbers[square]}`;
     if (this.selected === square) text += ', picked up';
-    else if (this.selected && this.targetsFrom(this.selected).includes(square)) text += ', legal destination';
+    else if (this.selected && this.targetsFrom(this.selected).includes(square)) {
+      text += ', legal destination';
+      const n = this.arrival(this.selected, square);
+      if (n) text += `, the piece would show ${n}`;
+    } else if (this.selected && this.refusedFrom(this.selected).includes(square)) text += ', refused: the Shogun would be capturable';
     return text;
+  }
+
+  // The learning view: the number the selected piece would show on `to`.
+  arrival(from, to) {
+    const s = this.state;
+    return s.learn && s.arrivals ? s.arrivals[from + to] : undefined;
   }
 
   draw(animate) {
     const s = this.state, n = s.size, svg = this.svg;
     svg.textContent = '';
+    svg.classList.toggle('shogun', !!s.shogun);
     const w = n + 2 * PAD;
     svg.setAttribute('viewBox', `0 0 ${w} ${w}`);
     svg.dataset.size = n;
@@ -168,9 +220,24 @@ export class Board {
       const h = s.hint, half = h.length / 2;
       mark(h.slice(0, half), 'hintmark'); mark(h.slice(half), 'hintmark');
     }
+    if (s.checkSide) {
+      const k = Object.keys(this.pos.shoguns).find((q) => this.pos.board[q] === s.checkSide);
+      if (k) { const [cx, cy] = this.center(k); el('circle', { class: 'check', cx, cy, r: 0.46, 'data-square': k }, svg); }
+    }
     if (this.selected) for (const t of this.targetsFrom(this.selected)) {
       const [cx, cy] = this.center(t);
       el('circle', { class: 'target', cx, cy, r: 0.17, 'data-target': t }, svg);
+      const a = this.arrival(this.selected, t);
+      if (a) {
+        const txt = el('text', { class: 'arrival', x: cx + 0.3, y: cy - 0.26, 'data-target': t, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
+        txt.textContent = String(a);
+      }
+    }
+    if (this.selected) for (const t of this.refusedFrom(this.selected)) {
+      const [cx, cy] = this.center(t);
+      const g = el('g', { class: 'refused', 'data-refused': t }, svg);
+      el('line', { x1: cx - 0.14, y1: cy - 0.14, x2: cx + 0.14, y2: cy + 0.14 }, g);
+      el('line', { x1: cx - 0.14, y1: cy + 0.14, x2: cx + 0.14, y2: cy - 0.14 }, g);
     }
     // hit areas with labels, and the keyboard cursor
     for (let f = 0; f < n; f++) for (let r = 0; r < n; r++) {
@@ -190,7 +257,15 @@ export class Board {
     const g = el('g', { class: `piece ${side}`, 'data-piece': side, 'data-square': ghost ? '' : square,
       'aria-hidden': 'true' }, this.svg);
     g.style.transform = `translate(${cx}px, ${cy}px)`;
-    if (this.state.go) {
+    if (this.state.shogun) {
+      // A round Shogun piece seen from above: its number, and a crown on the Shogun.
+      const number = this.pos.numbers[square], shogun = !!this.pos.shoguns[square];
+      if (!ghost) { g.dataset.number = number; g.dataset.shogun = shogun ? 'true' : 'false'; }
+      el('circle', { class: 'disc-' + side + (shogun ? ' shogun-disc' : ''), r: 0.42 }, g);
+      if (shogun) el('path', { class: 'crown', d: 'M-0.2,-0.13 L-0.2,-0.33 L-0.1,-0.22 L0,-0.36 L0.1,-0.22 L0.2,-0.33 L0.2,-0.13 Z' }, g);
+      const t = el('text', { class: 'num', y: shogun ? 0.1 : 0 }, g);
+      t.textContent = String(number);
+    } else if (this.state.go) {
       el('circle', { class: 'disc-' + side, r: 0.45 }, g);
     } else {
       // A shogi-style piece pointing at the opponent.
@@ -206,13 +281,13 @@ export class Board {
   // A click (or Enter) on a square.
   activate(square) {
     if (!square || !this.state.interactive) return;
-    if (this.selected && this.targetsFrom(this.selected).includes(square)) {
+    if (this.selected && (this.targetsFrom(this.selected).includes(square) || this.refusedFrom(this.selected).includes(square))) {
       const from = this.selected;
       this.selected = null;
       this.onMove(from + square);
       return;
     }
-    if (this.targetsFrom(square).length) {
+    if (this.pickable(square)) {
       this.selected = this.selected === square ? null : square;
       if (this.selected) this.announce(`${square} picked up; ${this.targetsFrom(square).length} destinations: ${this.targetsFrom(square).join(' ')}`);
     } else {
@@ -227,7 +302,7 @@ export class Board {
     if (!square) return;
     this.svg.focus({ preventScroll: true });
     this.cursor = square;
-    if (this.targetsFrom(square).length && this.selected !== square) {
+    if (this.pickable(square) && this.selected !== square) {
       this.selected = square;
       this.draw(false);
       this.drag = { from: square, x: e.clientX, y: e.clientY, moved: false, picked: true };
@@ -240,7 +315,7 @@ export class Board {
 
   pointerMove(e) {
     const d = this.drag;
-    if (!d || !this.targetsFrom(d.from).length) return;
+    if (!d || !this.pickable(d.from)) return;
     if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
     const g = this.pieceEls[d.from];
     if (!g) return;
@@ -257,7 +332,7 @@ export class Board {
     if (!d) return;
     const square = this.squareAt(e);
     if (d.moved) {
-      if (square && square !== d.from && this.targetsFrom(d.from).includes(square)) {
+      if (square && square !== d.from && (this.targetsFrom(d.from).includes(square) || this.refusedFrom(d.from).includes(square))) {
         this.selected = null;
         this.onMove(d.from + square);
       } else {

@@ -48,12 +48,25 @@ const RULES = {
     intro: 'A Malay game on 8×8 with 16 pieces each on the first two rows.',
     rules: [COMMON.move, COMMON.capture, COMMON.corner, 'Most captures wins: a side with no pieces loses; when both are down to one piece, or after 100 moves without a capture, more pieces wins.'],
   },
+  'shogun': {
+    title: 'Shogun',
+    intro: 'Ravensburger’s game of 1979 on an 8×8 board. Each side has seven pieces and a Shogun (marked with a crown). White starts on the first row, Red on the last; White moves first. Every piece shows a number, and the number changes as the piece moves: magnets under the board turn a disc inside each piece.',
+    rules: [
+      'A piece must move exactly as many squares as the number it shows (1–4; the Shogun 1 or 2), forwards, backwards or sideways, and may turn a corner once on the way. It never jumps: every square it passes must be empty.',
+      'Landing on an enemy piece captures it. After landing, the piece shows the number of its new square: the same square always gives the same number to the same piece, but each piece reacts differently, so learning the board pays. The learning view of the game screen shows the number a picked piece would get on each destination.',
+      '“Shogun!”: you may never make a move after which an enemy piece could capture your Shogun with the number it shows now. If your Shogun is attacked and no move saves it, you lose (checkmate). If you cannot move at all, you lose too.',
+      'A side left with only its Shogun and one other piece loses at once. A position seen for the third time is a draw, and so are 100 moves in a row (both sides counted) without a capture.',
+      '1976 rules (option capture=allowed): the Shogun may be captured, and capturing it wins; the “Shogun!” rule does not apply.',
+      'The magnet board is set by a seed and a rotation; the new-game screen draws them at random unless you choose them. Other options: random numbers after every move (numbers=random), and a shuffled setup (setup=shuffle).',
+    ],
+  },
 };
 
-function diagram(h, size, position, label, go, lastMove, captured) {
+function diagram(h, size, position, label, go, lastMove, captured, shogun) {
   const box = h('div', { class: 'rules-diagram' });
   const b = new Board(box, { label });
-  b.set({ size, position, go, flipped: false, interactive: false, legal: [], lastMove, captured: captured || [], capturedSide: 'white' });
+  b.set({ size, position, go, flipped: false, interactive: false, legal: [], lastMove, captured: captured || [], capturedSide: 'white',
+    shogun: !!shogun, sideNames: shogun ? { black: 'White', white: 'Red' } : { black: 'Black', white: 'White' } });
   b.svg.removeAttribute('id');
   b.svg.setAttribute('role', 'img');
   b.svg.removeAttribute('tabindex');
@@ -77,13 +90,17 @@ export async function renderRules(view, preset, { h, variants }) {
   const go = preset.startsWith('dai-hasami');
   const card = h('article', { class: 'card', id: 'rules-' + preset },
     h('h1', {}, r.title), h('p', {}, r.intro),
-    h('h2', {}, 'The start'), diagram(h, p.size, p.start, `Start of ${r.title}`, go),
+    h('h2', {}, 'The start'), diagram(h, p.size, p.start, `Start of ${r.title}`, go, null, null, preset === 'shogun'),
     h('h2', {}, 'How to play'), h('ol', {}, r.rules.map((t) => h('li', {}, t))));
   if (r.capture) {
     const c = r.capture, half = c.move.length / 2;
     card.append(h('h2', {}, 'A capture'),
       diagram(h, c.size, c.after, c.note, go, { from: c.move.slice(0, half), to: c.move.slice(half) }, ['c5', 'd5']),
       h('p', {}, c.note));
+  }
+  if (preset === 'shogun') {
+    const { shogun_options: opts } = await variants();
+    card.append(h('h2', {}, 'Options'), h('table', { class: 'list', id: 'shogun-options' }, h('tbody', {}, (opts || []).map((o) => h('tr', {}, h('td', {}, h('code', {}, o.option)), h('td', {}, o.about))))));
   }
   card.append(h('p', { class: 'hint-text' }, `Variant text: ${preset}. ${p.about}`),
     h('p', {}, h('a', { href: '#/', class: 'button' }, 'Play it')));
