@@ -19,6 +19,7 @@ Type a move as from-square and to-square, e.g. d1d5 (the piece must move exactly
 with at most one turn). Commands:
   moves         list the legal moves
   hint          ask the engine for a move
+  go            let the engine make this move for you (at its level)
   undo          take back your last move (and the engine's reply)
   learn SQUARE  the number the piece on SQUARE would show on each square (the magnets; a learning aid)
   position      print the position text
@@ -118,6 +119,7 @@ impl ShogunSession {
                 ["position"] => writeln!(out, "{}", self.game.position())?,
                 ["learn", square] => self.learn(square, out)?,
                 ["hint"] => self.hint(out)?,
+                ["go"] => self.go(out)?,
                 ["undo"] => self.undo(out)?,
                 ["save", file] => self.save(file, out)?,
                 ["save"] => writeln!(out, "error: save needs a file name, e.g. 'save game.hrec'")?,
@@ -243,6 +245,23 @@ impl ShogunSession {
         match self.search(10).best {
             Some(mv) => writeln!(out, "Hint: {mv}"),
             None => writeln!(out, "Hint: there is no legal move"),
+        }
+    }
+
+    fn go(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.game.outcome().is_some() {
+            return writeln!(out, "error: the game is over");
+        }
+        let Some(mv) = self.search(self.level).best else {
+            return writeln!(out, "error: there is no legal move");
+        };
+        match self.game.play(mv) {
+            Ok(p) => writeln!(
+                out,
+                "The engine plays for you: {}",
+                played_words(p.mv, p.captured.map(|c| c.square))
+            ),
+            Err(e) => writeln!(out, "error: the engine chose {mv}: {e}"),
         }
     }
 

@@ -97,3 +97,90 @@ fn shogun_in_the_terminal_shows_numbers_warns_and_refuses() {
     assert!(text.contains("Shogun! Red's Shogun is attacked."), "{text}");
     assert!(text.contains("Red to move>"), "{text}");
 }
+
+/// A whole Shogun game: every ply's move, chosen from the legal moves (captures first, otherwise by a
+/// fixed sequence), played to its end by the rules library.
+fn shogun_game(variant: &str) -> hasami_core::shogun::ShogunGame {
+    use hasami_core::shogun::{ShogunGame, ShogunRules};
+    let mut game = ShogunGame::new(ShogunRules::parse(variant).unwrap());
+    let mut seed: u64 = 7;
+    while game.outcome().is_none() {
+        let pos = *game.position();
+        let moves = game.legal_moves();
+        let captures: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to).is_some())
+            .collect();
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let pick = (seed >> 33) as usize;
+        let mv = if captures.is_empty() {
+            moves[pick % moves.len()]
+        } else {
+            captures[pick % captures.len()]
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_whole_hot_seat_shogun_game_to_its_end() {
+    // S4–S6: every move typed at the terminal is accepted, and the game ends by rule with the reason
+    // in Shogun's words; the record is saved and reads back.
+    let variant = "shogun+seed=42+rotation=1";
+    let game = shogun_game(variant);
+    let outcome = hasami_core::shogun::describe(game.outcome().unwrap());
+    let mut input: String = game
+        .played()
+        .iter()
+        .map(|p| format!("{}\n", p.mv))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.hrec");
+    input.push_str(&format!("save {}\nquit\n", file.display()));
+    let text = play_on_terminal(
+        &format!("--variant {variant} --opponent human --no-color"),
+        &input,
+    );
+    assert!(!text.contains("error:"), "{text}");
+    assert_eq!(
+        text.matches(" to move> ").count(),
+        game.played().len(),
+        "one prompt per move: {text}"
+    );
+    assert!(text.contains(&format!("Game over: {outcome}.")), "{text}");
+    let record = std::fs::read_to_string(&file).unwrap();
+    let back = hasami_core::record::ShogunRecord::parse(&record).unwrap();
+    assert_eq!(back.moves.len(), game.played().len());
+    assert_eq!(back.to_game().unwrap().outcome(), game.outcome());
+    assert!(
+        record.starts_with(&format!(
+            "[Variant \"{variant}\"]\n[White \"player\"]\n[Red \"player\"]\n"
+        )),
+        "{record}"
+    );
+}
+
+#[test]
+fn a_whole_shogun_game_against_the_engine() {
+    // The person lets the engine choose each of its moves ('go'); the engine replies at level 1 until
+    // the game ends by rule (S6, D1, D2), with the reason in words.
+    let input = "go\n".repeat(250) + "quit\n";
+    let text = play_on_terminal(
+        "--variant shogun --opponent engine --level 1 --movetime 20 --no-color",
+        &input,
+    );
+    assert!(text.contains("The engine plays for you: "), "{text}");
+    assert!(text.contains("The engine plays "), "{text}");
+    let over = text
+        .lines()
+        .find(|l| l.starts_with("Game over: "))
+        .unwrap_or_else(|| panic!("the game ends: {text}"));
+    assert!(
+        over.contains(" wins: ") || over.starts_with("Game over: draw: "),
+        "{over}"
+    );
+}
