@@ -411,7 +411,7 @@ impl LiveGame {
 
     /// The side that made ply `i` (0-based).
     fn mover_of(&self, i: usize) -> Side {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             self.game.start_side()
         } else {
             !self.game.start_side()
@@ -1043,14 +1043,10 @@ impl AppState {
             }
             let mv = found.best.and_then(|m| g.game.parse_move(&m).ok());
             let done = match mv {
-                Some(mv) => {
-                    if state.check_clock(&mut g).await.is_ok() && !g.is_over() {
-                        state.commit_move(&mut g, mv).await.is_ok()
-                    } else {
-                        false
-                    }
+                Some(mv) if state.check_clock(&mut g).await.is_ok() && !g.is_over() => {
+                    state.commit_move(&mut g, mv).await.is_ok()
                 }
-                None => false,
+                _ => false,
             };
             if done {
                 state.watch_clock(&live, &g);

@@ -61,7 +61,10 @@ fn an_online_game_is_lost_on_time_without_any_request() {
     let v = play("e9e6", &white);
     // Each side's first move is free; the increment is added after every move.
     let black_ms = v["clock"]["black_ms"].as_i64().unwrap();
-    assert!((450..=500).contains(&black_ms), "{black_ms}: Black's clock runs");
+    assert!(
+        (450..=500).contains(&black_ms),
+        "{black_ms}: Black's clock runs"
+    );
     assert_eq!(v["clock"]["white_ms"], 500);
     assert_eq!(v["clock"]["running"], "black");
     // Black does not move: the server's timer ends the game. Only then is it looked at.
