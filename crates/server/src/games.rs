@@ -74,6 +74,8 @@ pub struct LiveGame {
     pub clocks: Vec<Option<i64>>,
     /// When the side to move's turn began, Unix ms (its clock runs from here).
     pub turn_started: i64,
+    /// The timer that ends the game on time (replaced after every change).
+    pub clock_timer: Option<tokio::task::AbortHandle>,
     /// An end not given by the rules: resignation or agreed draw (result token, reason).
     pub ended: Option<(String, String)>,
     /// The side that offers a draw.
@@ -341,6 +343,7 @@ impl LiveGame {
             times,
             clocks,
             turn_started,
+            clock_timer: None,
             ended,
             draw_offer,
             thinking: false,
@@ -686,7 +689,7 @@ impl AppState {
             let mut g = live.lock().await;
             let _ = self.check_clock(&mut g).await;
             self.start_engine(&live, &mut g);
-            self.watch_clock(&live, &g);
+            self.watch_clock(&live, &mut g);
         }
         Ok(live)
     }
@@ -882,6 +885,7 @@ impl AppState {
             times,
             clocks: vec![None; plies],
             turn_started: now,
+            clock_timer: None,
             ended,
             draw_offer: None,
             thinking: false,
@@ -944,7 +948,7 @@ impl AppState {
         let mv = g.game.parse_move(text).map_err(ApiError::bad_request)?;
         self.commit_move(&mut g, mv).await?;
         self.start_engine(&live, &mut g);
-        self.watch_clock(&live, &g);
+        self.watch_clock(&live, &mut g);
         Ok(g.view(token))
     }
 
@@ -958,7 +962,10 @@ impl AppState {
 
     /// Starts a timer that ends the game on time if the side to move does not move before its time
     /// runs out; a change of the game (a move, undo, the end) makes the timer do nothing.
-    fn watch_clock(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &LiveGame) {
+    fn watch_clock(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
+        if let Some(old) = g.clock_timer.take() {
+            old.abort();
+        }
         let Some(deadline) = g.deadline() else {
             return;
         };
@@ -966,13 +973,15 @@ impl AppState {
         let wait = (deadline - db::now_ms()).max(0) as u64 + 5;
         let state = Arc::clone(self);
         let live = Arc::clone(live);
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
             let mut g = live.lock().await;
             if g.version == version {
+                g.clock_timer = None;
                 let _ = state.check_clock(&mut g).await;
             }
         });
+        g.clock_timer = Some(task.abort_handle());
     }
 
     /// Checks and stores a move, then applies it and tells the watchers.
@@ -1049,7 +1058,7 @@ impl AppState {
                 _ => false,
             };
             if done {
-                state.watch_clock(&live, &g);
+                state.watch_clock(&live, &mut g);
             } else if g.thinking {
                 g.thinking = false;
                 g.changed();
@@ -1119,7 +1128,7 @@ impl AppState {
         g.thinking = false;
         g.changed();
         self.start_engine(&live, &mut g);
-        self.watch_clock(&live, &g);
+        self.watch_clock(&live, &mut g);
         Ok(g.view(token))
     }
 
