@@ -135,6 +135,7 @@ async function newGameScreen() {
     side.options[0].textContent = `${first} (moves first)`; side.options[1].textContent = second;
     nameBlackLabel.textContent = first; nameWhiteLabel.textContent = second;
     form.querySelector('#ng-rules-link').href = '#/rules/' + preset.value;
+    options.placeholder = shogun ? 'e.g. +quiet=200 or +repetition=0' : 'e.g. +win=captures:5 or +movement=step';
   };
   form.addEventListener('change', (e) => { sync(); if (e.target !== options) checkVariant(); });
   form.addEventListener('submit', async (e) => {

@@ -212,7 +212,8 @@ export class Board {
       }
     }
     for (const c of s.captured || []) {
-      if (animate) { const g = this.piece(c, s.capturedSide, true); g.classList.add('ghost'); }
+      // (In Shogun the captured piece stood where the mover landed: no fading ghost over it.)
+      if (animate && !s.shogun) { const g = this.piece(c, s.capturedSide, true); g.classList.add('ghost'); }
       const [cx, cy] = this.center(c);
       el('circle', { class: 'capmark', cx, cy, r: 0.36, 'data-square': c }, svg);
     }
