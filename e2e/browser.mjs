@@ -470,6 +470,13 @@ test('rules page', async () => {
   await page.waitForSelector('svg.board');
   assert.match(await page.textContent('h1'), /Hasami Shogi/);
   await shot(page, '06-rules.png');
+  await page.goto(BASE + '/#/rules/shogun');
+  await page.waitForSelector('#rules-shogun svg.board.shogun');
+  assert.match(await page.textContent('h1'), /^Shogun$/);
+  assert.equal(await page.locator('#rules-shogun path.crown').count(), 2);
+  assert.equal(await page.locator('#rules-shogun g.piece text.num').count(), 16);
+  assert.ok(await page.locator('#shogun-options tr').count() >= 5);
+  await shot(page, '13-shogun-rules.png');
   await page.context().close();
 });
 
