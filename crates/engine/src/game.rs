@@ -73,6 +73,11 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// (Shogun played fair: the number a piece shows after it lands is unknown). Leaves `out` empty when
     /// the result is certain ([`Game::play`]); only called when [`Game::CHANCE`] is `true`.
     fn chance_outcomes(&self, _mv: Self::Move, _out: &mut Vec<(Self, u32)>) {}
+    /// Plies since the last capture and the limit at which that many plies draw the game (RULES.md
+    /// D2), when there is such a draw; `None` by default.
+    fn quiet_count(&self) -> Option<(u32, u32)> {
+        None
+    }
     /// Whether the position is quiet enough for the static evaluation to be trusted in quiescence.
     fn in_danger(&self) -> bool {
         false

@@ -32,6 +32,10 @@ pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = 31_000;
 const MAX_PLY: usize = 128;
 
+/// Centi-pieces per ply without a capture that the root's side gives up ([`Features::progress`]):
+/// 2 beat 1 and 0 against the greedy player in mak-yek (docs/engine.md).
+pub const PROGRESS: i32 = 2;
+
 /// Switches for the search features, so each can be measured (docs/engine.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Features {
@@ -47,6 +51,10 @@ pub struct Features {
     pub pruning: bool,
     /// Threatening quiet moves first among quiet moves and exempt from pruning.
     pub threats: bool,
+    /// Evaluations fade towards 0 as the quiet limit (RULES.md D2) nears, and the root's side loses
+    /// [`PROGRESS`] per ply without a capture: an advantage must be turned into captures before the
+    /// limit draws the game, and a locked position is worth less than an open one.
+    pub progress: bool,
     /// Threatening quiet moves also at the first ply of quiescence (off by default; measured in
     /// docs/engine.md).
     pub quiescence_threats: bool,
@@ -55,7 +63,7 @@ pub struct Features {
 impl Features {
     /// The default features with those named in `off` switched off and those in `on` switched on
     /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
-    /// `quiescence_threats`), for measuring what each is worth. The engine reads these from the
+    /// `progress`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
     /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
     pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
@@ -68,6 +76,7 @@ impl Features {
                     "quiescence" => f.quiescence = value,
                     "pruning" => f.pruning = value,
                     "threats" => f.threats = value,
+                    "progress" => f.progress = value,
                     "quiescence_threats" => f.quiescence_threats = value,
                     _ => {}
                 }
@@ -86,6 +95,7 @@ impl Default for Features {
             quiescence: true,
             pruning: true,
             threats: true,
+            progress: true,
             quiescence_threats: false,
         }
     }
@@ -271,6 +281,20 @@ impl Searcher {
     }
 }
 
+/// Whether helper thread `thread` skips iteration `depth` (lazy SMP): the helpers search different
+/// depths from the main thread and from each other, so that the shared table holds deeper results
+/// sooner and the threads' trees differ. The pattern is the classic one of Stockfish 8–10: helper `i`
+/// searches depths in runs of `SKIP_SIZE[i]`, shifted by `SKIP_PHASE[i]`, skipping every other run.
+fn skips_depth(thread: usize, depth: u32) -> bool {
+    const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if thread == 0 {
+        return false;
+    }
+    let i = (thread - 1) % 20;
+    (depth + SKIP_PHASE[i]) / SKIP_SIZE[i] % 2 == 1
+}
+
 struct Worker<'a, G: Game> {
     tt: &'a Table,
     shared: &'a Shared,
@@ -366,8 +390,10 @@ impl<'a, G: Game> Worker<'a, G> {
             return r;
         }
         let mut score: i32 = 0;
-        let start_depth = 1 + (thread % 2) as u32;
-        for depth in start_depth..=max_depth {
+        for depth in 1..=max_depth {
+            if skips_depth(thread, depth) && depth < max_depth {
+                continue;
+            }
             self.seldepth = 0;
             let (mut alpha, mut beta) = (-INF, INF);
             let mut delta = 35;
@@ -562,22 +588,48 @@ impl<'a, G: Game> Worker<'a, G> {
         (sum / total) as i32
     }
 
-    /// A draw's score for the side to move at `ply`: below 0 for the root's side (contempt).
+    /// The static evaluation of `pos` at `ply` (`cached`: the table's, if there), with
+    /// [`Features::progress`]: faded towards 0 as the quiet limit nears, and [`PROGRESS`] per quiet
+    /// ply taken from the root's side.
     #[inline]
-    fn draw_score(&self, ply: usize) -> i32 {
+    fn static_eval(&self, pos: &G, cached: Option<i32>, ply: usize) -> i32 {
+        let e = cached.unwrap_or_else(|| pos.evaluate());
+        let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
+            return e;
+        };
+        let (quiet, limit) = (quiet.min(limit) as i32, limit as i32);
+        let faded = e * (limit - quiet) / limit;
+        faded - self.for_root(ply, PROGRESS * quiet)
+    }
+
+    /// `v` for the root's side as seen by the side to move at `ply`.
+    #[inline]
+    fn for_root(&self, ply: usize, v: i32) -> i32 {
         if ply.is_multiple_of(2) {
-            -self.contempt
+            v
         } else {
-            self.contempt
+            -v
         }
     }
 
+    /// A draw's score for the side to move in `pos` at `ply`: below 0 for the root's side (contempt),
+    /// and with [`Features::progress`] less [`PROGRESS`] per quiet ply as for every other position
+    /// (else a repetition would look better than playing on at a high quiet count).
     #[inline]
-    fn terminal_score(&self, t: Terminal, ply: usize) -> i32 {
+    fn draw_score(&self, pos: &G, ply: usize) -> i32 {
+        let quiet = match pos.quiet_count() {
+            Some((quiet, limit)) if self.features.progress => quiet.min(limit) as i32,
+            _ => 0,
+        };
+        -self.for_root(ply, self.contempt + PROGRESS * quiet)
+    }
+
+    #[inline]
+    fn terminal_score(&self, pos: &G, t: Terminal, ply: usize) -> i32 {
         match t {
             Terminal::Win => WIN - ply as i32,
             Terminal::Loss => -WIN + ply as i32,
-            Terminal::Draw => self.draw_score(ply),
+            Terminal::Draw => self.draw_score(pos, ply),
         }
     }
 
@@ -610,18 +662,18 @@ impl<'a, G: Game> Worker<'a, G> {
         // Every position visited is a node: finished ones and repetitions too.
         if let Some(t) = pos.terminal(&self.path) {
             self.count_node();
-            return self.terminal_score(t, ply);
+            return self.terminal_score(pos, t, ply);
         }
         if ply > 0 && self.repeated_in_tree(pos.hash()) {
             self.count_node();
-            return self.draw_score(ply);
+            return self.draw_score(pos, ply);
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return if self.features.quiescence {
                 self.quiesce(pos, ply, alpha, beta, true)
             } else {
                 self.count_node();
-                pos.evaluate()
+                self.static_eval(pos, None, ply)
             };
         }
         self.count_node();
@@ -649,10 +701,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
-        let eval = match entry.and_then(|e| e.eval) {
-            Some(e) => e,
-            None => pos.evaluate(),
-        };
+        let raw_eval = entry.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+        let eval = self.static_eval(pos, Some(raw_eval), ply);
         let prune = self.features.pruning && !pv && beta.abs() < WIN_BOUND;
         if prune {
             // Reverse futility pruning.
@@ -802,7 +852,7 @@ impl<'a, G: Game> Worker<'a, G> {
             to_tt(best, ply),
             depth,
             bound,
-            Some(eval),
+            Some(raw_eval),
         );
         best
     }
@@ -846,7 +896,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.aborted {
             return 0;
         }
-        let stand = pos.evaluate();
+        let stand = self.static_eval(pos, None, ply);
         if stand >= beta || ply >= MAX_PLY - 2 {
             return stand;
         }
@@ -874,7 +924,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = match child.terminal(&self.path) {
                 Some(t) => {
                     self.count_node();
-                    self.terminal_score(t, ply + 1)
+                    self.terminal_score(&child, t, ply + 1)
                 }
                 None if !tactical && hint != QUIESCENCE_THREAT => {
                     // Not a capture after all: quiescence searches only captures and wins.

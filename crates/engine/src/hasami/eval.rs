@@ -228,7 +228,7 @@ impl Weights {
             0,   // edge
             0,   // corner
             0,   // pair
-            0,   // gap
+            -30, // gap: own gaps are where the enemy intervenes (measured, docs/engine.md)
             0,   // window2
             0,   // window3
             0,   // window4

@@ -92,6 +92,14 @@ impl Game for Position {
     }
 
     #[inline]
+    fn quiet_count(&self) -> Option<(u32, u32)> {
+        let rules = self.rules();
+        // With most captures (W5) the count decides at the limit, so the limit is no draw.
+        (rules.options.quiet > 0 && !rules.most_captures)
+            .then(|| (self.quiet_plies(), rules.options.quiet))
+    }
+
+    #[inline]
     fn move_key(mv: Move) -> u16 {
         (mv.from.index() * 128 + mv.to.index()) as u16
     }
