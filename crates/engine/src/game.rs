@@ -73,6 +73,12 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// (Shogun played fair: the number a piece shows after it lands is unknown). Leaves `out` empty when
     /// the result is certain ([`Game::play`]); only called when [`Game::CHANCE`] is `true`.
     fn chance_outcomes(&self, _mv: Self::Move, _out: &mut Vec<(Self, u32)>) {}
+    /// Plies to a win the side to move forces by threats alone (a threat-sequence search such as
+    /// Gomoku's VCF), when one is found, and the positions that search visited; `None` by default.
+    /// The search asks where quiescence begins, before standing pat.
+    fn forced_win(&self) -> (Option<u32>, u64) {
+        (None, 0)
+    }
     /// Plies since the last capture and the limit at which that many plies draw the game (RULES.md
     /// D2), when there is such a draw; `None` by default.
     fn quiet_count(&self) -> Option<(u32, u32)> {

@@ -51,6 +51,8 @@ pub struct Features {
     pub pruning: bool,
     /// Threatening quiet moves first among quiet moves and exempt from pruning.
     pub threats: bool,
+    /// A threat-sequence search ([`Game::forced_win`], VCF for five in a row) where quiescence begins.
+    pub vcf: bool,
     /// Evaluations fade towards 0 as the quiet limit (RULES.md D2) nears, and the root's side loses
     /// [`PROGRESS`] per ply without a capture: an advantage must be turned into captures before the
     /// limit draws the game, and a locked position is worth less than an open one.
@@ -63,7 +65,7 @@ pub struct Features {
 impl Features {
     /// The default features with those named in `off` switched off and those in `on` switched on
     /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
-    /// `progress`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
+    /// `progress`, `vcf`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
     /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
     pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
@@ -77,6 +79,7 @@ impl Features {
                     "pruning" => f.pruning = value,
                     "threats" => f.threats = value,
                     "progress" => f.progress = value,
+                    "vcf" => f.vcf = value,
                     "quiescence_threats" => f.quiescence_threats = value,
                     _ => {}
                 }
@@ -96,6 +99,7 @@ impl Default for Features {
             pruning: true,
             threats: true,
             progress: true,
+            vcf: true,
             quiescence_threats: false,
         }
     }
@@ -895,6 +899,13 @@ impl<'a, G: Game> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply as u32);
         if self.aborted {
             return 0;
+        }
+        if first && self.features.vcf {
+            let (win, visited) = pos.forced_win();
+            self.local_nodes += visited;
+            if let Some(n) = win {
+                return WIN - (ply as i32 + n as i32);
+            }
         }
         let stand = self.static_eval(pos, None, ply);
         if stand >= beta || ply >= MAX_PLY - 2 {

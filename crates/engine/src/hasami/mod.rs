@@ -2,6 +2,7 @@
 //! quiescence, and an evaluation chosen from the variant's goals.
 
 mod eval;
+pub mod vcf;
 
 use hasami_core::game::repetitions;
 use hasami_core::{BitBoard, Move, Outcome, Position, Square};
@@ -9,6 +10,9 @@ use hasami_core::{BitBoard, Move, Outcome, Position, Square};
 use crate::game::{Game, Terminal};
 
 pub use eval::{evaluate, feature, features, Family, Weights, FEATURES, N_FEATURES};
+
+/// Longest threat sequence [`Game::forced_win`] looks for: fours, the completing move included.
+pub const VCF_FOURS: u32 = 3;
 
 /// Ordering hint of a move that captures, before adding 100 per captured piece.
 const CAPTURE_HINT: i32 = 10_000;
@@ -89,6 +93,10 @@ impl Game for Position {
     #[inline]
     fn evaluate(&self) -> i32 {
         evaluate(self, Weights::for_rules(self.rules()))
+    }
+
+    fn forced_win(&self) -> (Option<u32>, u64) {
+        vcf::win_by_fours(self, VCF_FOURS)
     }
 
     #[inline]
