@@ -20,8 +20,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use hasami_core::playout::SplitMix64;
-use hasami_core::{Move, Position, Rules, Side};
+use hasami_core::{Move, Position, Rules};
 use hasami_engine::{Limits, Searcher, WIN};
+
+mod common;
+use common::{loses_within, position_text, winning_first_moves, wins_within};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -42,68 +45,6 @@ fn search(pos: &Position, depth: u32, hash_mib: usize) -> hasami_engine::Outcome
         Arc::new(AtomicBool::new(false)),
         |_| {},
     )
-}
-
-/// The moves of the side to move, captures first (they decide these positions, so trying them first
-/// keeps the brute force short).
-fn ordered_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.moves();
-    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.captures_of(mv).len()));
-    moves
-}
-
-/// Brute force: can the side to move force a win (A5, judged by `Position::status`) within `plies`
-/// plies, whatever the opponent does? Repetition (D1) cannot happen within 6 plies of the loaded
-/// position (a position can recur only every 4 plies, so at most twice), and the quiet limit (D2)
-/// is far away, so `status` (which judges without history) is exact here.
-fn wins_within(pos: &Position, plies: u32) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    let me = pos.side();
-    let mut open = Vec::new();
-    for mv in ordered_moves(pos) {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        match child.status() {
-            Some(o) if o.winner() == Some(me) => return true,
-            Some(_) => {}
-            None => open.push(child),
-        }
-    }
-    open.iter().any(|c| loses_within(c, plies - 1, me))
-}
-
-/// Brute force: does every move of the side to move lose to `attacker` within `plies` plies?
-/// (`status` already judged this position, so the side to move has a move: W6.)
-fn loses_within(pos: &Position, plies: u32, attacker: Side) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    ordered_moves(pos).into_iter().all(|mv| {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        match child.status() {
-            Some(o) => o.winner() == Some(attacker),
-            None => wins_within(&child, plies - 1),
-        }
-    })
-}
-
-/// The first moves that force a win within `plies` plies.
-fn winning_first_moves(pos: &Position, plies: u32) -> Vec<Move> {
-    let me = pos.side();
-    pos.moves()
-        .into_iter()
-        .filter(|&mv| {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            match child.status() {
-                Some(o) => o.winner() == Some(me),
-                None => loses_within(&child, plies - 1, me),
-            }
-        })
-        .collect()
 }
 
 /// Checks a win in exactly `plies` plies for the side to move: the engine at `depth` scores
@@ -489,30 +430,7 @@ fn random_position(rng: &mut SplitMix64, rules: &'static Rules, spec: &Spec) -> 
             }
         }
     }
-    let ranks: Vec<String> = grid
-        .iter()
-        .rev()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for &c in row {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    let pos = Position::from_text(&format!("{} b 0 1", ranks.join("/")), rules).ok()?;
+    let pos = Position::from_text(&position_text(&grid), rules).ok()?;
     pos.status().is_none().then_some(pos)
 }
 

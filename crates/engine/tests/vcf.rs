@@ -5,59 +5,15 @@
 //! fives are all possible.
 
 use hasami_core::playout::SplitMix64;
-use hasami_core::{Move, Position, Rules, Side};
+use hasami_core::{Position, Rules};
 use hasami_engine::hasami::vcf::win_by_fours;
 use hasami_engine::hasami::VCF_FOURS;
 
+mod common;
+use common::{position_text, wins_within};
+
 fn position(variant: &str, text: &str) -> Position {
     Position::from_text(text, Rules::parse(variant).unwrap()).unwrap()
-}
-
-/// Moves that complete a five or capture first, then the others (keeps the brute force short).
-fn ordered_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.moves();
-    moves.sort_by_cached_key(|&mv| {
-        let mut child = *pos;
-        let caught = child.play_unchecked(mv).len();
-        let five = child.five_line(pos.side()).is_some();
-        std::cmp::Reverse((five, caught))
-    });
-    moves
-}
-
-/// Brute force: can the side to move force a win (A5, `Position::status`) within `plies` plies?
-/// Repetition cannot happen within 5 plies of a position with no history, and the quiet limit is far.
-fn wins_within(pos: &Position, plies: u32) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    let me = pos.side();
-    let mut open = Vec::new();
-    for mv in ordered_moves(pos) {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        match child.status() {
-            Some(o) if o.winner() == Some(me) => return true,
-            Some(_) => {}
-            None => open.push(child),
-        }
-    }
-    open.iter().any(|c| loses_within(c, plies - 1, me))
-}
-
-/// Brute force: does every move of the side to move lose to `attacker` within `plies` plies?
-fn loses_within(pos: &Position, plies: u32, attacker: Side) -> bool {
-    if plies == 0 {
-        return false;
-    }
-    ordered_moves(pos).into_iter().all(|mv| {
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        match child.status() {
-            Some(o) => o.winner() == Some(attacker),
-            None => wins_within(&child, plies - 1),
-        }
-    })
 }
 
 #[test]
@@ -98,29 +54,7 @@ fn random_position(rng: &mut SplitMix64, rules: &'static Rules) -> Option<Positi
             }
         }
     }
-    let ranks: Vec<String> = grid
-        .iter()
-        .rev()
-        .map(|row| {
-            let (mut s, mut empty) = (String::new(), 0);
-            for &c in row {
-                if c == '.' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    s.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                s.push(c);
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    let pos = Position::from_text(&format!("{} b 0 1", ranks.join("/")), rules).ok()?;
+    let pos = Position::from_text(&position_text(&grid), rules).ok()?;
     pos.status().is_none().then_some(pos)
 }
 
