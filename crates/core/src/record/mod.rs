@@ -193,6 +193,71 @@ fn tag_rank(name: &str) -> u8 {
     }
 }
 
+// Tag handling shared by `Record` and `ShogunRecord`: both keep their other tags as `(name, value)`
+// pairs in the canonical order of their family's `rank` (players and Date below 3, Termination 3,
+// others 4).
+
+/// The value of tag `name`.
+fn find_tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Sets a tag, replacing one of the same name, keeping the order of `rank`; names in
+/// [`RESERVED_TAGS`] are ignored.
+fn set_tag(tags: &mut Vec<(String, String)>, rank: fn(&str) -> u8, name: String, value: String) {
+    if RESERVED_TAGS.contains(&name.as_str()) {
+        return;
+    }
+    if let Some(slot) = tags.iter_mut().find(|(n, _)| *n == name) {
+        slot.1 = value;
+    } else {
+        tags.push((name, value));
+        sort_tags(tags, rank);
+    }
+}
+
+/// Removes tag `name`; returns its value.
+fn remove_tag(tags: &mut Vec<(String, String)>, name: &str) -> Option<String> {
+    let i = tags.iter().position(|(n, _)| n == name)?;
+    Some(tags.remove(i).1)
+}
+
+/// Puts tags in the order of `rank` (stable: equal ranks keep their present order).
+fn sort_tags(tags: &mut [(String, String)], rank: fn(&str) -> u8) {
+    tags.sort_by_key(|(n, _)| rank(n));
+}
+
+/// The tags of `from_game`: `given` set in turn (a later one replaces an earlier one of the same
+/// name), then `Termination` from `termination` when the game is over and `given` has none.
+fn game_tags<I, K, V>(
+    rank: fn(&str) -> u8,
+    given: I,
+    termination: Option<String>,
+) -> Vec<(String, String)>
+where
+    I: IntoIterator<Item = (K, V)>,
+    K: Into<String>,
+    V: Into<String>,
+{
+    let mut tags = Vec::new();
+    for (k, v) in given {
+        set_tag(&mut tags, rank, k.into(), v.into());
+    }
+    if let Some(why) = termination {
+        if find_tag(&tags, "Termination").is_none() {
+            set_tag(&mut tags, rank, "Termination".into(), why);
+        }
+    }
+    tags
+}
+
+/// The outcome of a replayed game when it ended by rule with another result than the record's.
+fn result_conflict(outcome: Option<Outcome>, result: RecordResult) -> Option<Outcome> {
+    outcome.filter(|&o| RecordResult::of(Some(o)) != result)
+}
+
 /// Squares as annotation-free text for messages: `e6, e7` or `nothing`.
 pub(crate) fn squares_text(b: BitBoard) -> String {
     if b.is_empty() {
@@ -242,14 +307,7 @@ impl Record {
         }
         record.moves = game.played().iter().map(|&p| p.into()).collect();
         record.result = RecordResult::of(game.outcome());
-        for (k, v) in tags {
-            record.set_tag(k, v);
-        }
-        if let Some(outcome) = game.outcome() {
-            if record.tag("Termination").is_none() {
-                record.set_tag("Termination", outcome.to_string());
-            }
-        }
+        record.tags = game_tags(tag_rank, tags, game.outcome().map(|o| o.to_string()));
         record
     }
 
@@ -286,52 +344,36 @@ impl Record {
                 });
             }
         }
-        if let Some(outcome) = game.outcome() {
-            if RecordResult::of(Some(outcome)) != self.result {
-                return Err(ReplayError::Result {
-                    result: self.result,
-                    outcome,
-                });
-            }
+        match result_conflict(game.outcome(), self.result) {
+            Some(outcome) => Err(ReplayError::Result {
+                result: self.result,
+                outcome,
+            }),
+            None => Ok(game),
         }
-        Ok(game)
     }
 
     /// The value of a tag in [`Record::tags`].
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
     /// Sets a tag in [`Record::tags`], replacing one of the same name, keeping canonical order. Names
     /// in [`RESERVED_TAGS`] are ignored (set [`Record::rules`], [`Record::start`] or
     /// [`Record::result`] instead).
     pub fn set_tag(&mut self, name: impl Into<String>, value: impl Into<String>) {
-        let name = name.into();
-        let value = value.into();
-        if RESERVED_TAGS.contains(&name.as_str()) {
-            return;
-        }
-        if let Some(slot) = self.tags.iter_mut().find(|(n, _)| *n == name) {
-            slot.1 = value;
-        } else {
-            self.tags.push((name, value));
-            self.sort_tags();
-        }
+        set_tag(&mut self.tags, tag_rank, name.into(), value.into());
     }
 
     /// Removes a tag from [`Record::tags`]; returns its value.
     pub fn remove_tag(&mut self, name: &str) -> Option<String> {
-        let i = self.tags.iter().position(|(n, _)| n == name)?;
-        Some(self.tags.remove(i).1)
+        remove_tag(&mut self.tags, name)
     }
 
     /// Puts [`Record::tags`] in canonical order: `Black`, `White`, `Date`, `Termination`, then the
     /// others in their present order.
     pub fn sort_tags(&mut self) {
-        self.tags.sort_by_key(|(n, _)| tag_rank(n));
+        sort_tags(&mut self.tags, tag_rank);
     }
 }
 

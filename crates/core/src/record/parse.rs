@@ -4,7 +4,9 @@ use std::collections::HashSet;
 
 use super::error::{RecordError, RecordErrorKind as K};
 use super::shogun::{AnyRecord, ShogunRecord};
-use super::{squares_text, Record, RecordMove, RecordResult, RESERVED_TAGS};
+use super::{
+    shogun, sort_tags, squares_text, tag_rank, Record, RecordMove, RecordResult, RESERVED_TAGS,
+};
 use crate::game::Game;
 use crate::position::{IllegalMoveError, Position};
 use crate::rules::Rules;
@@ -321,12 +323,15 @@ fn result_tag(tags: &[Tag]) -> Result<Option<RecordResult>, RecordError> {
     }
 }
 
-/// The tags kept in a record's `tags` field.
-fn other_tags(tags: &[Tag]) -> Vec<(String, String)> {
-    tags.iter()
+/// The tags kept in a record's `tags` field, in the order of the family's `rank`.
+fn other_tags(tags: &[Tag], rank: fn(&str) -> u8) -> Vec<(String, String)> {
+    let mut other: Vec<_> = tags
+        .iter()
         .filter(|t| !RESERVED_TAGS.contains(&t.name.as_str()))
         .map(|t| (t.name.clone(), t.value.clone()))
-        .collect()
+        .collect();
+    sort_tags(&mut other, rank);
+    other
 }
 
 /// A game of either family as the move text is replayed.
@@ -394,15 +399,18 @@ impl Replay for ShogunGame {
     }
 }
 
-/// Reads the move text up to and including the result, replaying it on `game`. Comments go to
-/// `comment` (before the first move) or to their move.
+/// What the move text gives a record: the comment before the first move, the moves, the result.
+type MoveText = (Option<String>, Vec<RecordMove>, RecordResult);
+
+/// Reads the move text up to and including the result, replaying it on `game`. Comments go to the
+/// record's comment (before the first move) or to their move.
 fn read_moves(
     cur: &mut Cursor,
-    game: &mut impl Replay,
+    mut game: impl Replay,
     tag_result: Option<RecordResult>,
-    comment: &mut Option<String>,
-    moves: &mut Vec<RecordMove>,
-) -> Result<RecordResult, RecordError> {
+) -> Result<MoveText, RecordError> {
+    let mut comment = None;
+    let mut moves: Vec<RecordMove> = Vec::new();
     let size = game.size();
     loop {
         cur.skip_ws();
@@ -413,7 +421,7 @@ fn read_moves(
                 let text = self::comment(cur)?;
                 let slot = match moves.last_mut() {
                     Some(m) => &mut m.comment,
-                    None => &mut *comment,
+                    None => &mut comment,
                 };
                 add_comment(slot, text);
                 continue;
@@ -449,7 +457,7 @@ fn read_moves(
                 }
                 return Err(after.err(K::TextAfterResult(rest)));
             }
-            return Ok(token);
+            return Ok((comment, moves, token));
         }
         let mut move_text = word;
         let mut move_at = at;
@@ -504,16 +512,9 @@ fn hasami(cur: &mut Cursor, tags: &[Tag], rules: &'static Rules) -> Result<Recor
     let tag_result = result_tag(tags)?;
     let mut record = Record::new(rules);
     record.start = start;
-    record.tags = other_tags(tags);
-    record.sort_tags();
-    let mut game = Game::from_position(record.start_position());
-    record.result = read_moves(
-        cur,
-        &mut game,
-        tag_result,
-        &mut record.comment,
-        &mut record.moves,
-    )?;
+    record.tags = other_tags(tags, tag_rank);
+    let game = Game::from_position(record.start_position());
+    (record.comment, record.moves, record.result) = read_moves(cur, game, tag_result)?;
     Ok(record)
 }
 
@@ -533,16 +534,9 @@ fn shogun(
     // The Position's seed and rotation choose the magnet board (docs/shogun.md).
     let mut record = ShogunRecord::new(start.map_or(rules, |p| p.rules()));
     record.start = start.filter(|p| *p != ShogunPosition::start(p.rules()));
-    record.tags = other_tags(tags);
-    record.sort_tags();
-    let mut game = ShogunGame::from_position(record.start_position());
-    record.result = read_moves(
-        cur,
-        &mut game,
-        tag_result,
-        &mut record.comment,
-        &mut record.moves,
-    )?;
+    record.tags = other_tags(tags, shogun::tag_rank);
+    let game = ShogunGame::from_position(record.start_position());
+    (record.comment, record.moves, record.result) = read_moves(cur, game, tag_result)?;
     Ok(record)
 }
 

@@ -20,8 +20,10 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::write::{write, Parts};
-use super::{squares_text, Record, RecordError, RecordMove, RecordResult, RESERVED_TAGS};
+use super::{
+    find_tag, game_tags, remove_tag, result_conflict, set_tag, sort_tags, squares_text, Record,
+    RecordError, RecordMove, RecordResult,
+};
 use crate::outcome::Outcome;
 use crate::shogun::{
     describe, ShogunGame, ShogunMoveError, ShogunPlayed, ShogunPosition, ShogunRules,
@@ -31,7 +33,7 @@ use crate::types::mv::Move;
 
 /// Where a tag of a Shogun record goes in canonical order: White, Red, Date (then Position and
 /// Result), Termination, then every other tag.
-fn tag_rank(name: &str) -> u8 {
+pub(super) fn tag_rank(name: &str) -> u8 {
     match name {
         "White" => 0,
         "Red" => 1,
@@ -141,14 +143,7 @@ impl ShogunRecord {
         }
         record.moves = game.played().iter().map(|&p| p.into()).collect();
         record.result = RecordResult::of(game.outcome());
-        for (k, v) in tags {
-            record.set_tag(k, v);
-        }
-        if let Some(outcome) = game.outcome() {
-            if record.tag("Termination").is_none() {
-                record.set_tag("Termination", describe(outcome));
-            }
-        }
+        record.tags = game_tags(tag_rank, tags, game.outcome().map(describe));
         record
     }
 
@@ -180,70 +175,34 @@ impl ShogunRecord {
                 });
             }
         }
-        if let Some(outcome) = game.outcome() {
-            if RecordResult::of(Some(outcome)) != self.result {
-                return Err(ShogunReplayError::Result {
-                    result: self.result,
-                    outcome,
-                });
-            }
+        match result_conflict(game.outcome(), self.result) {
+            Some(outcome) => Err(ShogunReplayError::Result {
+                result: self.result,
+                outcome,
+            }),
+            None => Ok(game),
         }
-        Ok(game)
     }
 
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
-    /// Sets a tag (replacing one of the same name); names in [`RESERVED_TAGS`] are ignored.
+    /// Sets a tag (replacing one of the same name); names in
+    /// [`RESERVED_TAGS`](super::RESERVED_TAGS) are ignored.
     pub fn set_tag(&mut self, name: impl Into<String>, value: impl Into<String>) {
-        let name = name.into();
-        let value = value.into();
-        if RESERVED_TAGS.contains(&name.as_str()) {
-            return;
-        }
-        if let Some(slot) = self.tags.iter_mut().find(|(n, _)| *n == name) {
-            slot.1 = value;
-        } else {
-            self.tags.push((name, value));
-            self.sort_tags();
-        }
+        set_tag(&mut self.tags, tag_rank, name.into(), value.into());
     }
 
     /// Removes a tag; returns its value.
     pub fn remove_tag(&mut self, name: &str) -> Option<String> {
-        let i = self.tags.iter().position(|(n, _)| n == name)?;
-        Some(self.tags.remove(i).1)
+        remove_tag(&mut self.tags, name)
     }
 
     /// Puts the tags in canonical order: `White`, `Red`, `Date`, `Termination`, then the others.
     pub fn sort_tags(&mut self) {
-        self.tags.sort_by_key(|(n, _)| tag_rank(n));
-    }
-}
-
-impl fmt::Display for ShogunRecord {
-    /// The canonical text, as for the Hasami family (`docs/records.md`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let start = self.start_position();
-        write(
-            f,
-            Parts {
-                variant: self.rules.to_string(),
-                tags: &self.tags,
-                rank: tag_rank,
-                position: self.start.map(|s| s.to_string()),
-                result: self.result,
-                comment: self.comment.as_deref(),
-                moves: &self.moves,
-                side: start.side(),
-                number: start.fullmove(),
-            },
-        )
+        sort_tags(&mut self.tags, tag_rank);
     }
 }
 

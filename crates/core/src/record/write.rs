@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::{tag_rank, Record, RecordMove, RecordResult, RESERVED_TAGS};
+use super::{shogun, tag_rank, Record, RecordMove, RecordResult, ShogunRecord, RESERVED_TAGS};
 use crate::types::side::Side;
 
 /// Lines of move text are broken before they would pass this many characters.
@@ -73,7 +73,7 @@ impl Lines {
 }
 
 /// What the writer needs of a record of either family.
-pub(super) struct Parts<'a> {
+struct Parts<'a> {
     /// Canonical variant text.
     pub variant: String,
     /// Other tags.
@@ -97,7 +97,7 @@ pub(super) struct Parts<'a> {
 /// The canonical text: the tags (Variant, players, Date, Position, Result, Termination, then the
 /// others), a blank line, the numbered moves with capture annotations and comments wrapped at 80
 /// columns (comments too, word by word), and the result on a line of its own.
-pub(super) fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
+fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
     let write_tag = |f: &mut fmt::Formatter<'_>, name: &str, value: &str| {
         writeln!(f, "[{name} \"{}\"]", tag_value(value))
     };
@@ -157,23 +157,32 @@ pub(super) fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
     writeln!(f, "{}", p.result)
 }
 
-impl fmt::Display for Record {
-    /// The canonical text (see [`write`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let start = self.start_position();
-        write(
-            f,
-            Parts {
-                variant: self.rules.to_string(),
-                tags: &self.tags,
-                rank: tag_rank,
-                position: self.start.map(|s| s.to_string()),
-                result: self.result,
-                comment: self.comment.as_deref(),
-                moves: &self.moves,
-                side: start.side(),
-                number: start.fullmove(),
-            },
-        )
-    }
+/// `Display` for a record type of either family (their fields have the same names): the canonical
+/// text (see [`write`]), with the family's tag order `$rank`.
+macro_rules! display_record {
+    ($record:ty, $rank:path) => {
+        impl fmt::Display for $record {
+            /// The canonical text (`docs/records.md`).
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let start = self.start_position();
+                write(
+                    f,
+                    Parts {
+                        variant: self.rules.to_string(),
+                        tags: &self.tags,
+                        rank: $rank,
+                        position: self.start.map(|s| s.to_string()),
+                        result: self.result,
+                        comment: self.comment.as_deref(),
+                        moves: &self.moves,
+                        side: start.side(),
+                        number: start.fullmove(),
+                    },
+                )
+            }
+        }
+    };
 }
+
+display_record!(Record, tag_rank);
+display_record!(ShogunRecord, shogun::tag_rank);
