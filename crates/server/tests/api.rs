@@ -3,35 +3,8 @@
 
 mod common;
 
-use common::{Server, Ws};
+use common::{create, error_of, moves, server, Server, Ws};
 use serde_json::{json, Value};
-
-fn server() -> (tempfile::TempDir, Server) {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(&dir.path().join("games.sqlite3"));
-    (dir, s)
-}
-
-fn create(s: &Server, req: Value) -> Value {
-    let (status, v) = s.post("/api/games", &req);
-    assert_eq!(status, 201, "{v}");
-    v
-}
-
-fn moves(v: &Value) -> Vec<String> {
-    v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap().to_string())
-        .collect()
-}
-
-fn error_of(v: &Value) -> &str {
-    v["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error message in {v}"))
-}
 
 #[test]
 fn create_move_undo_resign_against_the_engine() {
@@ -47,11 +20,10 @@ fn create_move_undo_resign_against_the_engine() {
     assert_eq!(c["game"]["you"], "black");
     assert_eq!(c["game"]["status"], "playing");
 
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/moves"),
         &json!({"move": "e1e5", "token": token}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["ply"], 1);
     // The engine's reply arrives.
     let path = format!("/api/games/{id}");
@@ -61,8 +33,7 @@ fn create_move_undo_resign_against_the_engine() {
     assert_eq!(v["moves"][1]["side"], "white");
 
     // Undo takes back the engine's reply and the player's move.
-    let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
-    assert_eq!(status, 200, "{v}");
+    let v = s.post_ok(&format!("/api/games/{id}/undo"), &json!({"token": token}));
     assert_eq!(v["ply"], 0);
     assert_eq!(v["position"], "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1");
     let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
@@ -75,8 +46,7 @@ fn create_move_undo_resign_against_the_engine() {
     assert_eq!(status, 200);
     s.wait_for(&path, |v| v["ply"] == 2 && v["thinking"] == false);
 
-    let (status, v) = s.post(&format!("/api/games/{id}/resign"), &json!({"token": token}));
-    assert_eq!(status, 200, "{v}");
+    let v = s.post_ok(&format!("/api/games/{id}/resign"), &json!({"token": token}));
     assert_eq!(v["status"], "over");
     assert_eq!(v["result"], "0-1");
     assert_eq!(v["reason"], "White wins: Black resigned");
@@ -116,11 +86,10 @@ fn the_engine_moves_first_when_the_player_takes_white() {
     // The player now moves White with the token.
     let token = c["token"].as_str().unwrap();
     let mv = v["legal_moves"][0].as_str().unwrap();
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/moves"),
         &json!({"move": mv, "token": token}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["ply"], 2);
 }
 
@@ -281,8 +250,7 @@ fn errors_are_4xx_with_a_message_and_leave_the_game_unchanged() {
     let (_, record_after) = s.get_text(&format!("{path}/record"));
     assert_eq!(record_before, record_after);
     // Still playable by the right side.
-    let (status, v) = s.post(&moves_path, &json!({"move": "a9a8", "token": white}));
-    assert_eq!(status, 200, "{v}");
+    let v = s.post_ok(&moves_path, &json!({"move": "a9a8", "token": white}));
     assert_eq!(v["you"], "white");
 }
 
@@ -317,28 +285,25 @@ fn online_game_tokens_spectators_and_draw_offers() {
         &json!({"move": "e2e5", "token": black}),
     );
     assert_eq!(status, 200);
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("{path}/draw"),
         &json!({"token": white, "action": "offer"}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["draw_offer"], "white");
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("{path}/draw"),
         &json!({"token": black, "action": "decline"}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["draw_offer"], Value::Null);
     let (status, _) = s.post(
         &format!("{path}/draw"),
         &json!({"token": white, "action": "offer"}),
     );
     assert_eq!(status, 200);
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("{path}/draw"),
         &json!({"token": black, "action": "accept"}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["status"], "over");
     assert_eq!(v["result"], "1/2-1/2");
     assert_eq!(v["reason"], "draw: agreed");
@@ -357,18 +322,16 @@ fn a_capture_ends_a_game_from_a_position() {
     let id = c["id"].as_i64().unwrap();
     assert_eq!(c["side"], "both");
     let token = c["token"].as_str().unwrap();
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/moves"),
         &json!({"move": "b3-b5", "token": token}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["moves"][0]["captured"], json!(["c5", "d5"]));
     assert_eq!(v["status"], "over");
     assert_eq!(v["result"], "1-0");
     assert_eq!(v["reason"], "Black wins: White has 0 pieces left");
     // Local games take back one move, which also reopens the game.
-    let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
-    assert_eq!(status, 200, "{v}");
+    let v = s.post_ok(&format!("/api/games/{id}/undo"), &json!({"token": token}));
     assert_eq!(v["status"], "playing");
     assert_eq!(v["position"], "9/9/9/9/2wwb4/9/1b7/9/9 b 0 1");
 }
@@ -479,11 +442,10 @@ fn games_survive_a_restart_and_the_schema_is_versioned() {
     let id = c["id"].as_i64().unwrap();
     let token = c["token"].as_str().unwrap().to_string();
     for mv in ["a2a4", "a7a5", "b2b4"] {
-        let (status, v) = s.post(
+        s.post_ok(
             &format!("/api/games/{id}/moves"),
             &json!({"move": mv, "token": token}),
         );
-        assert_eq!(status, 200, "{v}");
     }
     let (_, before) = s.get(&format!("/api/games/{id}"));
     s.stop();

@@ -5,29 +5,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::Server;
+use common::{create, server, token_of, Server};
 use serde_json::{json, Value};
-
-fn server() -> (tempfile::TempDir, Server) {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(&dir.path().join("games.sqlite3"));
-    (dir, s)
-}
-
-fn create(s: &Server, req: Value) -> Value {
-    let (status, v) = s.post("/api/games", &req);
-    assert_eq!(status, 201, "{v}");
-    v
-}
-
-fn token_of(link: &Value) -> String {
-    link.as_str()
-        .unwrap()
-        .rsplit("token=")
-        .next()
-        .unwrap()
-        .to_string()
-}
 
 #[test]
 fn an_online_game_is_lost_on_time_without_any_request() {
@@ -50,12 +29,10 @@ fn an_online_game_is_lost_on_time_without_any_request() {
         "no clock runs before the first moves"
     );
     let play = |mv: &str, token: &str| {
-        let (status, v) = s.post(
+        s.post_ok(
             &format!("/api/games/{id}/moves"),
             &json!({"move": mv, "token": token}),
-        );
-        assert_eq!(status, 200, "{v}");
-        v
+        )
     };
     play("e1e5", &black);
     let v = play("e9e6", &white);
@@ -92,9 +69,8 @@ fn an_online_game_is_lost_on_time_without_any_request() {
 
 #[test]
 fn a_move_in_time_keeps_the_game_going_and_the_clock_is_stored() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("games.sqlite3");
-    let s = Server::start(&db);
+    let (_dir, s) = server();
+    let db = s.db.clone();
     let c = create(
         &s,
         json!({"variant": "hasami", "opponent": "online", "clock": {"initial": 60, "increment": 2}}),
@@ -103,11 +79,10 @@ fn a_move_in_time_keeps_the_game_going_and_the_clock_is_stored() {
     let black = token_of(&c["links"]["black"]);
     let white = token_of(&c["links"]["white"]);
     for (mv, t) in [("e1e5", &black), ("e9e6", &white), ("a1a4", &black)] {
-        let (status, v) = s.post(
+        s.post_ok(
             &format!("/api/games/{id}/moves"),
             &json!({"move": mv, "token": t}),
         );
-        assert_eq!(status, 200, "{v}");
     }
     let (_, v) = s.get(&format!("/api/games/{id}"));
     let black_ms = v["clock"]["black_ms"].as_i64().unwrap();
@@ -179,11 +154,10 @@ fn names_at_new_game_and_when_joining() {
     let white = token_of(&c["links"]["white"]);
     let black = c["token"].as_str().unwrap().to_string();
     // The friend opens the invite link and gives a name.
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/name"),
         &json!({"token": white, "name": "Bob"}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["players"], json!({"black": "Alice", "white": "Bob"}));
     // Bad names and other people's sides are refused; nothing changes.
     for (body, code) in [
@@ -217,11 +191,10 @@ fn names_at_new_game_and_when_joining() {
         &json!({"token": t, "name": "Q"}),
     );
     assert_eq!(status, 400);
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/name"),
         &json!({"token": t, "name": "Q", "side": "white"}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["players"]["white"], "Q");
     // Shogun records carry the names in White/Red tags.
     let c = create(

@@ -4,14 +4,8 @@
 
 mod common;
 
-use common::Server;
-use serde_json::{json, Value};
-
-fn create(s: &Server, req: Value) -> Value {
-    let (status, v) = s.post("/api/games", &req);
-    assert_eq!(status, 201, "{v}");
-    v
-}
+use common::{create, server, Server};
+use serde_json::json;
 
 /// A position (numbers=random, so any numbers are allowed): White's piece 1 on b2 shields the White
 /// Shogun on b1 from Red's piece 1 on b5, which shows 4.
@@ -19,8 +13,7 @@ const PINNED: &str = "p2:16s:1/8/7p3:1/1p1:46/8/8/1P1:16/1S:14P3:1P2:1 w 1979 0 
 
 #[test]
 fn a_hot_seat_shogun_game_with_a_random_board() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(&dir.path().join("g.sqlite3"));
+    let (_dir, s) = server();
     let c = create(
         &s,
         json!({"variant": "shogun+setup=shuffle", "opponent": "local", "random_board": true}),
@@ -55,11 +48,10 @@ fn a_hot_seat_shogun_game_with_a_random_board() {
     let token = c["token"].as_str().unwrap();
     let mv = legal[0].as_str().unwrap();
     let expected = sh["arrivals"][mv].as_u64().unwrap();
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/moves"),
         &json!({"move": mv, "token": token}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["turn"], "white");
     let to = &mv[2..];
     let rank = 8 - to[1..].parse::<usize>().unwrap();
@@ -98,8 +90,7 @@ fn a_hot_seat_shogun_game_with_a_random_board() {
 
 #[test]
 fn a_self_endangering_move_is_refused_with_the_reason_and_nothing_changes() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(&dir.path().join("g.sqlite3"));
+    let (_dir, s) = server();
     let c = create(
         &s,
         json!({"variant": "shogun+numbers=random", "opponent": "local", "position": PINNED}),
@@ -141,23 +132,20 @@ fn a_self_endangering_move_is_refused_with_the_reason_and_nothing_changes() {
     let (_, after) = s.get(&format!("/api/games/{id}"));
     assert_eq!(before, after);
     // Moving the shield along the line keeps it legal; then Red's piece on b5 attacks nothing.
-    let (status, v) = s.post(
+    let v = s.post_ok(
         &format!("/api/games/{id}/moves"),
         &json!({"move": "b2b3", "token": token}),
     );
-    assert_eq!(status, 200, "{v}");
     assert_eq!(v["ply"], 1);
     // The reason is in Shogun's words when a side resigns.
-    let (status, v) = s.post(&format!("/api/games/{id}/resign"), &json!({"token": token}));
-    assert_eq!(status, 200, "{v}");
+    let v = s.post_ok(&format!("/api/games/{id}/resign"), &json!({"token": token}));
     assert_eq!(v["reason"], "White wins: Red resigned");
     assert_eq!(v["result"], "1-0");
 }
 
 #[test]
 fn the_warning_when_the_shogun_is_attacked() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(&dir.path().join("g.sqlite3"));
+    let (_dir, s) = server();
     // Red's piece 1 on b5 shows 4 and b2..b4 are empty: the White Shogun on b1 is attacked.
     let c = create(
         &s,
@@ -183,9 +171,8 @@ fn the_warning_when_the_shogun_is_attacked() {
 
 #[test]
 fn an_engine_shogun_game_resumes_after_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("g.sqlite3");
-    let s = Server::start(&db);
+    let (_dir, s) = server();
+    let db = s.db.clone();
     let c = create(
         &s,
         json!({"variant": "shogun+seed=42+rotation=1", "opponent": "engine", "level": 1,
@@ -199,11 +186,10 @@ fn an_engine_shogun_game_resumes_after_a_restart() {
         json!({"black": "Ann", "white": "hasami level 1"})
     );
     let mv = c["game"]["legal_moves"][0].as_str().unwrap().to_string();
-    let (status, v) = s.post(
+    s.post_ok(
         &format!("/api/games/{id}/moves"),
         &json!({"move": mv, "token": token}),
     );
-    assert_eq!(status, 200, "{v}");
     let path = format!("/api/games/{id}");
     let before = s.wait_for(&path, |v| v["ply"] == 2 && v["thinking"] == false);
     // A hint from the engine is one of the legal moves.
@@ -221,8 +207,7 @@ fn an_engine_shogun_game_resumes_after_a_restart() {
     assert_eq!(after["position"], before["position"]);
     assert_eq!(after["you"], "black");
     // Undo takes back the engine's reply and the move.
-    let (status, v) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
-    assert_eq!(status, 200, "{v}");
+    let v = s.post_ok(&format!("/api/games/{id}/undo"), &json!({"token": token}));
     assert_eq!(v["ply"], 0);
     assert_eq!(v["position"], c["game"]["position"]);
     // The omniscient engine is for Shogun only.

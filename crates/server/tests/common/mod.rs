@@ -68,6 +68,14 @@ impl Server {
         (status, parse(&text))
     }
 
+    /// POST `body` to `path`, expecting 200; returns the reply.
+    #[track_caller]
+    pub fn post_ok(&self, path: &str, body: &Value) -> Value {
+        let (status, v) = self.post(path, body);
+        assert_eq!(status, 200, "{v}");
+        v
+    }
+
     pub fn post_raw(&self, path: &str, body: &str) -> (u16, Value) {
         let (status, text) = http(self.addr, "POST", path, Some(body));
         (status, parse(&text))
@@ -95,6 +103,49 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.shutdown();
     }
+}
+
+/// A server on a new database in a temporary directory (which must live as long as the database
+/// is used; `Server::db` is the file, for a restart).
+pub fn server() -> (tempfile::TempDir, Server) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(&dir.path().join("games.sqlite3"));
+    (dir, s)
+}
+
+/// Creates a game (POST /api/games with `req`), expecting 201; returns the reply.
+#[track_caller]
+pub fn create(s: &Server, req: Value) -> Value {
+    let (status, v) = s.post("/api/games", &req);
+    assert_eq!(status, 201, "{v}");
+    v
+}
+
+/// The moves of a game view, as text.
+pub fn moves(v: &Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The message of an error reply.
+pub fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+/// The token in a player's link (`…?token=…`).
+pub fn token_of(link: &Value) -> String {
+    link.as_str()
+        .unwrap()
+        .rsplit("token=")
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 fn parse(body: &str) -> Value {
