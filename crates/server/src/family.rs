@@ -53,6 +53,17 @@ pub struct ShogunView {
     pub refused: BTreeMap<String, String>,
 }
 
+/// `$body` with `$g` bound to the game of either family: for the methods whose code reads the same
+/// for both (the types differ, so it is written out once per arm).
+macro_rules! each {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            AnyGame::Hasami($g) => $body,
+            AnyGame::Shogun($g) => $body,
+        }
+    };
+}
+
 impl AnyGame {
     /// A game of `variant` from `start` (position text) or the variant's start.
     pub fn new(variant: &str, start: Option<&str>) -> Result<AnyGame, String> {
@@ -83,10 +94,7 @@ impl AnyGame {
 
     /// Canonical variant text (for Shogun with the start's seed and rotation).
     pub fn variant(&self) -> String {
-        match self {
-            AnyGame::Hasami(g) => g.rules().to_string(),
-            AnyGame::Shogun(g) => g.rules().to_string(),
-        }
+        each!(self, g => g.rules().to_string())
     }
 
     /// The preset's name (`shogun` for Shogun).
@@ -115,42 +123,27 @@ impl AnyGame {
 
     /// Start position text.
     pub fn start_text(&self) -> String {
-        match self {
-            AnyGame::Hasami(g) => g.start().to_string(),
-            AnyGame::Shogun(g) => g.start().to_string(),
-        }
+        each!(self, g => g.start().to_string())
     }
 
     /// Current position text.
     pub fn position_text(&self) -> String {
-        match self {
-            AnyGame::Hasami(g) => g.position().to_string(),
-            AnyGame::Shogun(g) => g.position().to_string(),
-        }
+        each!(self, g => g.position().to_string())
     }
 
     /// The side to move.
     pub fn side(&self) -> Side {
-        match self {
-            AnyGame::Hasami(g) => g.position().side(),
-            AnyGame::Shogun(g) => g.position().side(),
-        }
+        each!(self, g => g.position().side())
     }
 
     /// The side that moved first.
     pub fn start_side(&self) -> Side {
-        match self {
-            AnyGame::Hasami(g) => g.start().side(),
-            AnyGame::Shogun(g) => g.start().side(),
-        }
+        each!(self, g => g.start().side())
     }
 
     /// Plies played.
     pub fn plies(&self) -> usize {
-        match self {
-            AnyGame::Hasami(g) => g.played().len(),
-            AnyGame::Shogun(g) => g.played().len(),
-        }
+        each!(self, g => g.played().len())
     }
 
     /// Every move played with the squares it captured and the position text after it.
@@ -185,18 +178,12 @@ impl AnyGame {
 
     /// The legal moves (none once the game is over by rule).
     pub fn legal_moves(&self) -> Vec<Move> {
-        match self {
-            AnyGame::Hasami(g) => g.legal_moves(),
-            AnyGame::Shogun(g) => g.legal_moves(),
-        }
+        each!(self, g => g.legal_moves())
     }
 
     /// The end by rule.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            AnyGame::Hasami(g) => g.outcome(),
-            AnyGame::Shogun(g) => g.outcome(),
-        }
+        each!(self, g => g.outcome())
     }
 
     /// The end by rule in words (Shogun's own names in Shogun).
@@ -229,22 +216,14 @@ impl AnyGame {
 
     /// Takes back the last move.
     pub fn undo(&mut self) {
-        match self {
-            AnyGame::Hasami(g) => {
-                g.undo();
-            }
-            AnyGame::Shogun(g) => {
-                g.undo();
-            }
-        }
+        each!(self, g => {
+            g.undo();
+        })
     }
 
     /// The Zobrist hashes of the game's positions (for repetition in the search).
     pub fn hashes(&self) -> Vec<u64> {
-        match self {
-            AnyGame::Hasami(g) => g.hashes(),
-            AnyGame::Shogun(g) => g.hashes(),
-        }
+        each!(self, g => g.hashes())
     }
 
     /// Pieces of a side on the board (the Shogun included).
