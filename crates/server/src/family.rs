@@ -307,29 +307,28 @@ impl AnyGame {
         ended: Option<&(String, String)>,
     ) -> String {
         let [first, second] = names;
+        // The end that is not by rule, the same for both record types.
+        macro_rules! with_end {
+            ($record:expr) => {{
+                let mut record = $record;
+                if let Some((result, why)) = ended {
+                    if let Some(r) = RecordResult::from_token(result) {
+                        record.result = r;
+                    }
+                    record.set_tag("Termination", why.clone());
+                }
+                record.to_string()
+            }};
+        }
         match self {
-            AnyGame::Hasami(g) => {
-                let mut record =
-                    Record::from_game(g, [("Black", first), ("White", second), ("Date", date)]);
-                if let Some((result, why)) = ended {
-                    if let Some(r) = RecordResult::from_token(result) {
-                        record.result = r;
-                    }
-                    record.set_tag("Termination", why.clone());
-                }
-                record.to_string()
-            }
-            AnyGame::Shogun(g) => {
-                let mut record =
-                    ShogunRecord::from_game(g, [("White", first), ("Red", second), ("Date", date)]);
-                if let Some((result, why)) = ended {
-                    if let Some(r) = RecordResult::from_token(result) {
-                        record.result = r;
-                    }
-                    record.set_tag("Termination", why.clone());
-                }
-                record.to_string()
-            }
+            AnyGame::Hasami(g) => with_end!(Record::from_game(
+                g,
+                [("Black", first), ("White", second), ("Date", date)]
+            )),
+            AnyGame::Shogun(g) => with_end!(ShogunRecord::from_game(
+                g,
+                [("White", first), ("Red", second), ("Date", date)]
+            )),
         }
     }
 }
