@@ -12,7 +12,7 @@ use crate::game::{Game, Terminal};
 pub use eval::{evaluate, feature, features, Family, Weights, FEATURES, N_FEATURES};
 
 /// Longest threat sequence [`Game::forced_win`] looks for: fours, the completing move included.
-pub const VCF_FOURS: u32 = 3;
+pub const VCF_FOURS: u32 = 2;
 
 /// Ordering hint of a move that captures, before adding 100 per captured piece.
 const CAPTURE_HINT: i32 = 10_000;
