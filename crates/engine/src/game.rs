@@ -80,7 +80,8 @@ pub trait Game: Copy + Send + Sync + 'static {
         (None, 0)
     }
     /// Plies since the last capture and the limit at which that many plies draw the game (RULES.md
-    /// D2), when there is such a draw; `None` by default.
+    /// D2), for games where the search should push for captures before that limit
+    /// (`Features::progress`); `None` by default.
     fn quiet_count(&self) -> Option<(u32, u32)> {
         None
     }

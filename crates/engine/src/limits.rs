@@ -42,9 +42,11 @@ impl Limits {
             };
         }
         if let Some(mt) = self.movetime {
+            // The time is given for this move alone: use all of it. An iteration cut short still
+            // improves the move when its first move was searched.
             let t = mt.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
             return Budget {
-                soft: Some(t),
+                soft: None,
                 hard: Some(t),
             };
         }

@@ -101,9 +101,14 @@ impl Game for Position {
 
     #[inline]
     fn quiet_count(&self) -> Option<(u32, u32)> {
+        // Only in the intervention family (mak-yek), where positions lock and the quiet limit drew
+        // most games against a cautious player; elsewhere progress measured neutral and cost about a
+        // ply of depth in hasami middlegames (docs/engine.md). Never with most captures (W5), where
+        // the count, not a draw, decides at the limit.
         let rules = self.rules();
-        // With most captures (W5) the count decides at the limit, so the limit is no draw.
-        (rules.options.quiet > 0 && !rules.most_captures)
+        (rules.options.quiet > 0
+            && !rules.most_captures
+            && Family::of(rules) == Family::Intervention)
             .then(|| (self.quiet_plies(), rules.options.quiet))
     }
 
