@@ -4,76 +4,49 @@
 use super::position::ShogunPosition;
 use crate::game::repetitions;
 use crate::outcome::{Outcome, WinReason};
+use crate::perft::{repeated, Countable};
 use crate::playout::{PlayoutResult, SplitMix64};
+use crate::position::PieceMoves;
 use crate::types::mv::Move;
 
 /// Counts the leaves `depth` plies below `pos` (depth 0 counts 1).
 pub fn perft(pos: &ShogunPosition, depth: u32) -> u64 {
-    let mut history = vec![pos.hash()];
-    if ended(pos, &history) || (depth > 0 && !pos.has_moves()) {
-        return u64::from(depth == 0);
-    }
-    inner(pos, depth, &mut history)
+    crate::perft::count(pos, &[pos.hash()], depth)
 }
 
 /// The count below each legal move of `pos` (for `--divide`), in board order; `history` holds the
 /// hashes of the game so far ending with `pos` (or just `[pos.hash()]`).
 pub fn divide(pos: &ShogunPosition, history: &[u64], depth: u32) -> Vec<(Move, u64)> {
-    let mut history = history.to_vec();
-    if history.last() != Some(&pos.hash()) {
-        history.push(pos.hash());
-    }
-    if depth == 0 || ended(pos, &history) {
-        return Vec::new();
-    }
-    pos.moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            history.push(child.hash());
-            let n = if ended(&child, &history) {
-                u64::from(depth == 1)
-            } else {
-                inner(&child, depth - 1, &mut history)
-            };
-            history.pop();
-            (mv, n)
-        })
-        .collect()
+    crate::perft::divide_moves(pos, history, depth)
 }
 
-#[inline]
-fn ended(pos: &ShogunPosition, history: &[u64]) -> bool {
-    let limit = pos.rules().options.repetition;
-    let rep = if limit > 0 && repetitions(history, pos.quiet_plies()) >= limit {
-        Some(limit)
-    } else {
-        None
-    };
-    pos.judge(rep, false).is_some()
-}
-
-fn inner(pos: &ShogunPosition, depth: u32, history: &mut Vec<u64>) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_moves(),
-        _ => {
-            let mut total = 0;
-            pos.generate_moves(|pm| {
-                for mv in pm.iter() {
-                    let mut child = *pos;
-                    child.play_unchecked(mv);
-                    history.push(child.hash());
-                    if !ended(&child, history) {
-                        total += inner(&child, depth - 1, history);
-                    }
-                    history.pop();
-                }
-                false
-            });
-            total
-        }
+impl Countable for ShogunPosition {
+    #[inline]
+    fn key(&self) -> u64 {
+        self.hash()
+    }
+    #[inline]
+    fn ended(&self, history: &[u64]) -> bool {
+        let rep = repeated(self.rules().options.repetition, history, self.quiet_plies());
+        self.judge(rep, false).is_some()
+    }
+    fn any_move(&self) -> bool {
+        self.has_moves()
+    }
+    #[inline]
+    fn move_count(&self) -> u64 {
+        self.count_moves()
+    }
+    fn move_list(&self) -> Vec<Move> {
+        self.moves()
+    }
+    #[inline]
+    fn each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) {
+        self.generate_moves(f);
+    }
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.play_unchecked(mv);
     }
 }
 
