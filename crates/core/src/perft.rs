@@ -43,39 +43,46 @@ pub(crate) trait Countable: Copy {
 }
 
 /// The repetition count of D1 for [`Countable::ended`]: `Some(limit)` once reached.
-pub(crate) fn repeated(limit: u32, history: &[u64], quiet: u32) -> Option<u32> {
+fn repeated(limit: u32, history: &[u64], quiet: u32) -> Option<u32> {
     (limit > 0 && repetitions(history, quiet) >= limit).then_some(limit)
 }
 
-impl Countable for Position {
-    #[inline]
-    fn key(&self) -> u64 {
-        self.hash()
-    }
-    #[inline]
-    fn ended(&self, history: &[u64]) -> bool {
-        let rep = repeated(self.rules().options.repetition, history, self.quiet_plies());
-        self.judge(rep, false).is_some()
-    }
-    fn any_move(&self) -> bool {
-        self.has_moves()
-    }
-    #[inline]
-    fn move_count(&self) -> u64 {
-        self.count_moves()
-    }
-    fn move_list(&self) -> Vec<Move> {
-        self.moves()
-    }
-    #[inline]
-    fn each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) {
-        self.generate_moves(f);
-    }
-    #[inline]
-    fn make(&mut self, mv: Move) {
-        self.play_unchecked(mv);
-    }
+/// Both families' positions have the same inherent methods, so one implementation text serves both.
+macro_rules! countable {
+    ($($t:ty),*) => {$(
+        impl Countable for $t {
+            #[inline]
+            fn key(&self) -> u64 {
+                self.hash()
+            }
+            #[inline]
+            fn ended(&self, history: &[u64]) -> bool {
+                let rep = repeated(self.rules().options.repetition, history, self.quiet_plies());
+                self.judge(rep, false).is_some()
+            }
+            fn any_move(&self) -> bool {
+                self.has_moves()
+            }
+            #[inline]
+            fn move_count(&self) -> u64 {
+                self.count_moves()
+            }
+            fn move_list(&self) -> Vec<Move> {
+                self.moves()
+            }
+            #[inline]
+            fn each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) {
+                self.generate_moves(f);
+            }
+            #[inline]
+            fn make(&mut self, mv: Move) {
+                self.play_unchecked(mv);
+            }
+        }
+    )*};
 }
+
+countable!(Position, crate::shogun::ShogunPosition);
 
 /// Perft of any [`Countable`] position with `history` (ending with it, or it is added).
 pub(crate) fn count<P: Countable>(pos: &P, history: &[u64], depth: u32) -> u64 {

@@ -4,9 +4,7 @@
 use super::position::ShogunPosition;
 use crate::game::repetitions;
 use crate::outcome::{Outcome, WinReason};
-use crate::perft::{repeated, Countable};
 use crate::playout::{PlayoutResult, SplitMix64};
-use crate::position::PieceMoves;
 use crate::types::mv::Move;
 
 /// Counts the leaves `depth` plies below `pos` (depth 0 counts 1).
@@ -18,36 +16,6 @@ pub fn perft(pos: &ShogunPosition, depth: u32) -> u64 {
 /// hashes of the game so far ending with `pos` (or just `[pos.hash()]`).
 pub fn divide(pos: &ShogunPosition, history: &[u64], depth: u32) -> Vec<(Move, u64)> {
     crate::perft::divide_moves(pos, history, depth)
-}
-
-impl Countable for ShogunPosition {
-    #[inline]
-    fn key(&self) -> u64 {
-        self.hash()
-    }
-    #[inline]
-    fn ended(&self, history: &[u64]) -> bool {
-        let rep = repeated(self.rules().options.repetition, history, self.quiet_plies());
-        self.judge(rep, false).is_some()
-    }
-    fn any_move(&self) -> bool {
-        self.has_moves()
-    }
-    #[inline]
-    fn move_count(&self) -> u64 {
-        self.count_moves()
-    }
-    fn move_list(&self) -> Vec<Move> {
-        self.moves()
-    }
-    #[inline]
-    fn each_piece_moves(&self, f: impl FnMut(PieceMoves) -> bool) {
-        self.generate_moves(f);
-    }
-    #[inline]
-    fn make(&mut self, mv: Move) {
-        self.play_unchecked(mv);
-    }
 }
 
 /// Plays uniformly random legal moves from `start` until the game ends (S6, with repetition counted
