@@ -69,8 +69,8 @@ pub struct BenchResult {
     pub hasami_elapsed: Duration,
 }
 
-/// Runs the bench at `depth`; `per_position` gets (variant, position, nodes) for each.
-pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64)) -> BenchResult {
+/// Runs the bench at `depth`; `per_position` gets (variant, position, nodes, search time) for each.
+pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64, Duration)) -> BenchResult {
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;
     for &(variant, text) in POSITIONS {
@@ -94,8 +94,9 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64)) -> BenchRe
             Arc::new(AtomicBool::new(false)),
             |_| {},
         );
-        elapsed += start.elapsed();
-        per_position(variant, text, out.nodes);
+        let took = start.elapsed();
+        elapsed += took;
+        per_position(variant, text, out.nodes, took);
         nodes += out.nodes;
     }
     let (hasami_nodes, hasami_elapsed) = (nodes, elapsed);
@@ -122,13 +123,14 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64)) -> BenchRe
                 .search(&pos, &[pos.hash()], &limits, stop, |_| {})
                 .nodes
         };
-        elapsed += start.elapsed();
+        let took = start.elapsed();
+        elapsed += took;
         let label = if fair {
             "startpos (fair)"
         } else {
             "startpos (omniscient)"
         };
-        per_position(variant, label, searched);
+        per_position(variant, label, searched, took);
         nodes += searched;
     }
     BenchResult {

@@ -31,6 +31,8 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = 31_000;
 const MAX_PLY: usize = 128;
+/// Entries of each thread's evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE: usize = 1 << 15;
 
 /// Centi-pieces per ply without a capture that the root's side gives up ([`Features::progress`]):
 /// 2 beat 1 and 0 against the greedy player in mak-yek (docs/engine.md).
@@ -314,6 +316,8 @@ struct Worker<'a, G: Game> {
     contempt: i32,
     lists: Vec<Vec<(G::Move, i32)>>,
     reductions: Box<[[u8; 64]; 64]>,
+    /// Recent static evaluations by position hash (see [`Worker::raw_eval`]).
+    evals: Box<[(u64, i32)]>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -332,6 +336,7 @@ impl<'a, G: Game> Worker<'a, G> {
             helper_done: None,
             contempt: 0,
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
+            evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
                     if d == 0 || i == 0 {
@@ -592,12 +597,29 @@ impl<'a, G: Game> Worker<'a, G> {
         (sum / total) as i32
     }
 
+    /// The evaluation of `pos`, from a small per-thread cache when it was evaluated recently:
+    /// quiescence meets the same positions again in every iteration and from many move orders.
+    #[inline]
+    fn raw_eval(&mut self, pos: &G) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let e = pos.evaluate();
+        *slot = (key, e);
+        e
+    }
+
     /// The static evaluation of `pos` at `ply` (`cached`: the table's, if there), with
     /// [`Features::progress`]: faded towards 0 as the quiet limit nears, and [`PROGRESS`] per quiet
     /// ply taken from the root's side.
     #[inline]
-    fn static_eval(&self, pos: &G, cached: Option<i32>, ply: usize) -> i32 {
-        let e = cached.unwrap_or_else(|| pos.evaluate());
+    fn static_eval(&mut self, pos: &G, cached: Option<i32>, ply: usize) -> i32 {
+        let e = match cached {
+            Some(e) => e,
+            None => self.raw_eval(pos),
+        };
         let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
         };
@@ -705,7 +727,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
-        let raw_eval = entry.and_then(|e| e.eval).unwrap_or_else(|| pos.evaluate());
+        let raw_eval = match entry.and_then(|e| e.eval) {
+            Some(e) => e,
+            None => self.raw_eval(pos),
+        };
         let eval = self.static_eval(pos, Some(raw_eval), ply);
         let prune = self.features.pruning && !pv && beta.abs() < WIN_BOUND;
         if prune {
@@ -900,16 +925,17 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.aborted {
             return 0;
         }
+        let stand = self.static_eval(pos, None, ply);
+        if stand >= beta || ply >= MAX_PLY - 2 {
+            // A forced win would fail high too: the threat search is only run where it can matter.
+            return stand;
+        }
         if first && self.features.vcf {
             let (win, visited) = pos.forced_win();
             self.local_nodes += visited;
             if let Some(n) = win {
                 return WIN - (ply as i32 + n as i32);
             }
-        }
-        let stand = self.static_eval(pos, None, ply);
-        if stand >= beta || ply >= MAX_PLY - 2 {
-            return stand;
         }
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);

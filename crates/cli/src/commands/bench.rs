@@ -33,8 +33,9 @@ pub struct BenchArgs {
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if !args.playouts {
         let depth = args.depth.unwrap_or(hasami_engine::bench::DEPTH);
-        let r = hasami_engine::bench::run(depth, |variant, pos, nodes| {
-            println!("{variant:<30} {pos:<70} {nodes:>10}");
+        let r = hasami_engine::bench::run(depth, |variant, pos, nodes, took| {
+            let nps = nodes as f64 / took.as_secs_f64().max(1e-9);
+            println!("{variant:<30} {pos:<70} {nodes:>10} {nps:>12.0} nps");
         });
         let secs = r.elapsed.as_secs_f64();
         println!("depth {depth}");

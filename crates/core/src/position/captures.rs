@@ -88,26 +88,47 @@ impl Position {
         if (near & enemy).is_empty() {
             return caught;
         }
-        for &d in rules.capture_dirs {
-            // C1: a run of 1..=max-run enemies closed by a piece of the mover.
-            let mut run = BitBoard::EMPTY;
-            let mut k = 0;
-            let mut s = to;
-            while let Some(n) = s.offset(d) {
-                if enemy.has(n) {
-                    k += 1;
-                    if k > rules.run_limit {
-                        break;
-                    }
-                    run = run.with(n);
-                    s = n;
+        // C1: a run of 1..=max-run enemies closed by a piece of the mover, walked bit by bit from the
+        // landing square (a step off the board lands on a guard bit or outside the board, which holds
+        // no piece).
+        #[inline(always)]
+        fn closed_run<const K: i32>(from: u128, own: u128, enemy: u128, limit: u8) -> u128 {
+            #[inline(always)]
+            fn step<const K: i32>(x: u128) -> u128 {
+                if K > 0 {
+                    x << K as u32
                 } else {
-                    if k > 0 && own.has(n) {
-                        caught |= run;
-                    }
-                    break;
+                    x >> (-K) as u32
                 }
             }
+            let mut x = step::<K>(from);
+            let mut run = 0;
+            let mut k = 0u8;
+            while x & enemy != 0 {
+                k += 1;
+                if k > limit {
+                    return 0;
+                }
+                run |= x;
+                x = step::<K>(x);
+            }
+            if k > 0 && x & own != 0 {
+                run
+            } else {
+                0
+            }
+        }
+        const S: i32 = STRIDE as i32;
+        let (from, o, e, limit) = (1u128 << to.index(), own.0, enemy.0, rules.run_limit);
+        caught.0 |= closed_run::<S>(from, o, e, limit)
+            | closed_run::<{ -S }>(from, o, e, limit)
+            | closed_run::<1>(from, o, e, limit)
+            | closed_run::<-1>(from, o, e, limit);
+        if rules.options.diagonal_capture {
+            caught.0 |= closed_run::<{ S + 1 }>(from, o, e, limit)
+                | closed_run::<{ S - 1 }>(from, o, e, limit)
+                | closed_run::<{ -S + 1 }>(from, o, e, limit)
+                | closed_run::<{ -S - 1 }>(from, o, e, limit);
         }
         if rules.options.intervention {
             // C4: enemies on both sides of the landing square along an axis.

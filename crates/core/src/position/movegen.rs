@@ -133,15 +133,23 @@ impl Position {
             g(pieces & own_home, rules.board & !their_home);
             g(pieces & !own_home, rules.battlefield);
         } else {
-            g(pieces, rules.board);
+            // Every landing square is an empty square of the board already: no restriction to
+            // apply (a constant, so the masking compiles away).
+            g(pieces, BitBoard(u128::MAX));
         }
     }
 
     /// Where the piece on `from` may land (empty if there is no piece of the side to move there).
     pub fn destinations(&self, from: Square) -> BitBoard {
+        self.destinations_of(BitBoard::from_square(from))
+    }
+
+    /// Every square where some piece of the side to move on `from` may land, found for all of them at
+    /// once (squares of `from` without a piece of the side to move are left out).
+    #[inline]
+    pub fn destinations_of(&self, from: BitBoard) -> BitBoard {
         let mut out = BitBoard::EMPTY;
-        let piece = self.pieces(self.side) & BitBoard::from_square(from);
-        self.with_target_groups(piece, |p, t| {
+        self.with_target_groups(self.pieces(self.side) & from, |p, t| {
             if !p.is_empty() {
                 self.for_each_target_set(p, t, |set, _| out |= set);
             }

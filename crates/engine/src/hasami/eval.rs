@@ -262,6 +262,8 @@ impl Weights {
 /// Where feature values go: summed with weights ([`evaluate`]) or stored ([`features`]).
 trait Sink {
     fn add(&mut self, feature: usize, value: i32);
+    /// Whether `feature`'s value is used (else its cost may be skipped when other terms do not need it).
+    fn wants(&self, feature: usize) -> bool;
 }
 
 struct Score<'a> {
@@ -274,12 +276,20 @@ impl Sink for Score<'_> {
     fn add(&mut self, feature: usize, value: i32) {
         self.sum += self.w[feature] * value;
     }
+    #[inline(always)]
+    fn wants(&self, feature: usize) -> bool {
+        self.w[feature] != 0
+    }
 }
 
 impl Sink for [i32; N_FEATURES] {
     #[inline(always)]
     fn add(&mut self, feature: usize, value: i32) {
         self[feature] += value;
+    }
+    #[inline(always)]
+    fn wants(&self, _: usize) -> bool {
+        true
     }
 }
 
@@ -482,9 +492,16 @@ fn terms(pos: &Position, s: &mut impl Sink) {
     s.add(TEMPO, 1);
     s.add(MATERIAL, sign * (mine.len() as i32 - theirs.len() as i32));
 
-    let (my_moves, my_reach) = pos.mobility();
-    let (their_moves, their_reach) = pos.with_side_to_move(them).mobility();
-    s.add(MOBILITY, my_moves as i32 - their_moves as i32);
+    let opponent = pos.with_side_to_move(them);
+    let (my_reach, their_reach) = if s.wants(MOBILITY) {
+        let (my_moves, my_reach) = pos.mobility();
+        let (their_moves, their_reach) = opponent.mobility();
+        s.add(MOBILITY, my_moves as i32 - their_moves as i32);
+        (my_reach, their_reach)
+    } else {
+        // Where each side can land, without counting the moves.
+        (pos.destinations_of(mine), opponent.destinations_of(theirs))
+    };
 
     // Captures next move: ours at once, theirs after a pass (pieces we leave hanging).
     let mut can_take = sandwiched(mine, theirs, my_reach, rules);
@@ -592,11 +609,19 @@ fn threes<const K: u32>(own: u128, free: u128) -> u128 {
 
 /// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
 pub fn five_completions(pos: &Position, side: Side) -> BitBoard {
+    five_threats(pos, side).0
+}
+
+/// The squares where a piece of `side` would complete a five, and the pieces of `side` in those
+/// windows of four. A piece from outside the windows that lands on a completion square makes a five:
+/// its window stays whole (captures take only enemy pieces, C1/C2/C4).
+pub fn five_threats(pos: &Position, side: Side) -> (BitBoard, BitBoard) {
     if !pos.rules().five {
-        return BitBoard::EMPTY;
+        return (BitBoard::EMPTY, BitBoard::EMPTY);
     }
     let empty = pos.rules().board & !pos.occupied();
-    lines::<false>(pos, side, empty).completions
+    let l = lines::<false>(pos, side, empty);
+    (l.completions, l.four_stones)
 }
 
 #[cfg(test)]

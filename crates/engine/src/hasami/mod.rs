@@ -48,22 +48,26 @@ impl Game for Position {
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        let hot = hot_squares(self);
+        let hot = Hot::of(self);
         // All pieces at once per direction: cheaper than one piece at a time.
         self.for_each_move_into(self.rules().board, |mv| {
-            let hint = if hot.has(mv.to) { hint_of(self, mv) } else { 0 };
+            let hint = if hot.squares.has(mv.to) {
+                hot.hint(self, mv)
+            } else {
+                0
+            };
             out.push((mv, hint));
         });
     }
 
     fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
-        let hot = hot_squares(self);
-        if hot.is_empty() {
+        let hot = Hot::of(self);
+        if hot.squares.is_empty() {
             return;
         }
         // Every move into a square where it might capture or complete a five, with hint 0 for those
         // that do not after all.
-        self.for_each_move_into(hot, |mv| out.push((mv, hint_of(self, mv))));
+        self.for_each_move_into(hot.squares, |mv| out.push((mv, hot.hint(self, mv))));
     }
 
     fn threat_moves(&self, list: &mut Vec<(Move, i32)>) {
@@ -150,23 +154,46 @@ fn threat_squares(pos: &Position) -> BitBoard {
     t & empty | eval::four_squares(pos, pos.side())
 }
 
-/// Squares where a move of the side to move might capture (a superset) or completes a five.
-#[inline]
-fn hot_squares(pos: &Position) -> BitBoard {
-    pos.capture_squares(pos.side()) | eval::five_completions(pos, pos.side())
+/// Where a move of the side to move might capture or complete a five, and how to tell which.
+struct Hot {
+    /// Squares where a move might capture (a superset) or completes a five.
+    squares: BitBoard,
+    /// Squares that complete a five of the side to move (W3).
+    completions: BitBoard,
+    /// The side to move's pieces in its windows of four: moving one may break its own five.
+    stones: BitBoard,
 }
 
-/// 10,000 + 100 per captured piece for a capture, 9,000 for completing a five, else 0.
-fn hint_of(pos: &Position, mv: Move) -> i32 {
-    let caught = pos.captures_of(mv).len() as i32;
-    if caught > 0 {
-        return CAPTURE_HINT + 100 * caught;
-    }
-    if pos.rules().five {
-        let (child, _) = Game::play(pos, mv);
-        if child.five_line(pos.side()).is_some() {
-            return CAPTURE_HINT - 1000;
+impl Hot {
+    #[inline]
+    fn of(pos: &Position) -> Hot {
+        let (completions, stones) = eval::five_threats(pos, pos.side());
+        Hot {
+            squares: pos.capture_squares(pos.side()) | completions,
+            completions,
+            stones,
         }
     }
-    0
+
+    /// 10,000 + 100 per captured piece for a capture, 9,000 for completing a five, else 0.
+    #[inline]
+    fn hint(&self, pos: &Position, mv: Move) -> i32 {
+        let caught = pos.captures_of(mv).len() as i32;
+        if caught > 0 {
+            return CAPTURE_HINT + 100 * caught;
+        }
+        if !self.completions.has(mv.to) {
+            return 0; // a five needs the moved piece and four more in a window
+        }
+        // From outside the fours the window stays whole; a piece of a four may break its own.
+        let five = !self.stones.has(mv.from) || {
+            let (child, _) = Game::play(pos, mv);
+            child.five_line(pos.side()).is_some()
+        };
+        if five {
+            CAPTURE_HINT - 1000
+        } else {
+            0
+        }
+    }
 }

@@ -13,7 +13,7 @@
 
 use hasami_core::{BitBoard, Move, Position, Side};
 
-use super::eval::{five_completions, four_squares};
+use super::eval::{five_completions, five_threats, four_squares};
 
 /// Plies to a win the side to move forces with at most `max_fours` fours (counting the completing
 /// move; 1 = it wins at once), or `None` when none is found, and the number of positions visited. Only
@@ -37,7 +37,19 @@ fn won(pos: &Position, side: Side) -> Option<bool> {
 fn wins_now(pos: &Position, nodes: &mut u64) -> bool {
     let us = pos.side();
     let rules = pos.rules();
-    let mut targets = five_completions(pos, us);
+    let (completions, stones) = five_threats(pos, us);
+    let mut targets = completions;
+    if !completions.is_empty() && !rules.options.misere {
+        // A piece from outside the fours that lands on a completion square makes a five, and a five
+        // is the mover's win unless misère W1 (checked first) gives a capture's win away.
+        if !(pos.destinations_of(!stones) & completions).is_empty() {
+            return true;
+        }
+        // Only the fours' own pieces reach a completion: moving one may break its own window.
+        if (pos.destinations_of(stones) & completions).is_empty() {
+            targets = BitBoard::EMPTY;
+        }
+    }
     if rules.pieces_left.is_some() || rules.lead.is_some() {
         targets |= pos.capture_squares(us);
     }
