@@ -3,8 +3,8 @@
 //! Along each random game: nothing panics; position text round-trips; the incremental hash equals the
 //! hash computed from scratch; the mirrored position (ranks flipped, colours swapped) has exactly the
 //! mirrored moves and the same status with colours swapped; every generated move passes the checked
-//! `play`, and checked and unchecked play give the same position and captures; undo walks back to the
-//! start. Parsers never panic on arbitrary text.
+//! `play`, and checked and unchecked play give the same position and captures; the single-move check
+//! agrees with the move list; undo walks back to the start. Parsers never panic on arbitrary text.
 
 use std::collections::BTreeSet;
 use std::mem::discriminant;
@@ -87,6 +87,14 @@ fn check_position(pos: &Position) {
     assert_eq!(pos.count_moves(), moves.len() as u64, "{text}");
     assert_eq!(pos.has_moves(), !moves.is_empty(), "{text}");
     assert_eq!(mirrored_moves(&m), moves, "mirror of {text} is {m}");
+    // The quick single-move check agrees with the move list for every pair of squares (A3).
+    let squares: Vec<Square> = (0..128u8).filter_map(Square::from_index).collect();
+    for &from in &squares {
+        for &to in &squares {
+            let mv = Move::new(from, to);
+            assert_eq!(pos.is_move(mv), moves.contains(&mv), "{text}: {mv}");
+        }
+    }
     assert!(
         same_swapped(pos.status(), m.status()),
         "{text}: {:?} vs mirror {m}: {:?}",

@@ -1140,13 +1140,14 @@ fn pick<M: Copy>(list: &mut [(M, i32)], i: usize) -> Option<(M, i32)> {
         return None;
     }
     if i < 8 {
-        let mut j = i;
-        for k in i + 1..list.len() {
-            if list[k].1 > list[j].1 {
-                j = k;
+        // The first of the highest hints (a strict comparison keeps the earliest).
+        let mut best = (i, list[i].1);
+        for (k, m) in list.iter().enumerate().skip(i + 1) {
+            if m.1 > best.1 {
+                best = (k, m.1);
             }
         }
-        list.swap(i, j);
+        list.swap(i, best.0);
     } else if i == 8 {
         list[8..].sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }

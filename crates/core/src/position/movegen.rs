@@ -157,6 +157,53 @@ impl Position {
         out
     }
 
+    /// Whether `mv` is a move of the side to move: the same answer as [`Position::check_move`] without
+    /// the reason, found from the move's own squares instead of the piece's every destination (for
+    /// checking remembered moves, e.g. a search's table move).
+    #[inline]
+    pub fn is_move(&self, mv: Move) -> bool {
+        let rules = self.rules;
+        let (from, to) = (mv.from, mv.to);
+        let occ = self.occupied();
+        if !self.pieces(self.side).has(from) || !(rules.board & !occ).has(to) {
+            return false;
+        }
+        if rules.options.house {
+            // A3.4: from the own home anywhere but the enemy's home; from outside it, the battlefield.
+            let allowed = if rules.home[self.side.index()].has(from) {
+                rules.board & !rules.home[(!self.side).index()]
+            } else {
+                rules.battlefield
+            };
+            if !allowed.has(to) {
+                return false;
+            }
+        }
+        let (ff, fr, tf, tr) = (from.file(), from.rank(), to.file(), to.rank());
+        let (df, dr) = (ff.abs_diff(tf), fr.abs_diff(tr));
+        if df != 0 && dr != 0 {
+            return false; // every move is orthogonal (A3)
+        }
+        let d = df + dr;
+        // The squares strictly between: the bits from lo + 1 to hi − 1, on the file for a vertical move.
+        let (lo, hi) = (
+            from.index().min(to.index()) as u32,
+            from.index().max(to.index()) as u32,
+        );
+        let range = ((1u128 << hi) - 1) & !((1u128 << (lo + 1)) - 1);
+        let between = BitBoard(if dr == 0 {
+            range
+        } else {
+            range & (FILE_A << ff)
+        });
+        let walks = match rules.options.movement {
+            Movement::Slide => (between & occ).is_empty(),
+            Movement::Step => d == 1,
+        };
+        // A3.3: a jump over one adjacent piece of either side onto the empty square behind it.
+        walks || (rules.options.jump && d == 2 && !(between & occ).is_empty())
+    }
+
     /// Generates the moves of the side to move piece by piece; stops early and returns `true` when `f`
     /// does. Does not look at whether the game is over.
     pub fn generate_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {

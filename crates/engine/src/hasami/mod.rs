@@ -126,7 +126,7 @@ impl Game for Position {
         let from = Square::from_index((key / 128) as u8)?;
         let to = Square::from_index((key % 128) as u8)?;
         let mv = Move::new(from, to);
-        self.check_move(mv).is_ok().then_some(mv)
+        self.is_move(mv).then_some(mv)
     }
 }
 
