@@ -27,26 +27,45 @@ pub struct BenchArgs {
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Run the search benchmark this many times and report the median time (steadier on a busy
+    /// machine); the per-position lines are from the first run.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    runs: u32,
 }
 
 /// Runs the benchmark.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if !args.playouts {
         let depth = args.depth.unwrap_or(hasami_engine::bench::DEPTH);
-        let r = hasami_engine::bench::run(depth, |variant, pos, nodes, took| {
-            let nps = nodes as f64 / took.as_secs_f64().max(1e-9);
-            println!("{variant:<30} {pos:<70} {nodes:>10} {nps:>12.0} nps");
-        });
-        let secs = r.elapsed.as_secs_f64();
+        let mut runs = Vec::new();
+        for run in 0..args.runs {
+            let r = hasami_engine::bench::run(depth, |variant, pos, nodes, took| {
+                if run == 0 {
+                    let nps = nodes as f64 / took.as_secs_f64().max(1e-9);
+                    println!("{variant:<30} {pos:<70} {nodes:>10} {nps:>12.0} nps");
+                }
+            });
+            runs.push(r);
+        }
+        let median = |key: fn(&hasami_engine::bench::BenchResult) -> f64| {
+            let mut v: Vec<f64> = runs.iter().map(key).collect();
+            v.sort_by(f64::total_cmp);
+            (v[v.len() / 2], v[0], v[v.len() - 1])
+        };
+        let (r0, n) = (&runs[0], runs.len());
+        let (secs, fastest, slowest) = median(|r| r.elapsed.as_secs_f64());
         println!("depth {depth}");
-        println!("nodes {}", r.nodes);
+        println!("nodes {}", r0.nodes);
+        if n > 1 {
+            println!("runs {n} (fastest {fastest:.3} s, slowest {slowest:.3} s; median below)");
+        }
         println!("time {secs:.3} s");
-        println!("nps {:.0}", r.nodes as f64 / secs.max(1e-9));
-        let hs = r.hasami_elapsed.as_secs_f64();
+        println!("nps {:.0}", r0.nodes as f64 / secs.max(1e-9));
+        let (hs, _, _) = median(|r| r.hasami_elapsed.as_secs_f64());
         println!(
             "hasami-family positions: nodes {} time {hs:.3} s nps {:.0}",
-            r.hasami_nodes,
-            r.hasami_nodes as f64 / hs.max(1e-9)
+            r0.hasami_nodes,
+            r0.hasami_nodes as f64 / hs.max(1e-9)
         );
         return Ok(());
     }
