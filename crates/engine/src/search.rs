@@ -611,15 +611,11 @@ impl<'a, G: Game> Worker<'a, G> {
         e
     }
 
-    /// The static evaluation of `pos` at `ply` (`cached`: the table's, if there), with
-    /// [`Features::progress`]: faded towards 0 as the quiet limit nears, and [`PROGRESS`] per quiet
-    /// ply taken from the root's side.
+    /// The static evaluation at `ply` of `pos`, whose evaluation is `e` (from the table or
+    /// [`Worker::raw_eval`]), with [`Features::progress`]: faded towards 0 as the quiet limit nears,
+    /// and [`PROGRESS`] per quiet ply taken from the root's side.
     #[inline]
-    fn static_eval(&mut self, pos: &G, cached: Option<i32>, ply: usize) -> i32 {
-        let e = match cached {
-            Some(e) => e,
-            None => self.raw_eval(pos),
-        };
+    fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
         let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
         };
@@ -699,7 +695,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.quiesce(pos, ply, alpha, beta, true)
             } else {
                 self.count_node();
-                self.static_eval(pos, None, ply)
+                let e = self.raw_eval(pos);
+                self.static_eval(pos, e, ply)
             };
         }
         self.count_node();
@@ -731,7 +728,7 @@ impl<'a, G: Game> Worker<'a, G> {
             Some(e) => e,
             None => self.raw_eval(pos),
         };
-        let eval = self.static_eval(pos, Some(raw_eval), ply);
+        let eval = self.static_eval(pos, raw_eval, ply);
         let prune = self.features.pruning && !pv && beta.abs() < WIN_BOUND;
         if prune {
             // Reverse futility pruning.
@@ -925,7 +922,8 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.aborted {
             return 0;
         }
-        let stand = self.static_eval(pos, None, ply);
+        let e = self.raw_eval(pos);
+        let stand = self.static_eval(pos, e, ply);
         if stand >= beta || ply >= MAX_PLY - 2 {
             // A forced win would fail high too: the threat search is only run where it can matter.
             return stand;

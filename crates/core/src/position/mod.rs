@@ -297,7 +297,7 @@ impl Position {
                 side: self.side,
             });
         }
-        if !self.destinations(mv.from).has(mv.to) {
+        if !self.is_move(mv) {
             return Err(IllegalMoveError::Unreachable {
                 from: mv.from,
                 to: mv.to,
