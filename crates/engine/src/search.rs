@@ -315,6 +315,8 @@ struct Worker<'a, G: Game> {
     helper_done: Option<Arc<AtomicBool>>,
     contempt: i32,
     lists: Vec<Vec<(G::Move, i32)>>,
+    /// Chance outcomes of a move, one buffer per ply ([`Worker::after`]).
+    outcomes: Vec<Vec<(G, u32)>>,
     reductions: Box<[[u8; 64]; 64]>,
     /// Recent static evaluations by position hash (see [`Worker::raw_eval`]).
     evals: Box<[(u64, i32)]>,
@@ -336,6 +338,7 @@ impl<'a, G: Game> Worker<'a, G> {
             helper_done: None,
             contempt: 0,
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
+            outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
@@ -544,10 +547,15 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> i32 {
         // A move that ends the game ends it whatever the chance (e.g. taking the last pieces).
         if G::CHANCE && child.terminal(&self.path).is_none() {
-            let mut outcomes = Vec::new();
+            // One buffer per ply, reused (no allocation per chance node).
+            let mut outcomes = std::mem::take(&mut self.outcomes[ply.min(MAX_PLY)]);
+            outcomes.clear();
             pos.chance_outcomes(mv, &mut outcomes);
-            if !outcomes.is_empty() {
-                return self.expectation(&outcomes, depth, ply, alpha, beta, pv);
+            let value = (!outcomes.is_empty())
+                .then(|| self.expectation(&outcomes, depth, ply, alpha, beta, pv));
+            self.outcomes[ply.min(MAX_PLY)] = outcomes;
+            if let Some(v) = value {
+                return v;
             }
         }
         -self.search(child, depth, ply, -beta, -alpha, pv)

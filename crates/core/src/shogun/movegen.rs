@@ -139,16 +139,65 @@ impl ShogunPosition {
     /// Legal landing squares (S3 indices) of the piece in `slot` of side `s`.
     #[inline]
     pub(crate) fn legal_dests(&self, s: usize, slot: usize) -> u64 {
-        let mut d = self.pseudo_dests(s, slot);
-        if self.rules.options.capture_allowed {
+        self.legal_dests_in(s, slot, u64::MAX)
+    }
+
+    /// Legal landing squares (S3 indices) of the piece in `slot` of side `s` inside `mask`.
+    #[inline]
+    pub(crate) fn legal_dests_in(&self, s: usize, slot: usize, mask: u64) -> u64 {
+        let d = self.pseudo_dests(s, slot) & mask;
+        if self.rules.options.capture_allowed || d == 0 {
             return d;
         }
+        let opp = 1 - s;
         let from = self.sq[s][slot];
+        let occ = self.occ[0] | self.occ[1];
+        // Only enemy pieces whose number reaches the Shogun's square can threaten it (S5): find them
+        // once for the piece instead of once per landing square.
         let mut out = 0;
-        while d != 0 {
-            let t = d.trailing_zeros() as u8;
-            d &= d - 1;
-            if self.threat_after(s, slot, from, t).is_none() {
+        if slot == SHOGUN {
+            // The Shogun itself moves: a landing square is unsafe only if some enemy's ring holds it.
+            let mut cover = 0u64;
+            for e_slot in 0..8 {
+                let e = self.sq[opp][e_slot];
+                if e != NONE {
+                    cover |= RING[e as usize][self.num[opp][e_slot] as usize];
+                }
+            }
+            let mut rest = d;
+            while rest != 0 {
+                let t = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if cover & bit(t) == 0 || self.threat_after(s, slot, from, t).is_none() {
+                    out |= bit(t);
+                }
+            }
+            return out;
+        }
+        let k = self.sq[s][SHOGUN];
+        if k == NONE {
+            return d;
+        }
+        let kb = bit(k);
+        let mut near = [0u8; 8];
+        let mut n_near = 0;
+        for e_slot in 0..8 {
+            let e = self.sq[opp][e_slot];
+            if e != NONE && RING[e as usize][self.num[opp][e_slot] as usize] & kb != 0 {
+                near[n_near] = e;
+                n_near += 1;
+            }
+        }
+        if n_near == 0 {
+            return d;
+        }
+        let mut rest = d;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let after = (occ & !bit(from)) | bit(t);
+            // The same test as `threat_after`, over the enemies that can reach the Shogun's square.
+            if !near[..n_near].iter().any(|&e| e != t && clear(e, k, after)) {
                 out |= bit(t);
             }
         }
@@ -158,10 +207,15 @@ impl ShogunPosition {
     /// The enemy pieces that could capture `side`'s Shogun now, with their current numbers (the
     /// "Shogun!" warning). Empty when the Shogun is not on the board.
     pub fn attackers(&self, side: Side) -> BitBoard {
-        let s = side.index();
+        to_bitboard(self.attackers_s3(side.index()))
+    }
+
+    /// [`ShogunPosition::attackers`] as S3 bits.
+    #[inline]
+    fn attackers_s3(&self, s: usize) -> u64 {
         let k = self.sq[s][SHOGUN];
         if k == NONE {
-            return BitBoard::EMPTY;
+            return 0;
         }
         let occ = self.occ[0] | self.occ[1];
         let mut out = 0;
@@ -175,24 +229,35 @@ impl ShogunPosition {
                 out |= bit(e);
             }
         }
-        to_bitboard(out)
+        out
     }
 
     /// Whether `side`'s Shogun could be captured by an enemy piece now.
     pub fn shogun_attacked(&self, side: Side) -> bool {
-        !self.attackers(side).is_empty()
+        self.attackers_s3(side.index()) != 0
     }
 
     /// Calls `f` with the legal moves of each piece of the side to move (slots in order: Shogun, then
     /// ids 1–7); stops early and returns `true` when `f` does. Does not look at whether the game is over.
-    pub fn generate_moves(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+    pub fn generate_moves(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_moves_in(u64::MAX, f)
+    }
+
+    /// [`ShogunPosition::generate_moves`] limited to the moves that capture (`captures` true) or to
+    /// those that do not (false): each is checked for S5 only when it is wanted.
+    pub fn generate_captures(&self, captures: bool, f: impl FnMut(PieceMoves) -> bool) -> bool {
+        let enemy = self.occ[1 - self.side.index()];
+        self.generate_moves_in(if captures { enemy } else { !enemy }, f)
+    }
+
+    fn generate_moves_in(&self, mask: u64, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
         let s = self.side.index();
         for slot in 0..8 {
             let from = self.sq[s][slot];
             if from == NONE {
                 continue;
             }
-            let d = self.legal_dests(s, slot);
+            let d = self.legal_dests_in(s, slot, mask);
             if d != 0
                 && f(PieceMoves {
                     from: magnets::square(from),
@@ -227,6 +292,21 @@ impl ShogunPosition {
             }
         }
         n
+    }
+
+    /// The number of legal moves of the side to move and of enemy pieces it can capture (each counted
+    /// once, however many pieces can take it), without listing the moves.
+    pub fn mobility(&self) -> (u32, u32) {
+        let s = self.side.index();
+        let (mut n, mut targets) = (0, 0u64);
+        for slot in 0..8 {
+            if self.sq[s][slot] != NONE {
+                let d = self.legal_dests(s, slot);
+                n += d.count_ones();
+                targets |= d;
+            }
+        }
+        (n, (targets & self.occ[1 - s]).count_ones())
     }
 
     /// Whether the side to move has a legal move.

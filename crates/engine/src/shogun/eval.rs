@@ -24,15 +24,9 @@ pub fn evaluate(pos: &ShogunPosition) -> i32 {
     let them = !us;
     let pieces = |s: Side| pos.piece_count(s) as i32 - i32::from(pos.shogun(s).is_some());
     let mut score = TEMPO + MATERIAL * (pieces(us) - pieces(them));
-    let enemy = pos.pieces(them);
-    let mut moves = 0;
-    let mut targets = hasami_core::BitBoard::EMPTY;
-    pos.generate_moves(|pm| {
-        moves += pm.to.len() as i32;
-        targets |= pm.to & enemy;
-        false
-    });
-    score += MOBILITY * moves + CAPTURE_READY * targets.len() as i32;
+    let (moves, targets) = pos.mobility();
+    let (moves, targets) = (moves as i32, targets as i32);
+    score += MOBILITY * moves + CAPTURE_READY * targets;
     if pos.shogun_attacked(us) {
         score -= SHOGUN_ATTACKED;
     }

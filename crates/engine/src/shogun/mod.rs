@@ -11,7 +11,7 @@ mod eval;
 
 use hasami_core::game::repetitions;
 use hasami_core::shogun::ShogunPosition;
-use hasami_core::{Move, Outcome, Side, Square};
+use hasami_core::{Move, Outcome, PieceMoves, Side, Square};
 
 use crate::game::{Game, Terminal};
 
@@ -39,21 +39,26 @@ fn terminal_of(pos: &ShogunPosition, history: &[u64]) -> Option<Terminal> {
     })
 }
 
-/// Every legal move with a hint: captures first, a capture of a piece that shows a high number (the
-/// most mobile) before the others.
-fn moves_of(pos: &ShogunPosition, out: &mut Vec<(Move, i32)>, captures_only: bool) {
+/// Legal moves with a hint: captures first, a capture of a piece that shows a high number (the most
+/// mobile) before the others. `which`: every move (`None`), only captures or only the other moves.
+fn moves_of(pos: &ShogunPosition, out: &mut Vec<(Move, i32)>, which: Option<bool>) {
     let enemy = pos.pieces(!pos.side());
-    pos.generate_moves(|pm| {
+    let mut add = |pm: PieceMoves| {
         for mv in pm.iter() {
-            if enemy.has(mv.to) {
+            let hint = if enemy.has(mv.to) {
                 let worth = pos.piece_at(mv.to).map_or(0, |p| i32::from(p.number));
-                out.push((mv, CAPTURE_HINT + 100 * worth));
-            } else if !captures_only {
-                out.push((mv, 0));
-            }
+                CAPTURE_HINT + 100 * worth
+            } else {
+                0
+            };
+            out.push((mv, hint));
         }
         false
-    });
+    };
+    match which {
+        None => pos.generate_moves(add),
+        Some(captures) => pos.generate_captures(captures, &mut add),
+    };
 }
 
 fn move_from_key_of(pos: &ShogunPosition, key: u16) -> Option<Move> {
@@ -89,11 +94,15 @@ impl Game for ShogunPosition {
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(self, out, false);
+        moves_of(self, out, None);
     }
 
     fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(self, out, true);
+        moves_of(self, out, Some(true));
+    }
+
+    fn quiet_moves(&self, list: &mut Vec<(Move, i32)>) {
+        moves_of(self, list, Some(false)); // the tactical moves are exactly the captures
     }
 
     #[inline]
@@ -140,11 +149,15 @@ impl Game for Fair {
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(&self.0, out, false);
+        moves_of(&self.0, out, None);
     }
 
     fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(&self.0, out, true);
+        moves_of(&self.0, out, Some(true));
+    }
+
+    fn quiet_moves(&self, list: &mut Vec<(Move, i32)>) {
+        moves_of(&self.0, list, Some(false));
     }
 
     /// The certain stand-in for a move's result (used where the search does not branch on chance:
