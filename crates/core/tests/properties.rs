@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::mem::discriminant;
 
-use hasami_core::{Game, Move, Outcome, Position, Rules, Square};
+use hasami_core::{BitBoard, Game, Move, Outcome, Position, Rules, Square};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -95,6 +95,34 @@ fn check_position(pos: &Position) {
             assert_eq!(pos.is_move(mv), moves.contains(&mv), "{text}: {mv}");
         }
     }
+    // Moves into a set of landing squares, found from the squares (one) or by fills (more): exactly
+    // the listed moves that land there, each once.
+    let into = |mask: BitBoard| {
+        let mut v = Vec::new();
+        pos.for_each_move_into(mask, |mv| v.push(mv));
+        let set: BTreeSet<Move> = v.iter().copied().collect();
+        assert_eq!(set.len(), v.len(), "{text}: a move twice into {mask:?}");
+        set
+    };
+    let landing = |mask: BitBoard| -> BTreeSet<Move> {
+        moves.iter().copied().filter(|mv| mask.has(mv.to)).collect()
+    };
+    for &sq in &squares {
+        let one = BitBoard::from_square(sq);
+        assert_eq!(into(one), landing(one), "{text}: moves into {sq}");
+    }
+    let some: BitBoard = squares.iter().copied().step_by(3).collect();
+    assert_eq!(
+        into(some),
+        landing(some),
+        "{text}: moves into every third square"
+    );
+    // The other side's mobility, counted without turning the position.
+    assert_eq!(
+        pos.mobility_of(!pos.side()),
+        pos.with_side_to_move(!pos.side()).mobility(),
+        "{text}"
+    );
     assert!(
         same_swapped(pos.status(), m.status()),
         "{text}: {:?} vs mirror {m}: {:?}",

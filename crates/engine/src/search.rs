@@ -1146,14 +1146,12 @@ fn pick<M: Copy>(list: &mut [(M, i32)], i: usize) -> Option<(M, i32)> {
         return None;
     }
     if i < 8 {
-        // The first of the highest hints (a strict comparison keeps the earliest).
-        let mut best = (i, list[i].1);
-        for (k, m) in list.iter().enumerate().skip(i + 1) {
-            if m.1 > best.1 {
-                best = (k, m.1);
-            }
-        }
-        list.swap(i, best.0);
+        // The first of the highest hints: the highest found in one branch-free pass, then its first
+        // place.
+        let rest = &list[i..];
+        let top = rest.iter().fold(i32::MIN, |a, m| a.max(m.1));
+        let k = rest.iter().position(|m| m.1 == top).unwrap_or(0);
+        list.swap(i, i + k);
     } else if i == 8 {
         list[8..].sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
     }

@@ -492,15 +492,14 @@ fn terms(pos: &Position, s: &mut impl Sink) {
     s.add(TEMPO, 1);
     s.add(MATERIAL, sign * (mine.len() as i32 - theirs.len() as i32));
 
-    let opponent = pos.with_side_to_move(them);
     let (my_reach, their_reach) = if s.wants(MOBILITY) {
-        let (my_moves, my_reach) = pos.mobility();
-        let (their_moves, their_reach) = opponent.mobility();
+        let (my_moves, my_reach) = pos.mobility_of(us);
+        let (their_moves, their_reach) = pos.mobility_of(them);
         s.add(MOBILITY, my_moves as i32 - their_moves as i32);
         (my_reach, their_reach)
     } else {
         // Where each side can land, without counting the moves.
-        (pos.destinations_of(mine), opponent.destinations_of(theirs))
+        (pos.reach_of(us, mine), pos.reach_of(them, theirs))
     };
 
     // Captures next move: ours at once, theirs after a pass (pieces we leave hanging).
