@@ -63,7 +63,9 @@ impl Position {
                 t |= enemy.shift(d) & enemy.shift(d.opposite()) & empty;
             }
         }
-        if !(rules.corner_neighbours & empty).is_empty() {
+        if !(rules.corner_neighbours & empty).is_empty()
+            && !(enemy & rules.region_corners).is_empty()
+        {
             // C2: the neighbours of corners that hold an enemy piece.
             for c in &rules.corners {
                 if enemy.has(c.square) {

@@ -408,17 +408,11 @@ fn origin(pieces: BitBoard, to: Square, kind: Kind) -> Option<Square> {
         Kind::Jump(d) => to.offset(d.opposite()).and_then(|s| s.offset(d.opposite())),
         Kind::Slide(d) => {
             // The squares between the piece and `to` are empty, so the piece is the nearest one behind
-            // `to` on its line: the highest bit below it (moving up) or the lowest above it (moving down).
-            let t = to.index() as u32;
-            let below = (1u128 << t) - 1;
-            let above = !below & !(1u128 << t);
-            let file = FILE_A << (t % STRIDE as u32);
+            // `to` on its ray: the highest bit below it (moving up) or the lowest above it (moving down).
+            let behind = pieces.0 & RAYS[d.opposite() as usize][to.index()];
             let found = match d {
-                Direction::East => highest(pieces.0 & below),
-                Direction::North => highest(pieces.0 & below & file),
-                Direction::West => lowest(pieces.0 & above),
-                Direction::South => lowest(pieces.0 & above & file),
-                _ => None,
+                Direction::North | Direction::East => highest(behind),
+                _ => lowest(behind),
             };
             found.map(Square::from_index_unchecked)
         }
