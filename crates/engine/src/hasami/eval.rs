@@ -293,6 +293,62 @@ impl Sink for [i32; N_FEATURES] {
     }
 }
 
+/// The built-in weights of one family as a type, so that [`evaluate_builtin`] is compiled once per
+/// family with its weights as constants (terms with weight 0 are not computed at all).
+trait Fixed {
+    const W: [i32; N_FEATURES];
+}
+
+macro_rules! fixed {
+    ($name:ident, $weights:expr) => {
+        struct $name;
+        impl Fixed for $name {
+            const W: [i32; N_FEATURES] = $weights.w;
+        }
+    };
+}
+fixed!(CaptureWeights, Weights::CAPTURE);
+fixed!(FiveWeights, Weights::FIVE);
+fixed!(AgonWeights, Weights::AGON);
+fixed!(InterventionWeights, Weights::INTERVENTION);
+
+struct FixedScore<F: Fixed> {
+    sum: i32,
+    family: std::marker::PhantomData<F>,
+}
+
+impl<F: Fixed> Sink for FixedScore<F> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, value: i32) {
+        self.sum += F::W[feature] * value;
+    }
+    #[inline(always)]
+    fn wants(&self, feature: usize) -> bool {
+        F::W[feature] != 0
+    }
+}
+
+#[inline(always)]
+fn evaluate_fixed<F: Fixed>(pos: &Position) -> i32 {
+    let mut s = FixedScore::<F> {
+        sum: 0,
+        family: std::marker::PhantomData,
+    };
+    terms(pos, &mut s);
+    s.sum
+}
+
+/// [`evaluate`] with the built-in weights of the variant's family ([`Weights::for_rules`]), the
+/// weights compiled in as constants: the search's evaluation.
+pub fn evaluate_builtin(pos: &Position) -> i32 {
+    match Family::of(pos.rules()) {
+        Family::Capture => evaluate_fixed::<CaptureWeights>(pos),
+        Family::Five => evaluate_fixed::<FiveWeights>(pos),
+        Family::Agon => evaluate_fixed::<AgonWeights>(pos),
+        Family::Intervention => evaluate_fixed::<InterventionWeights>(pos),
+    }
+}
+
 /// Evaluates `pos` for the side to move: the weighted sum of its [`features`].
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let mut s = Score { w: &w.w, sum: 0 };
@@ -773,6 +829,7 @@ mod tests {
             let f = features(&p);
             let dot: i32 = f.iter().zip(w.w).map(|(a, b)| a * b).sum();
             assert_eq!(evaluate(&p, w), dot, "{p:?}");
+            assert_eq!(evaluate_builtin(&p), dot, "{p:?}: the search's evaluation");
         }
     }
 

@@ -96,7 +96,7 @@ impl Game for Position {
 
     #[inline]
     fn evaluate(&self) -> i32 {
-        evaluate(self, Weights::for_rules(self.rules()))
+        eval::evaluate_builtin(self)
     }
 
     fn forced_win(&self) -> (Option<u32>, u64) {
