@@ -5,6 +5,8 @@
 #   scripts/measure.sh greedy  [PRESET...]   level 10 vs greedy:2 at 200 ms/move (default: all 7 presets)
 #   scripts/measure.sh threads               level:10,Threads=2 vs level:10,Threads=1
 #   scripts/measure.sh all                   all three
+#   scripts/measure.sh speed [BASE]          `hasami bench --runs 9`, SPEED_SETS times, interleaved with
+#                                            the binary BASE when given (search speed, one thread)
 #
 # Each match writes its summary (command, commit, date, the runner's report) to docs/results/NAME.txt;
 # the game records go to $RECORDS/NAME/ (not committed). Settings come from the environment:
@@ -14,6 +16,7 @@
 #   GREEDY_GAMES      50                GREEDY_MOVETIME 200
 #   THREADS_VARIANT   dai-hasami        THREADS_GAMES 200    THREADS_MOVETIME 200
 #   MAX_PLIES 300     CONCURRENCY 2 (threads: always 1)      SEED 2026
+#   SPEED_SETS 8      SPEED_NAME bench-speed (the file in $OUT)
 #   OUT docs/results  RECORDS ${TMPDIR:-/tmp}/hasami-measure
 #   BUILT             what the binary was built from, for the summaries (default: this HEAD)
 set -euo pipefail
@@ -85,10 +88,30 @@ threads() {
         --max-plies "$MAX_PLIES" --concurrency 1 --seed "$SEED"
 }
 
+# speed [BASE]: bench medians, this binary and BASE one after the other so that both see the same drift
+# of the machine's speed. Per set: the median nodes/s over all bench positions and over the Hasami family.
+speed() {
+    local base=${1:-} sets=${SPEED_SETS:-8} file="$OUT/${SPEED_NAME:-bench-speed}.txt" i b
+    {
+        echo "# hasami bench --runs 9, $sets sets${base:+, interleaved with $base}"
+        echo "# binary: $BUILT; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
+        echo "# columns: binary, nodes/s of all positions in the fastest run, then medians of the 9 runs:"
+        echo "# all positions, Hasami-family positions"
+        for ((i = 1; i <= sets; i++)); do
+            for b in "$HASAMI" $base; do
+                echo "$b $("$b" bench --runs 9 | awk '/^nodes/ { n = $2 } /^runs/ { f = $4 } /^nps/ { all = $2 }
+                    /^hasami-family/ { fam = $NF } END { printf "%d %d %d", n / f, all, fam }')"
+            done
+        done
+        "$HASAMI" bench | grep -E '^(depth|nodes)'
+    } | tee "$file"
+}
+
 case "${1:-}" in
 ladder) shift; ladder "$@" ;;
 greedy) shift; greedy "$@" ;;
 threads) threads ;;
+speed) shift; speed "$@" ;;
 all) ladder; greedy; threads ;;
 *)
     awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
