@@ -117,6 +117,17 @@ fn check_position(pos: &Position) {
         landing(some),
         "{text}: moves into every third square"
     );
+    // C1/C2/C4: every capturing move lands on a square of the capture-square superset (the search
+    // looks for captures only there).
+    let hot = pos.capture_squares(pos.side());
+    for &mv in &moves {
+        if !pos.captures_of(mv).is_empty() {
+            assert!(
+                hot.has(mv.to),
+                "{text}: {mv} captures off the capture squares"
+            );
+        }
+    }
     // The other side's mobility, counted without turning the position.
     assert_eq!(
         pos.mobility_of(!pos.side()),

@@ -39,6 +39,14 @@ impl Position {
         // from own pieces through enemies, one more step lands on the capture square.
         #[inline(always)]
         fn closing<const K: i32>(own: BitBoard, enemy: BitBoard) -> BitBoard {
+            let next = if K > 0 {
+                own.0 << K as u32
+            } else {
+                own.0 >> (-K) as u32
+            };
+            if next & enemy.0 == 0 {
+                return BitBoard::EMPTY; // no enemy next to an own piece this way: no run to close
+            }
             let runs = own.fill_by::<K>(enemy).0;
             BitBoard(if K > 0 {
                 runs << K as u32
