@@ -548,15 +548,13 @@ fn terms(pos: &Position, s: &mut impl Sink) {
     s.add(TEMPO, 1);
     s.add(MATERIAL, sign * (mine.len() as i32 - theirs.len() as i32));
 
-    let (my_reach, their_reach) = if s.wants(MOBILITY) {
-        let (my_moves, my_reach) = pos.mobility_of(us);
-        let (their_moves, their_reach) = pos.mobility_of(them);
+    // Where each side can land, and how many moves it has (with the weights compiled in, the counting
+    // is left out where the mobility weight is 0).
+    let (my_moves, my_reach) = pos.mobility_of(us);
+    let (their_moves, their_reach) = pos.mobility_of(them);
+    if s.wants(MOBILITY) {
         s.add(MOBILITY, my_moves as i32 - their_moves as i32);
-        (my_reach, their_reach)
-    } else {
-        // Where each side can land, without counting the moves.
-        (pos.reach_of(us, mine), pos.reach_of(them, theirs))
-    };
+    }
 
     // Captures next move: ours at once, theirs after a pass (pieces we leave hanging).
     let mut can_take = sandwiched(mine, theirs, my_reach, rules);

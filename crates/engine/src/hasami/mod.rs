@@ -9,7 +9,9 @@ use hasami_core::{BitBoard, Move, Outcome, Position, Square};
 
 use crate::game::{Game, Terminal};
 
-pub use eval::{evaluate, feature, features, Family, Weights, FEATURES, N_FEATURES};
+pub use eval::{
+    evaluate, evaluate_builtin, feature, features, Family, Weights, FEATURES, N_FEATURES,
+};
 
 /// Longest threat sequence [`Game::forced_win`] looks for: fours, the completing move included.
 pub const VCF_FOURS: u32 = 2;
