@@ -132,17 +132,28 @@ impl Position {
         pieces: BitBoard,
         mut g: impl FnMut(BitBoard, BitBoard),
     ) {
-        let rules = self.rules;
-        if rules.options.house {
-            let own_home = rules.home[side.index()];
-            let their_home = rules.home[(!side).index()];
-            g(pieces & own_home, rules.board & !their_home);
-            g(pieces & !own_home, rules.battlefield);
+        if self.rules.options.house {
+            let [(home, from_home), (away, from_away)] = self.house_groups(side);
+            g(pieces & home, from_home);
+            g(pieces & away, from_away);
         } else {
             // Every landing square is an empty square of the board already: no restriction to
             // apply (a constant, so the masking compiles away).
             g(pieces, BitBoard(u128::MAX));
         }
+    }
+
+    /// A3.4 for `side`'s pieces: (squares, where a piece there may land) for its home and for the rest
+    /// of the board.
+    #[inline(always)]
+    fn house_groups(&self, side: Side) -> [(BitBoard, BitBoard); 2] {
+        let rules = self.rules;
+        let own_home = rules.home[side.index()];
+        let their_home = rules.home[(!side).index()];
+        [
+            (own_home, rules.board & !their_home),
+            (!own_home, rules.battlefield),
+        ]
     }
 
     /// The number of moves `side` would have if it were to move, and every square they land on, in one
@@ -156,12 +167,10 @@ impl Position {
             any |= set;
         };
         let pieces = self.pieces(side);
-        let rules = self.rules;
-        if rules.options.house {
-            let own_home = rules.home[side.index()];
-            let their_home = rules.home[(!side).index()];
-            self.for_each_target_set(pieces & own_home, rules.board & !their_home, &mut add);
-            self.for_each_target_set(pieces & !own_home, rules.battlefield, &mut add);
+        if self.rules.options.house {
+            let [(home, from_home), (away, from_away)] = self.house_groups(side);
+            self.for_each_target_set(pieces & home, from_home, &mut add);
+            self.for_each_target_set(pieces & away, from_away, &mut add);
         } else {
             // One call site, so that the counting inlines into the fills.
             self.for_each_target_set(pieces, BitBoard(u128::MAX), &mut add);
@@ -206,11 +215,8 @@ impl Position {
         }
         if rules.options.house {
             // A3.4: from the own home anywhere but the enemy's home; from outside it, the battlefield.
-            let allowed = if rules.home[self.side.index()].has(from) {
-                rules.board & !rules.home[(!self.side).index()]
-            } else {
-                rules.battlefield
-            };
+            let [(home, from_home), (_, from_away)] = self.house_groups(self.side);
+            let allowed = if home.has(from) { from_home } else { from_away };
             if !allowed.has(to) {
                 return false;
             }

@@ -39,11 +39,22 @@ fn terminal_of(pos: &ShogunPosition, history: &[u64]) -> Option<Terminal> {
     })
 }
 
+/// Which legal moves [`moves_of`] lists.
+#[derive(Clone, Copy)]
+enum Which {
+    /// Every move.
+    All,
+    /// Only captures (the tactical moves).
+    Captures,
+    /// Only the moves that capture nothing.
+    Quiet,
+}
+
 /// Legal moves with a hint: captures first, a capture of a piece that shows a high number (the most
-/// mobile) before the others. `which`: every move (`None`), only captures or only the other moves.
-fn moves_of(pos: &ShogunPosition, out: &mut Vec<(Move, i32)>, which: Option<bool>) {
+/// mobile) before the others.
+fn moves_of(pos: &ShogunPosition, out: &mut Vec<(Move, i32)>, which: Which) {
     let enemy = pos.pieces(!pos.side());
-    let mut add = |pm: PieceMoves| {
+    let add = |pm: PieceMoves| {
         for mv in pm.iter() {
             let hint = if enemy.has(mv.to) {
                 let worth = pos.piece_at(mv.to).map_or(0, |p| i32::from(p.number));
@@ -56,8 +67,9 @@ fn moves_of(pos: &ShogunPosition, out: &mut Vec<(Move, i32)>, which: Option<bool
         false
     };
     match which {
-        None => pos.generate_moves(add),
-        Some(captures) => pos.generate_captures(captures, &mut add),
+        Which::All => pos.generate_moves(add),
+        Which::Captures => pos.generate_captures(true, add),
+        Which::Quiet => pos.generate_captures(false, add),
     };
 }
 
@@ -94,15 +106,15 @@ impl Game for ShogunPosition {
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(self, out, None);
+        moves_of(self, out, Which::All);
     }
 
     fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(self, out, Some(true));
+        moves_of(self, out, Which::Captures);
     }
 
     fn quiet_moves(&self, list: &mut Vec<(Move, i32)>) {
-        moves_of(self, list, Some(false)); // the tactical moves are exactly the captures
+        moves_of(self, list, Which::Quiet); // the tactical moves are exactly the captures
     }
 
     #[inline]
@@ -149,15 +161,15 @@ impl Game for Fair {
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(&self.0, out, None);
+        moves_of(&self.0, out, Which::All);
     }
 
     fn tactical_moves(&self, out: &mut Vec<(Move, i32)>) {
-        moves_of(&self.0, out, Some(true));
+        moves_of(&self.0, out, Which::Captures);
     }
 
     fn quiet_moves(&self, list: &mut Vec<(Move, i32)>) {
-        moves_of(&self.0, list, Some(false));
+        moves_of(&self.0, list, Which::Quiet);
     }
 
     /// The certain stand-in for a move's result (used where the search does not branch on chance:
