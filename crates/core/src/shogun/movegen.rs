@@ -102,11 +102,37 @@ impl ShogunPosition {
         out
     }
 
+    /// The pieces of side `opp` whose current number reaches square `k` (S3 index) by distance: the only
+    /// ones that can threaten a Shogun there (S5), found once however many moves are then tested.
+    #[inline(always)]
+    fn reaching(&self, opp: usize, k: u8) -> ([u8; 8], usize) {
+        let mut found = [0u8; 8];
+        let mut n = 0;
+        for e_slot in 0..8 {
+            let e = self.sq[opp][e_slot];
+            if e != NONE && RING[e as usize][self.num[opp][e_slot] as usize] & bit(k) != 0 {
+                found[n] = e;
+                n += 1;
+            }
+        }
+        (found, n)
+    }
+
+    /// The first of `enemies` (from [`ShogunPosition::reaching`] for `k`) with a clear path to the
+    /// Shogun on `k` after a move from `from` to `to`; an enemy standing on `to` is captured by it.
+    #[inline(always)]
+    fn first_clear(&self, enemies: &[u8], k: u8, from: u8, to: u8) -> Option<u8> {
+        let occ = ((self.occ[0] | self.occ[1]) & !bit(from)) | bit(to);
+        enemies
+            .iter()
+            .copied()
+            .find(|&e| e != to && clear(e, k, occ))
+    }
+
     /// The first enemy piece (S3 index) that could capture side `s`'s Shogun after its piece in `slot`
     /// moves from `from` to `to` (S5), or `None` when the Shogun is safe.
     #[inline(always)]
     pub(crate) fn threat_after(&self, s: usize, slot: usize, from: u8, to: u8) -> Option<u8> {
-        let opp = 1 - s;
         let k = if slot == SHOGUN {
             to
         } else {
@@ -115,19 +141,8 @@ impl ShogunPosition {
         if k == NONE {
             return None;
         }
-        let occ = ((self.occ[0] | self.occ[1]) & !bit(from)) | bit(to);
-        let kb = bit(k);
-        for e_slot in 0..8 {
-            let e = self.sq[opp][e_slot];
-            if e == NONE || e == to {
-                continue;
-            }
-            let n = self.num[opp][e_slot] as usize;
-            if RING[e as usize][n] & kb != 0 && clear(e, k, occ) {
-                return Some(e);
-            }
-        }
-        None
+        let (enemies, n) = self.reaching(1 - s, k);
+        self.first_clear(&enemies[..n], k, from, to)
     }
 
     /// S5: whether side `s`'s Shogun is safe after the move (always true with the 1976 rules).
@@ -151,7 +166,6 @@ impl ShogunPosition {
         }
         let opp = 1 - s;
         let from = self.sq[s][slot];
-        let occ = self.occ[0] | self.occ[1];
         // Only enemy pieces whose number reaches the Shogun's square can threaten it (S5): find them
         // once for the piece instead of once per landing square.
         let mut out = 0;
@@ -178,26 +192,15 @@ impl ShogunPosition {
         if k == NONE {
             return d;
         }
-        let kb = bit(k);
-        let mut near = [0u8; 8];
-        let mut n_near = 0;
-        for e_slot in 0..8 {
-            let e = self.sq[opp][e_slot];
-            if e != NONE && RING[e as usize][self.num[opp][e_slot] as usize] & kb != 0 {
-                near[n_near] = e;
-                n_near += 1;
-            }
-        }
-        if n_near == 0 {
+        let (enemies, n) = self.reaching(opp, k);
+        if n == 0 {
             return d;
         }
         let mut rest = d;
         while rest != 0 {
             let t = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            let after = (occ & !bit(from)) | bit(t);
-            // The same test as `threat_after`, over the enemies that can reach the Shogun's square.
-            if !near[..n_near].iter().any(|&e| e != t && clear(e, k, after)) {
+            if self.first_clear(&enemies[..n], k, from, t).is_none() {
                 out |= bit(t);
             }
         }
@@ -218,18 +221,11 @@ impl ShogunPosition {
             return 0;
         }
         let occ = self.occ[0] | self.occ[1];
-        let mut out = 0;
-        for e_slot in 0..8 {
-            let e = self.sq[1 - s][e_slot];
-            if e == NONE {
-                continue;
-            }
-            let n = self.num[1 - s][e_slot] as usize;
-            if RING[e as usize][n] & bit(k) != 0 && clear(e, k, occ) {
-                out |= bit(e);
-            }
-        }
-        out
+        let (enemies, n) = self.reaching(1 - s, k);
+        enemies[..n]
+            .iter()
+            .filter(|&&e| clear(e, k, occ))
+            .fold(0, |out, &e| out | bit(e))
     }
 
     /// Whether `side`'s Shogun could be captured by an enemy piece now.
