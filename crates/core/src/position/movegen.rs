@@ -319,12 +319,13 @@ impl Position {
 const FEW: u32 = 1;
 
 impl Position {
-    /// [`Position::for_each_move_into`] for a few landing squares outside the house variants: from each
-    /// square the nearest piece behind it in each direction is found on a ray. The moves come in the
-    /// same order as the fills give them (direction by direction, landing squares ascending).
+    /// [`Position::for_each_move_into`] for a few landing squares outside the house variants: for each
+    /// kind of move, [`origin`] of the occupied squares names the only square a mover can come from (for
+    /// a slide the nearest occupied square behind, which nothing can pass); the move is there when that
+    /// square holds one of ours (and, for a jump, the square between is occupied). The moves come in the
+    /// same order as the fills give them (kind by kind, landing squares ascending).
     #[inline]
     fn moves_into_few(&self, mask: BitBoard, mut f: impl FnMut(Move)) {
-        use Direction::{East, North, South, West};
         let rules = self.rules;
         let occ = self.occupied();
         let own = self.pieces(self.side);
@@ -332,47 +333,29 @@ impl Position {
         if targets.is_empty() {
             return;
         }
-        let mut emit = |from: u8, to: Square| {
-            if own.0 >> from & 1 != 0 {
-                f(Move::new(Square::from_index_unchecked(from), to));
+        let mut from_behind = |kind: Kind| {
+            for to in targets {
+                let Some(from) = origin(occ, to, kind) else {
+                    continue;
+                };
+                let over = match kind {
+                    Kind::Jump(d) => to.offset(d.opposite()).is_some_and(|s| occ.has(s)),
+                    _ => true,
+                };
+                if over && own.has(from) {
+                    f(Move::new(from, to));
+                }
             }
         };
-        match rules.options.movement {
-            Movement::Slide => {
-                // The piece moving in direction d is the nearest occupied square behind the landing
-                // square; it must be one of ours.
-                for d in [North, South, East, West] {
-                    for to in targets {
-                        let ray = RAYS[d.opposite() as usize][to.index()] & occ.0;
-                        let found = match d {
-                            North | East => highest(ray),
-                            _ => lowest(ray),
-                        };
-                        if let Some(from) = found {
-                            emit(from, to);
-                        }
-                    }
-                }
-            }
-            Movement::Step => {
-                for d in [North, South, East, West] {
-                    for to in targets {
-                        if let Some(from) = to.offset(d.opposite()) {
-                            emit(from.index() as u8, to);
-                        }
-                    }
-                }
-            }
+        for d in Direction::ORTHOGONAL {
+            from_behind(match rules.options.movement {
+                Movement::Slide => Kind::Slide(d),
+                Movement::Step => Kind::Step(d),
+            });
         }
         if rules.options.jump {
-            for d in [North, South, East, West] {
-                for to in targets {
-                    if let Some(over) = to.offset(d.opposite()).filter(|s| occ.has(*s)) {
-                        if let Some(from) = over.offset(d.opposite()) {
-                            emit(from.index() as u8, to);
-                        }
-                    }
-                }
+            for d in Direction::ORTHOGONAL {
+                from_behind(Kind::Jump(d));
             }
         }
     }
