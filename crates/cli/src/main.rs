@@ -1,4 +1,4 @@
-//! The `hasami` command (../shared/INTERFACES.md section 1).
+//! The `hasami` command (docs/INTERFACES.md section 1).
 
 mod commands;
 mod matches;

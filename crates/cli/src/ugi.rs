@@ -1,4 +1,4 @@
-//! The UGI engine protocol (../shared/INTERFACES.md section 2).
+//! The UGI engine protocol (docs/INTERFACES.md section 2).
 //!
 //! Every malformed or illegal command is answered with one `info string error: …` line and changes
 //! nothing: the position, the variant and the options stay as they were.

@@ -1,4 +1,4 @@
-//! `hasami ugi` end to end: the replies of ../shared/INTERFACES.md section 2, errors that change nothing,
+//! `hasami ugi` end to end: the replies of docs/INTERFACES.md section 2, errors that change nothing,
 //! and a differential check of legal moves, positions and results against the independent reference
 //! implementation (crates/reference) over random games of every preset and variation.
 

@@ -1,4 +1,4 @@
-//! Data-driven perft: every count of ../shared/PERFT.md, kept in tests/data/*.perft.
+//! Data-driven perft: every count of docs/PERFT.md, kept in tests/data/*.perft.
 //!
 //! The default run checks every count up to `FAST_LIMIT` nodes; `cargo test -- --ignored` checks all.
 

@@ -1,4 +1,4 @@
-//! Perft counts of /work/shared/PERFT.md (Hasami family rows, depths 1–3) checked against the
+//! Perft counts of docs/PERFT.md (Hasami family rows, depths 1–3) checked against the
 //! reference implementation.
 
 use hasami_reference::RefGame;
