@@ -4,7 +4,7 @@
 //! round-trips.
 #![no_main]
 
-use hasami_core::{Game, Position, Rules};
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules};
 use libfuzzer_sys::fuzz_target;
 
 const VARIANTS: &[&str] = &[
@@ -26,11 +26,11 @@ const VARIANTS: &[&str] = &[
     "hasami+rows=1,3+win=five,lead:4",
 ];
 
-fn check(pos: &Position) {
+fn check(pos: &HasamiPosition) {
     let rules = pos.rules();
     assert_eq!(pos.hash(), pos.fresh_hash(), "{pos}");
     let text = pos.to_string();
-    assert_eq!(Position::from_text(&text, rules).unwrap(), *pos, "{text}");
+    assert_eq!(HasamiPosition::from_text(&text, rules).unwrap(), *pos, "{text}");
     if pos.status().is_some() {
         return;
     }
@@ -51,8 +51,8 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, picks)) = data.split_first() else {
         return;
     };
-    let rules = Rules::parse(VARIANTS[pick as usize % VARIANTS.len()]).unwrap();
-    let mut game = Game::new(rules);
+    let rules = HasamiRules::parse(VARIANTS[pick as usize % VARIANTS.len()]).unwrap();
+    let mut game = HasamiGame::new(rules);
     check(game.position());
     for &b in picks {
         let moves = game.legal_moves();

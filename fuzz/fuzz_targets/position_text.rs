@@ -2,7 +2,7 @@
 //! panics; a position that parses round-trips through its text and is sound (hash, status, moves).
 #![no_main]
 
-use hasami_core::{Game, Position, Rules};
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules};
 use libfuzzer_sys::fuzz_target;
 
 const VARIANTS: &[&str] = &[
@@ -23,17 +23,17 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let rules = Rules::parse(VARIANTS[pick as usize % VARIANTS.len()]).unwrap();
-    match Position::from_text(text, rules) {
+    let rules = HasamiRules::parse(VARIANTS[pick as usize % VARIANTS.len()]).unwrap();
+    match HasamiPosition::from_text(text, rules) {
         Ok(pos) => {
             let printed = pos.to_string();
-            let back = Position::from_text(&printed, rules)
+            let back = HasamiPosition::from_text(&printed, rules)
                 .unwrap_or_else(|e| panic!("{printed:?} (from {text:?}) fails: {e}"));
             assert_eq!(back, pos);
             assert_eq!(back.to_string(), printed);
             assert_eq!(pos.hash(), pos.fresh_hash());
             let status = pos.status();
-            let game = Game::from_position(pos);
+            let game = HasamiGame::from_position(pos);
             assert_eq!(game.outcome(), status);
             let moves = pos.moves();
             assert_eq!(pos.count_moves(), moves.len() as u64);

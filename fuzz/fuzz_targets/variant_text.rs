@@ -2,21 +2,21 @@
 //! text that parses back to the same rules.
 #![no_main]
 
-use hasami_core::{Position, Rules};
+use hasami_core::{HasamiPosition, HasamiRules};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match Rules::parse(text) {
+    match HasamiRules::parse(text) {
         Ok(rules) => {
             let canonical = rules.to_string();
-            let again = Rules::parse(&canonical)
+            let again = HasamiRules::parse(&canonical)
                 .unwrap_or_else(|e| panic!("canonical text {canonical:?} of {text:?} fails: {e}"));
             assert!(std::ptr::eq(rules, again), "{text:?} -> {canonical:?}");
             // The start position of any valid variant is sound.
-            let start = Position::start(rules);
+            let start = HasamiPosition::start(rules);
             assert_eq!(start.hash(), start.fresh_hash());
             let _ = start.status();
             let _ = start.moves();

@@ -10,8 +10,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use hasami_core::shogun::{ShogunGame, ShogunPosition};
-use hasami_core::{BitBoard, Game, Move, Played, Position, Record, Side, Square, Variant};
+use hasami_core::{
+    BitBoard, HasamiGame, HasamiPosition, HasamiRecord, Move, Played, Side, Square, Variant,
+};
+use hasami_core::{ShogunGame, ShogunPosition};
 use hasami_engine::{level, search_at_level, Limits, Searcher, WIN_BOUND};
 
 use crate::commands::CliError;
@@ -69,8 +71,8 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let colour =
         !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
     let human = match args.side {
-        SideArg::Black => Side::Black,
-        SideArg::White => Side::White,
+        SideArg::Black => Side::First,
+        SideArg::White => Side::Second,
     };
     let rules = match Variant::parse(&args.variant).map_err(|e| CliError::Usage(e.to_string()))? {
         Variant::Hasami(rules) => rules,
@@ -99,10 +101,10 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         }
     };
     let game = match &args.position {
-        Some(text) => Game::from_position(
-            Position::from_text(text, rules).map_err(|e| CliError::Usage(e.to_string()))?,
+        Some(text) => HasamiGame::from_position(
+            HasamiPosition::from_text(text, rules).map_err(|e| CliError::Usage(e.to_string()))?,
         ),
-        None => Game::new(rules),
+        None => HasamiGame::new(rules),
     };
     let mut session = Session {
         game,
@@ -121,7 +123,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
 }
 
 struct Session {
-    game: Game,
+    game: HasamiGame,
     human: Side,
     opponent: Opponent,
     level: u32,
@@ -129,7 +131,7 @@ struct Session {
     colour: bool,
     searcher: Searcher,
     /// The last move and what it captured, for highlighting.
-    last: Option<Played>,
+    last: Option<Played<HasamiPosition>>,
     searches: u64,
 }
 
@@ -220,7 +222,7 @@ impl Session {
             && self.game.position().side() != self.human
     }
 
-    fn search(&mut self, level_number: u32) -> hasami_engine::Outcome<Move> {
+    fn search(&mut self, level_number: u32) -> hasami_engine::SearchResult<Move> {
         let pos = *self.game.position();
         self.searches += 1;
         let limits = Limits {
@@ -257,7 +259,12 @@ impl Session {
         }
     }
 
-    fn say_move(&self, out: &mut impl Write, prefix: &str, played: Played) -> std::io::Result<()> {
+    fn say_move(
+        &self,
+        out: &mut impl Write,
+        prefix: &str,
+        played: Played<HasamiPosition>,
+    ) -> std::io::Result<()> {
         let caught: Vec<String> = played.captured.iter().map(|s| s.to_string()).collect();
         if caught.is_empty() {
             writeln!(out, "{prefix}{}", played.mv)
@@ -297,14 +304,14 @@ impl Session {
     fn save(&self, file: &str, out: &mut impl Write) -> std::io::Result<()> {
         let (black, white) = match (self.opponent, self.human) {
             (Opponent::Human, _) => ("player".to_string(), "player".to_string()),
-            (Opponent::Engine, Side::Black) => {
+            (Opponent::Engine, Side::First) => {
                 ("player".into(), format!("hasami level {}", self.level))
             }
-            (Opponent::Engine, Side::White) => {
+            (Opponent::Engine, Side::Second) => {
                 (format!("hasami level {}", self.level), "player".into())
             }
         };
-        let record = Record::from_game(&self.game, [("Black", black), ("White", white)]);
+        let record = HasamiRecord::from_game(&self.game, [("Black", black), ("White", white)]);
         match std::fs::write(file, record.to_string()) {
             Ok(()) => writeln!(out, "Saved the game to {file}"),
             Err(e) => writeln!(out, "error: cannot write {file}: {e}"),
@@ -330,21 +337,21 @@ impl Session {
             let mut row = format!("{:>2} ", rank + 1);
             for file in 0..size {
                 let sq = Square::new(file, rank);
-                let piece = if pos.pieces(Side::Black).has(sq) {
-                    Some(Side::Black)
-                } else if pos.pieces(Side::White).has(sq) {
-                    Some(Side::White)
+                let piece = if pos.pieces(Side::First).has(sq) {
+                    Some(Side::First)
+                } else if pos.pieces(Side::Second).has(sq) {
+                    Some(Side::Second)
                 } else {
                     None
                 };
                 let marked = Some(sq) == from || Some(sq) == to;
                 let symbol = match (piece, self.colour) {
-                    (Some(Side::Black), true) => "●",
-                    (Some(Side::White), true) => "○",
-                    (Some(Side::Black), false) if marked => "B",
-                    (Some(Side::White), false) if marked => "W",
-                    (Some(Side::Black), false) => "b",
-                    (Some(Side::White), false) => "w",
+                    (Some(Side::First), true) => "●",
+                    (Some(Side::Second), true) => "○",
+                    (Some(Side::First), false) if marked => "B",
+                    (Some(Side::Second), false) if marked => "W",
+                    (Some(Side::First), false) => "b",
+                    (Some(Side::Second), false) => "w",
                     (None, _) if caught.has(sq) => "x",
                     (None, false) if marked => ":",
                     (None, _) => ".",
@@ -365,7 +372,10 @@ impl Session {
             writeln!(out, "{row}  {}", rank + 1)?;
         }
         writeln!(out, "   {files}")?;
-        let (b, w) = (pos.pieces(Side::Black).len(), pos.pieces(Side::White).len());
+        let (b, w) = (
+            pos.pieces(Side::First).len(),
+            pos.pieces(Side::Second).len(),
+        );
         writeln!(
             out,
             "Black {b} pieces, White {w} pieces; move {}",
@@ -377,8 +387,8 @@ impl Session {
 
 fn side_name(side: Side) -> &'static str {
     match side {
-        Side::Black => "Black",
-        Side::White => "White",
+        Side::First => "Black",
+        Side::Second => "White",
     }
 }
 

@@ -8,8 +8,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hasami_core::record::ShogunRecord;
-use hasami_core::shogun::{describe, side_name, ShogunGame, ShogunPosition};
+use hasami_core::shogun::{describe, side_name};
+use hasami_core::ShogunRecord;
+use hasami_core::{ShogunGame, ShogunPosition};
 use hasami_core::{Side, Square};
 use hasami_engine::shogun::Fair;
 use hasami_engine::{level, search_at_level, Limits, Searcher};
@@ -140,7 +141,7 @@ impl ShogunSession {
         };
         let record = ShogunRecord::from_game(
             &self.game,
-            [("White", name(Side::Black)), ("Red", name(Side::White))],
+            [("White", name(Side::First)), ("Red", name(Side::Second))],
         );
         match std::fs::write(file, record.to_string()) {
             Ok(()) => writeln!(out, "Saved the game to {file}"),
@@ -185,7 +186,7 @@ impl ShogunSession {
             .is_some_and(|h| self.game.outcome().is_none() && self.game.position().side() != h)
     }
 
-    fn search(&mut self, level_number: u32) -> hasami_engine::Outcome<hasami_core::Move> {
+    fn search(&mut self, level_number: u32) -> hasami_engine::SearchResult<hasami_core::Move> {
         let pos = *self.game.position();
         self.searches += 1;
         let limits = Limits {
@@ -294,13 +295,13 @@ impl ShogunSession {
                     Some(p) => {
                         let mark = match (p.is_shogun(), p.side, self.colour) {
                             (true, _, true) => "♔",
-                            (true, Side::Black, false) => "K",
-                            (true, Side::White, false) => "k",
-                            (false, Side::Black, _) => "W",
-                            (false, Side::White, _) => "R",
+                            (true, Side::First, false) => "K",
+                            (true, Side::Second, false) => "k",
+                            (false, Side::First, _) => "W",
+                            (false, Side::Second, _) => "R",
                         };
                         if self.colour {
-                            let style = if p.side == Side::Black {
+                            let style = if p.side == Side::First {
                                 "\x1b[1;97m"
                             } else {
                                 "\x1b[1;91m"
@@ -319,8 +320,8 @@ impl ShogunSession {
         writeln!(
             out,
             "White (W, shogun K) {} pieces, Red (R, shogun k) {} pieces; the number is how far a piece must move",
-            pos.piece_count(Side::Black),
-            pos.piece_count(Side::White)
+            pos.piece_count(Side::First),
+            pos.piece_count(Side::Second)
         )?;
         let to_move = pos.side();
         if self.game.outcome().is_none() && pos.shogun_attacked(to_move) {

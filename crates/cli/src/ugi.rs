@@ -9,22 +9,22 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use hasami_core::perft::divide;
-use hasami_core::shogun::{ShogunGame, ShogunPosition};
-use hasami_core::{Game, Move, Outcome, Position, Rules, Variant};
+use hasami_core::divide;
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move, Outcome, Variant};
+use hasami_core::{ShogunGame, ShogunPosition};
 use hasami_engine::shogun::Fair;
 use hasami_engine::{level, search_at_level, Limits, Searcher};
 
 /// The current game, of either family.
 enum AnyGame {
-    Hasami(Game),
+    Hasami(HasamiGame),
     Shogun(ShogunGame),
 }
 
 impl AnyGame {
     fn new(variant: Variant) -> AnyGame {
         match variant {
-            Variant::Hasami(r) => AnyGame::Hasami(Game::new(r)),
+            Variant::Hasami(r) => AnyGame::Hasami(HasamiGame::new(r)),
             Variant::Shogun(r) => AnyGame::Shogun(ShogunGame::new(r)),
         }
     }
@@ -32,8 +32,8 @@ impl AnyGame {
     fn from_text(variant: Variant, text: &str) -> Result<AnyGame, String> {
         let bad = |e: &dyn std::fmt::Display| format!("bad position text '{text}': {e}");
         Ok(match variant {
-            Variant::Hasami(r) => AnyGame::Hasami(Game::from_position(
-                Position::from_text(text, r).map_err(|e| bad(&e))?,
+            Variant::Hasami(r) => AnyGame::Hasami(HasamiGame::from_position(
+                HasamiPosition::from_text(text, r).map_err(|e| bad(&e))?,
             )),
             Variant::Shogun(r) => AnyGame::Shogun(ShogunGame::from_position(
                 ShogunPosition::from_text(text, r).map_err(|e| bad(&e))?,
@@ -82,7 +82,7 @@ impl AnyGame {
             AnyGame::Hasami(g) => g.position().side(),
             AnyGame::Shogun(g) => g.position().side(),
         };
-        side == hasami_core::Side::Black
+        side == hasami_core::Side::First
     }
 
     fn text(&self) -> String {
@@ -95,9 +95,7 @@ impl AnyGame {
     fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         match self {
             AnyGame::Hasami(g) => divide(g.position(), &g.hashes(), depth),
-            AnyGame::Shogun(g) => {
-                hasami_core::shogun::perft::divide(g.position(), &g.hashes(), depth)
-            }
+            AnyGame::Shogun(g) => hasami_core::divide(g.position(), &g.hashes(), depth),
         }
     }
 }
@@ -150,7 +148,7 @@ pub enum Flow {
 
 impl Default for Session {
     fn default() -> Self {
-        let variant = Variant::Hasami(Rules::preset(hasami_core::Preset::Hasami));
+        let variant = Variant::Hasami(HasamiRules::preset(hasami_core::Preset::Hasami));
         Session {
             variant,
             game: AnyGame::new(variant),
@@ -213,7 +211,7 @@ impl Session {
                 out.push("id author the hasami developers".into());
                 out.push(format!(
                     "option name Variant type string default {}",
-                    Rules::preset(hasami_core::Preset::Hasami)
+                    HasamiRules::preset(hasami_core::Preset::Hasami)
                 ));
                 out.push("option name Hash type spin default 16 min 1 max 65536".into());
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
@@ -462,7 +460,7 @@ impl Session {
 
 /// Runs a search of `pos` at `lvl` on its own thread, writing `info` lines and the `bestmove` to `live`.
 #[allow(clippy::too_many_arguments)]
-fn spawn_search<G: hasami_engine::Game<Move = Move>>(
+fn spawn_search<G: hasami_engine::SearchGame<Move = Move>>(
     searcher: Arc<Searcher>,
     lvl: hasami_engine::Level,
     pos: G,

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use hasami_core::record::Record;
+use hasami_core::HasamiRecord;
 use hasami_core::RecordResult;
 
 const EXE: &str = env!("CARGO_BIN_EXE_hasami");
@@ -58,7 +58,7 @@ fn fake(mode: &str) -> String {
 }
 
 /// Reads every record in `dir`, checks that it parses and replays, and returns them by file name.
-fn records(dir: &Path, expected: usize) -> Vec<Record> {
+fn records(dir: &Path, expected: usize) -> Vec<HasamiRecord> {
     let mut names: Vec<_> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -72,7 +72,7 @@ fn records(dir: &Path, expected: usize) -> Vec<Record> {
         .iter()
         .map(|n| {
             let text = fs::read_to_string(dir.join(n)).unwrap();
-            let record = Record::parse(&text).unwrap_or_else(|e| panic!("{n}: {e}\n{text}"));
+            let record = HasamiRecord::parse(&text).unwrap_or_else(|e| panic!("{n}: {e}\n{text}"));
             record
                 .to_game()
                 .unwrap_or_else(|e| panic!("{n} does not replay: {e}"));
@@ -124,7 +124,7 @@ fn random_against_greedy_writes_eight_records() {
         assert_eq!(r.rules.to_string(), "hasami-chess");
     }
     // Each opening is played twice, with colours swapped: games 1 and 2 start alike.
-    let opening = |r: &Record| {
+    let opening = |r: &HasamiRecord| {
         let n = r
             .moves
             .iter()
@@ -153,7 +153,7 @@ fn random_against_greedy_writes_eight_records() {
     ]);
     assert!(again.status.success());
     assert_eq!(score(&stdout(&again)), (w, l, d));
-    let moves = |v: &[Record]| v.iter().map(|r| r.moves.clone()).collect::<Vec<_>>();
+    let moves = |v: &[HasamiRecord]| v.iter().map(|r| r.moves.clone()).collect::<Vec<_>>();
     assert_eq!(moves(&records(&dir2, 8)), moves(&recs));
     let _ = fs::remove_dir_all(&dir);
     let _ = fs::remove_dir_all(&dir2);
@@ -252,9 +252,9 @@ fn faulty_engine_loses(mode: &str, reason: &str) {
         // The faulty engine had White in game 1, Black in game 2.
         let engine_black = r.tag("Black").unwrap().contains("--as-ugi");
         let expected = if engine_black {
-            RecordResult::WhiteWins
+            RecordResult::SecondWins
         } else {
-            RecordResult::BlackWins
+            RecordResult::FirstWins
         };
         assert_eq!(r.result, expected, "{t}");
     }

@@ -100,8 +100,8 @@ fn shogun_in_the_terminal_shows_numbers_warns_and_refuses() {
 
 /// A whole Shogun game: every ply's move, chosen from the legal moves (captures first, otherwise by a
 /// fixed sequence), played to its end by the rules library.
-fn shogun_game(variant: &str) -> hasami_core::shogun::ShogunGame {
-    use hasami_core::shogun::{ShogunGame, ShogunRules};
+fn shogun_game(variant: &str) -> hasami_core::ShogunGame {
+    use hasami_core::{ShogunGame, ShogunRules};
     let mut game = ShogunGame::new(ShogunRules::parse(variant).unwrap());
     let mut seed: u64 = 7;
     while game.outcome().is_none() {
@@ -153,7 +153,7 @@ fn a_whole_hot_seat_shogun_game_to_its_end() {
     );
     assert!(text.contains(&format!("Game over: {outcome}.")), "{text}");
     let record = std::fs::read_to_string(&file).unwrap();
-    let back = hasami_core::record::ShogunRecord::parse(&record).unwrap();
+    let back = hasami_core::ShogunRecord::parse(&record).unwrap();
     assert_eq!(back.moves.len(), game.played().len());
     assert_eq!(back.to_game().unwrap().outcome(), game.outcome());
     assert!(

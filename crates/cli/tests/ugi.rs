@@ -279,8 +279,8 @@ fn differential_batch(
     for g in 0..games {
         let mut game = RefGame::new(variant, None).expect("reference variant");
         // The fast library only helps pick capturing moves (cloning the reference is slow).
-        let rules = hasami_core::Rules::parse(variant).expect("variant");
-        let mut fast = hasami_core::Position::start(rules);
+        let rules = hasami_core::HasamiRules::parse(variant).expect("variant");
+        let mut fast = hasami_core::HasamiPosition::start(rules);
         let mut moves: Vec<String> = Vec::new();
         loop {
             let start = if moves.is_empty() {

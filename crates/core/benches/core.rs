@@ -2,9 +2,9 @@
 //! Run with `cargo bench -p hasami-core`; the README lists the numbers of the `hasami` commands.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use hasami_core::perft::perft;
-use hasami_core::playout::{playout, SplitMix64};
-use hasami_core::{Position, Rules};
+use hasami_core::perft;
+use hasami_core::{playout, SplitMix64};
+use hasami_core::{HasamiPosition, HasamiRules};
 
 fn bench_perft(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
@@ -13,7 +13,7 @@ fn bench_perft(c: &mut Criterion) {
         ("dai-hasami+max-run=1", 4, 10_959_146),
         ("mak-yek", 4, 1_609_910),
     ] {
-        let pos = Position::start(Rules::parse(variant).unwrap());
+        let pos = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
         g.throughput(Throughput::Elements(nodes));
         g.bench_function(format!("{variant} d{depth}"), |b| {
             b.iter(|| assert_eq!(perft(black_box(&pos), depth), nodes))
@@ -23,8 +23,8 @@ fn bench_perft(c: &mut Criterion) {
 }
 
 fn bench_movegen(c: &mut Criterion) {
-    let rules = Rules::parse("hasami").unwrap();
-    let pos = Position::from_text(
+    let rules = HasamiRules::parse("hasami").unwrap();
+    let pos = HasamiPosition::from_text(
         "1w2w2w1/9/1w6b/9/3w5/2w5b/5b3/3b2w2/1bb2w1w1 b 10 30",
         rules,
     )
@@ -40,7 +40,7 @@ fn bench_movegen(c: &mut Criterion) {
 fn bench_playouts(c: &mut Criterion) {
     let mut g = c.benchmark_group("playouts");
     for variant in ["hasami", "dai-hasami", "mak-yek"] {
-        let start = Position::start(Rules::parse(variant).unwrap());
+        let start = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
         let mut rng = SplitMix64(7);
         let mut history = Vec::new();
         g.bench_function(variant, |b| {

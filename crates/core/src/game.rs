@@ -1,25 +1,25 @@
-//! A game: a start position, the moves played, repetition history and the result.
+//! A game of either family: a start position, the moves played, repetition history and the result.
 
 use thiserror::Error;
 
+use crate::hasami::HasamiPosition;
 use crate::outcome::Outcome;
-use crate::position::{IllegalMoveError, Position};
-use crate::rules::Rules;
-use crate::types::bitboard::BitBoard;
+use crate::position::Position;
+use crate::shogun::ShogunPosition;
 use crate::types::mv::{Move, ParseMoveError};
 
 /// A move that was played, with what it captured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Played {
+pub struct Played<P: Position> {
     /// The move.
     pub mv: Move,
-    /// The squares whose pieces it captured.
-    pub captured: BitBoard,
+    /// What it captured (squares in the Hasami family, the piece in Shogun).
+    pub captured: P::Captured,
 }
 
 /// Why a move given as text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PlayError {
+pub enum PlayError<E: std::error::Error> {
     /// The text is not a move.
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
@@ -29,57 +29,66 @@ pub enum PlayError {
         /// The move.
         mv: Move,
         /// Why.
-        error: IllegalMoveError,
+        error: E,
     },
 }
 
 /// A game in progress or finished. Repetition (D1) counts positions from the game's start position on.
 #[derive(Debug, Clone)]
-pub struct Game {
-    positions: Vec<Position>,
-    played: Vec<Played>,
+pub struct Game<P: Position> {
+    positions: Vec<P>,
+    played: Vec<Played<P>>,
     outcome: Option<Outcome>,
 }
 
-impl Game {
+/// A game of the Hasami family.
+pub type HasamiGame = Game<HasamiPosition>;
+/// A Shogun game.
+pub type ShogunGame = Game<ShogunPosition>;
+
+impl<P: Position> Game<P> {
     /// A game from the variant's start.
-    pub fn new(rules: &'static Rules) -> Game {
-        Game::from_position(Position::start(rules))
+    pub fn new(rules: &'static P::Rules) -> Game<P> {
+        Game::from_position(P::start(rules))
     }
 
     /// A game from a position (judged as A7 says: as if the side not to move had just moved).
-    pub fn from_position(pos: Position) -> Game {
-        let outcome = pos.judge(None, true);
+    pub fn from_position(pos: P) -> Game<P> {
         Game {
+            outcome: pos.judge(None, true),
             positions: vec![pos],
             played: Vec::new(),
-            outcome,
         }
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         self.positions.last().expect("a game has a position")
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &P {
         &self.positions[0]
     }
 
-    /// The variant.
-    pub fn rules(&self) -> &'static Rules {
-        self.position().rules()
+    /// The variant (of the start position: in Shogun with its seed and rotation).
+    pub fn rules(&self) -> &'static P::Rules {
+        self.positions[0].rules()
     }
 
     /// The moves played so far.
-    pub fn played(&self) -> &[Played] {
+    pub fn played(&self) -> &[Played<P>] {
         &self.played
+    }
+
+    /// The positions of the game, the start first and the current one last.
+    pub fn positions(&self) -> &[P] {
+        &self.positions
     }
 
     /// The Zobrist hashes of every position of the game, the current one last.
     pub fn hashes(&self) -> Vec<u64> {
-        self.positions.iter().map(Position::hash).collect()
+        self.positions.iter().map(P::hash).collect()
     }
 
     /// The result, once the game is over.
@@ -97,13 +106,12 @@ impl Game {
     }
 
     /// Checks and plays a move; on error nothing changes.
-    pub fn play(&mut self, mv: Move) -> Result<Played, IllegalMoveError> {
+    pub fn play(&mut self, mv: Move) -> Result<Played<P>, P::IllegalMove> {
         if self.outcome.is_some() {
-            return Err(IllegalMoveError::GameOver);
+            return Err(P::game_over());
         }
         let mut pos = *self.position();
-        pos.check_move(mv)?;
-        let captured = pos.play_unchecked(mv);
+        let captured = pos.try_play(mv)?;
         let played = Played { mv, captured };
         self.positions.push(pos);
         self.played.push(played);
@@ -112,29 +120,29 @@ impl Game {
     }
 
     /// Parses move text (A3.5) and plays it; on error nothing changes.
-    pub fn play_text(&mut self, text: &str) -> Result<Played, PlayError> {
-        let mv = Move::parse(text, self.rules().size())?;
+    pub fn play_text(&mut self, text: &str) -> Result<Played<P>, PlayError<P::IllegalMove>> {
+        let mv = Move::parse(text, self.position().size())?;
         self.play(mv)
             .map_err(|error| PlayError::Illegal { mv, error })
     }
 
     /// Takes back the last move; returns it, or `None` at the start.
-    pub fn undo(&mut self) -> Option<Played> {
+    pub fn undo(&mut self) -> Option<Played<P>> {
         let played = self.played.pop()?;
         self.positions.pop();
-        let rep = self.repetition();
-        self.outcome = self.position().judge(rep, true);
+        self.outcome = self.position().judge(self.repetition(), true);
         Some(played)
     }
 
     /// `Some(n)` when the current position has now appeared the n-th time and n reaches the variant's
-    /// repetition count (D1).
+    /// repetition count (D1). Positions before the last capture cannot repeat, so the scan looks back
+    /// only the quiet plies, at positions with the same side to move.
     fn repetition(&self) -> Option<u32> {
-        let limit = self.rules().options.repetition;
+        let pos = self.position();
+        let limit = pos.repetition_limit();
         if limit == 0 {
             return None;
         }
-        let pos = self.position();
         let back = (pos.quiet_plies() as usize).min(self.positions.len() - 1);
         let earlier = &self.positions[self.positions.len() - 1 - back..self.positions.len() - 1];
         let n = 1 + earlier

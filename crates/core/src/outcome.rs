@@ -86,8 +86,8 @@ impl Outcome {
     /// The engine protocol's word: `p1win`, `p2win` or `draw`.
     pub fn ugi_result(self) -> &'static str {
         match self.winner() {
-            Some(Side::Black) => "p1win",
-            Some(Side::White) => "p2win",
+            Some(Side::First) => "p1win",
+            Some(Side::Second) => "p2win",
             None => "draw",
         }
     }
@@ -95,8 +95,8 @@ impl Outcome {
     /// The game record's result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_token(self) -> &'static str {
         match self.winner() {
-            Some(Side::Black) => "1-0",
-            Some(Side::White) => "0-1",
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
             None => "1/2-1/2",
         }
     }

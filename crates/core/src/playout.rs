@@ -36,10 +36,10 @@ pub struct PlayoutResult {
     pub outcome: Option<Outcome>,
 }
 
-/// Plays uniformly random legal moves from `start` until the game ends (A5, with repetition counted
-/// from `start`) or `max_plies` have been played. `history` is scratch space.
-pub fn playout(
-    start: &Position,
+/// Plays uniformly random legal moves from `start` until the game ends (A5 / S6, with repetition
+/// counted from `start`) or `max_plies` have been played. `history` is scratch space.
+pub fn playout<P: Position>(
+    start: &P,
     rng: &mut SplitMix64,
     max_plies: u32,
     history: &mut Vec<u64>,
@@ -47,7 +47,7 @@ pub fn playout(
     let mut pos = *start;
     history.clear();
     history.push(pos.hash());
-    let limit = pos.rules().options.repetition;
+    let limit = pos.repetition_limit();
     if let Some(o) = pos.judge(None, true) {
         return PlayoutResult {
             plies: 0,
@@ -56,13 +56,14 @@ pub fn playout(
     }
     for ply in 1..=max_plies {
         let Some(mv) = pos.pick_move(|n| rng.below(n)) else {
-            // W6: no move (judge skips it below, so it is found here).
+            // W6 / S6: no move (the judge below skips it, so it is found here).
+            let outcome = pos.judge(None, true).unwrap_or(Outcome::Win {
+                winner: !pos.side(),
+                reason: WinReason::NoMoves,
+            });
             return PlayoutResult {
                 plies: ply - 1,
-                outcome: Some(Outcome::Win {
-                    winner: !pos.side(),
-                    reason: WinReason::NoMoves,
-                }),
+                outcome: Some(outcome),
             };
         };
         pos.play_unchecked(mv);

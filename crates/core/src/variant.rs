@@ -4,14 +4,14 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::rules::{Preset, Rules, VariantError};
+use crate::hasami::rules::{HasamiRules, Preset, VariantError};
 use crate::shogun::{ShogunRules, ShogunVariantError};
 
 /// A game of either family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
     /// A Hasami-family variant (RULES.md Part A).
-    Hasami(&'static Rules),
+    Hasami(&'static HasamiRules),
     /// A Shogun variant (RULES.md Part B).
     Shogun(&'static ShogunRules),
 }
@@ -49,7 +49,7 @@ impl Variant {
                 .map(Variant::Shogun)
                 .map_err(ParseVariantError::Shogun);
         }
-        Rules::parse(text)
+        HasamiRules::parse(text)
             .map(Variant::Hasami)
             .map_err(|e| match e {
                 VariantError::Empty => ParseVariantError::Empty,

@@ -9,7 +9,7 @@
 //! The default run plays `GAMES` games per preset (plus a share of the variation specs built on it);
 //! `cargo test --test differential -- --ignored` plays many more.
 
-use hasami_core::{BitBoard, Game, Move, Position, Rules};
+use hasami_core::{BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move};
 use hasami_reference::RefGame;
 
 /// Games per preset in the default run.
@@ -138,7 +138,7 @@ fn key(mv: Move) -> [u8; 4] {
     ]
 }
 
-fn result(g: &Game) -> &'static str {
+fn result(g: &HasamiGame) -> &'static str {
     g.outcome().map_or("none", |o| o.ugi_result())
 }
 
@@ -154,12 +154,12 @@ struct Stats {
 
 /// Plays one random game on both implementations, comparing them at every ply.
 fn play_game(variant: &str, start: Option<&str>, seed: u64, stats: &mut Stats) {
-    let rules = Rules::parse(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let rules = HasamiRules::parse(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let pos = match start {
-        Some(text) => Position::from_text(text, rules).unwrap(),
-        None => Position::start(rules),
+        Some(text) => HasamiPosition::from_text(text, rules).unwrap(),
+        None => HasamiPosition::start(rules),
     };
-    let mut game = Game::from_position(pos);
+    let mut game = HasamiGame::from_position(pos);
     let mut reference = RefGame::new(variant, start).expect("the reference accepts the variant");
     let mut rng = Rng::new(seed);
     let mut line: Vec<String> = Vec::new();

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use hasami_core::{Game, Move, Position, Rules, Square};
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move, Square};
 
 const DATA: &str = include_str!("data/invalid.txt");
 
@@ -73,14 +73,14 @@ fn examples() -> Vec<Example> {
 
 /// The error message for the example, or `Err` with what was produced instead.
 fn error_of(ex: &Example) -> Result<String, String> {
-    let rules = Rules::parse(&ex.variant).map_err(|e| format!("bad @variant: {e}"))?;
+    let rules = HasamiRules::parse(&ex.variant).map_err(|e| format!("bad @variant: {e}"))?;
     let input = ex.input.as_str();
     match ex.kind.as_str() {
-        "variant" => match Rules::parse(input) {
+        "variant" => match HasamiRules::parse(input) {
             Ok(r) => Err(format!("parsed as {r}")),
             Err(e) => Ok(e.to_string()),
         },
-        "position" => match Position::from_text(input, rules) {
+        "position" => match HasamiPosition::from_text(input, rules) {
             Ok(p) => Err(format!("parsed as {p}")),
             Err(e) => Ok(e.to_string()),
         },
@@ -93,7 +93,7 @@ fn error_of(ex: &Example) -> Result<String, String> {
             Err(e) => Ok(e.to_string()),
         },
         "play" => {
-            let mut game = Game::new(rules);
+            let mut game = HasamiGame::new(rules);
             let before = game.position().to_string();
             match game.play_text(input) {
                 Ok(p) => Err(format!("played {}", p.mv)),
@@ -169,7 +169,7 @@ fn error_messages_are_single_lines() {
 #[test]
 fn too_long_win_list_names_the_given_list() {
     // A6: the error quotes the list as given, not the preset's own list.
-    let e = Rules::parse("hasami+win=five,five,five,five,five,five")
+    let e = HasamiRules::parse("hasami+win=five,five,five,five,five,five")
         .unwrap_err()
         .to_string();
     assert!(e.contains("five,five,five,five,five,five"), "{e}");

@@ -2,9 +2,9 @@
 //!
 //! The default run checks every count up to `FAST_LIMIT` nodes; `cargo test -- --ignored` checks all.
 
-use hasami_core::perft::perft;
-use hasami_core::shogun::{perft as shogun_perft, ShogunPosition};
-use hasami_core::{Position, Variant};
+use hasami_core::perft;
+use hasami_core::ShogunPosition;
+use hasami_core::{HasamiPosition, Variant};
 
 const FAST_LIMIT: u64 = 3_000_000;
 
@@ -63,8 +63,8 @@ fn run(filter: impl Fn(&Case) -> bool) {
         let nodes = match Variant::parse(&case.variant).expect("variant") {
             Variant::Hasami(rules) => {
                 let pos = match &case.position {
-                    Some(text) => Position::from_text(text, rules).expect("position"),
-                    None => Position::start(rules),
+                    Some(text) => HasamiPosition::from_text(text, rules).expect("position"),
+                    None => HasamiPosition::start(rules),
                 };
                 perft(&pos, case.depth)
             }
@@ -74,7 +74,7 @@ fn run(filter: impl Fn(&Case) -> bool) {
                     Some(text) => ShogunPosition::from_text(text, rules).expect("position"),
                     None => ShogunPosition::start(rules),
                 };
-                shogun_perft::perft(&pos, case.depth)
+                hasami_core::perft(&pos, case.depth)
             }
         };
         assert_eq!(

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::mem::discriminant;
 
-use hasami_core::{BitBoard, Game, Move, Outcome, Position, Rules, Square};
+use hasami_core::{BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move, Outcome, Square};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -32,15 +32,15 @@ const VARIANTS: &[&str] = &[
     "apit-sodok+quiet=20",
 ];
 
-fn rules(variant: &str) -> &'static Rules {
-    Rules::parse(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
+fn rules(variant: &str) -> &'static HasamiRules {
+    HasamiRules::parse(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
 }
 
 fn flip(sq: Square, n: u8) -> Square {
     sq.flip_rank(n)
 }
 
-fn mirrored_moves(pos: &Position) -> BTreeSet<Move> {
+fn mirrored_moves(pos: &HasamiPosition) -> BTreeSet<Move> {
     let n = pos.rules().size();
     pos.moves()
         .into_iter()
@@ -68,11 +68,11 @@ fn same_swapped(a: Option<Outcome>, b: Option<Outcome>) -> bool {
 }
 
 /// Checks every property of one position; panics with the position text on failure.
-fn check_position(pos: &Position) {
+fn check_position(pos: &HasamiPosition) {
     let rules = pos.rules();
     let text = pos.to_string();
     // Text round-trip.
-    let back = Position::from_text(&text, rules).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let back = HasamiPosition::from_text(&text, rules).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(back, *pos, "{text}");
     assert_eq!(back.to_string(), text);
     assert_eq!(back.hash(), pos.hash(), "{text}");
@@ -170,7 +170,7 @@ proptest! {
         picks in prop::collection::vec(any::<Index>(), 1..200),
     ) {
         let rules = rules(VARIANTS[v]);
-        let mut game = Game::new(rules);
+        let mut game = HasamiGame::new(rules);
         check_position(game.position());
         for pick in &picks {
             let legal = game.legal_moves();
@@ -196,7 +196,7 @@ proptest! {
             prop_assert!(game.undo().is_some());
         }
         prop_assert!(game.undo().is_none());
-        prop_assert_eq!(game.position(), &Position::start(rules));
+        prop_assert_eq!(game.position(), &HasamiPosition::start(rules));
         prop_assert_eq!(game.outcome(), None);
     }
 
@@ -240,21 +240,21 @@ proptest! {
             ranks.push(s);
         }
         let text = format!("{} {} {quiet} {fullmove}", ranks.join("/"), if white { 'w' } else { 'b' });
-        let pos = Position::from_text(&text, rules).unwrap();
+        let pos = HasamiPosition::from_text(&text, rules).unwrap();
         prop_assert_eq!(pos.to_string(), text.clone());
         // Game::from_position judges it without panicking and agrees with status (no history).
-        let game = Game::from_position(pos);
+        let game = HasamiGame::from_position(pos);
         prop_assert_eq!(game.outcome(), pos.status());
         check_position(&pos);
     }
 
     #[test]
     fn parsers_never_panic(text in "\\PC{0,40}", size in 8u8..=9) {
-        let _ = Rules::parse(&text);
+        let _ = HasamiRules::parse(&text);
         let _ = Move::parse(&text, size);
         let _ = Square::parse(&text, size);
         for v in ["hasami", "mak-yek"] {
-            let _ = Position::from_text(&text, rules(v));
+            let _ = HasamiPosition::from_text(&text, rules(v));
         }
     }
 
@@ -264,16 +264,16 @@ proptest! {
         variant in "(hasami|agon|mak-yek)(\\+[a-z=,:0-9-]{0,12}){0,3}",
     ) {
         let text = parts.join(" ");
-        if let Ok(r) = Rules::parse(&variant) {
+        if let Ok(r) = HasamiRules::parse(&variant) {
             // A variant that parses prints canonically and parses back to the same rules.
             prop_assert!(std::ptr::eq(rules(&r.to_string()), r));
-            if let Ok(pos) = Position::from_text(&text, r) {
+            if let Ok(pos) = HasamiPosition::from_text(&text, r) {
                 check_position(&pos);
             }
         }
         for v in ["hasami", "hasami-chess"] {
-            if let Ok(pos) = Position::from_text(&text, rules(v)) {
-                prop_assert_eq!(Position::from_text(&pos.to_string(), rules(v)).unwrap(), pos);
+            if let Ok(pos) = HasamiPosition::from_text(&text, rules(v)) {
+                prop_assert_eq!(HasamiPosition::from_text(&pos.to_string(), rules(v)).unwrap(), pos);
             }
         }
     }

@@ -1,10 +1,10 @@
 //! Game records (docs/records.md): round trips, canonical writing, lenient reading, every error with
 //! its line and column, and the sample records of tests/data/records/.
 
-use hasami_core::record::LINE_WIDTH;
+use hasami_core::LINE_WIDTH;
 use hasami_core::{
-    Game, Move, Position, Preset, Record, RecordError, RecordErrorKind as K, RecordResult,
-    ReplayError, Rules,
+    HasamiGame, HasamiPosition, HasamiRecord, HasamiRules, Move, Preset, RecordError,
+    RecordErrorKind as K, RecordResult, ReplayError,
 };
 
 /// A small deterministic generator (xorshift64).
@@ -20,9 +20,9 @@ impl Rng {
 }
 
 /// A game of random legal moves, to its end or `max_plies`.
-fn random_game(variant: &str, seed: u64, max_plies: usize) -> Game {
+fn random_game(variant: &str, seed: u64, max_plies: usize) -> HasamiGame {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut game = Game::new(Rules::parse(variant).unwrap());
+    let mut game = HasamiGame::new(HasamiRules::parse(variant).unwrap());
     while game.outcome().is_none() && game.played().len() < max_plies {
         let moves = game.legal_moves();
         game.play(moves[rng.below(moves.len())]).unwrap();
@@ -31,17 +31,17 @@ fn random_game(variant: &str, seed: u64, max_plies: usize) -> Game {
 }
 
 /// parse → write → parse gives an equal record, and write → parse → write the same text.
-fn assert_round_trip(text: &str) -> Record {
-    let record = Record::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+fn assert_round_trip(text: &str) -> HasamiRecord {
+    let record = HasamiRecord::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let written = record.to_string();
-    let again = Record::parse(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    let again = HasamiRecord::parse(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
     assert_eq!(again, record, "{written}");
     assert_eq!(again.to_string(), written);
     record
 }
 
 fn parse_err(text: &str) -> RecordError {
-    match Record::parse(text) {
+    match HasamiRecord::parse(text) {
         Ok(r) => panic!("parsed, but should fail:\n{text}\nas\n{r}"),
         Err(e) => e,
     }
@@ -75,7 +75,7 @@ fn random_games_of_several_variants_round_trip() {
     for (i, variant) in variants.iter().enumerate() {
         for seed in 0..3 {
             let game = random_game(variant, (i * 10 + seed + 1) as u64, 1000);
-            let record = Record::from_game(
+            let record = HasamiRecord::from_game(
                 &game,
                 [("Black", "random"), ("White", "random \"quoted\" \\ name")],
             );
@@ -90,7 +90,7 @@ fn random_games_of_several_variants_round_trip() {
             for line in text.lines().skip_while(|l| l.starts_with('[')) {
                 assert!(line.chars().count() <= LINE_WIDTH, "{line}");
             }
-            let parsed = Record::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            let parsed = HasamiRecord::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(parsed, record);
             assert_eq!(parsed.to_string(), text);
             let replayed = parsed.to_game().unwrap();
@@ -104,12 +104,12 @@ fn random_games_of_several_variants_round_trip() {
 
 #[test]
 fn canonical_form() {
-    let rules = Rules::parse("hasami").unwrap();
-    let mut game = Game::new(rules);
+    let rules = HasamiRules::parse("hasami").unwrap();
+    let mut game = HasamiGame::new(rules);
     for m in ["a1a5", "b9b5", "c1c5"] {
         game.play_text(m).unwrap();
     }
-    let mut record = Record::from_game(
+    let mut record = HasamiRecord::from_game(
         &game,
         [
             ("Event", "Club night"),
@@ -120,7 +120,7 @@ fn canonical_form() {
     );
     record.comment = Some("Opening remark.".into());
     record.moves[1].comment = Some("A blunder.".into());
-    record.result = RecordResult::BlackWins;
+    record.result = RecordResult::FirstWins;
     record.set_tag("Termination", "White resigned");
     let text = "\
 [Variant \"hasami\"]
@@ -176,24 +176,24 @@ fn custom_start_position_and_options() {
     assert_eq!(start.fullmove(), 12);
     assert_eq!(
         record.rules,
-        Rules::parse("hasami+win=captures:5+diagonal-capture").unwrap()
+        HasamiRules::parse("hasami+win=captures:5+diagonal-capture").unwrap()
     );
     // Any spelling of the variant is read; the writer uses the canonical one.
     let respelled = text.replace(
         "hasami+diagonal-capture=on+win=captures:5",
         "Hasami+win=captures:5+diagonal-capture",
     );
-    assert_eq!(Record::parse(&respelled).unwrap(), record);
+    assert_eq!(HasamiRecord::parse(&respelled).unwrap(), record);
     let game = record.to_game().unwrap();
     assert_eq!(game.position().fullmove(), 14);
     assert_eq!(game.position().quiet_plies(), 0);
     // from_game keeps the start position, and leaves it out when it is the variant's start.
     assert_eq!(
-        Record::from_game(&game, [("Black", "Alice"), ("White", "Bob")]).start,
+        HasamiRecord::from_game(&game, [("Black", "Alice"), ("White", "Bob")]).start,
         Some(start)
     );
     assert_eq!(
-        Record::from_game(&Game::new(record.rules), [("a", "b")]).start,
+        HasamiRecord::from_game(&HasamiGame::new(record.rules), [("a", "b")]).start,
         None
     );
 }
@@ -209,7 +209,7 @@ fn empty_game_and_game_ended_at_the_start() {
     let ended = "[Variant \"hasami\"]\n[Position \"w8/9/9/9/9/9/9/9/bbbbbbbbb w 0 1\"]\n\
                  [Result \"1-0\"]\n\n1-0\n";
     assert_round_trip(ended);
-    let game = Record::parse(ended).unwrap().to_game().unwrap();
+    let game = HasamiRecord::parse(ended).unwrap().to_game().unwrap();
     assert!(game.outcome().is_some());
 }
 
@@ -223,7 +223,7 @@ fn multiple_captures_are_annotated_in_square_order_and_checked_in_any_order() {
             Some((game, ply))
         })
         .expect("some random game captures two pieces at once");
-    let mut record = Record::from_game(&game, [("Black", "x")]);
+    let mut record = HasamiRecord::from_game(&game, [("Black", "x")]);
     record.moves.truncate(ply + 1);
     record.result = RecordResult::Unfinished;
     record.remove_tag("Termination");
@@ -235,7 +235,7 @@ fn multiple_captures_are_annotated_in_square_order_and_checked_in_any_order() {
     let reversed: Vec<String> = squares.iter().rev().cloned().collect();
     let other = format!("{}x{}", played.mv, reversed.join("x"));
     assert_eq!(
-        Record::parse(&text.replace(&canonical, &other)).unwrap(),
+        HasamiRecord::parse(&text.replace(&canonical, &other)).unwrap(),
         record
     );
     // Leaving out a square is an error.
@@ -245,14 +245,14 @@ fn multiple_captures_are_annotated_in_square_order_and_checked_in_any_order() {
     // Leaving out the whole annotation is allowed.
     let bare = played.mv.to_string();
     assert_eq!(
-        Record::parse(&text.replace(&canonical, &bare)).unwrap(),
+        HasamiRecord::parse(&text.replace(&canonical, &bare)).unwrap(),
         record
     );
 }
 
 #[test]
 fn tags_api() {
-    let mut record = Record::new(Rules::preset(Preset::Hasami));
+    let mut record = HasamiRecord::new(HasamiRules::preset(Preset::Hasami));
     record.set_tag("Site", "Tokyo");
     record.set_tag("White", "Bob");
     record.set_tag("Black", "Alice");
@@ -273,8 +273,8 @@ fn tags_api() {
 
 #[test]
 fn to_game_checks_hand_made_records() {
-    let rules = Rules::preset(Preset::Hasami);
-    let mut record = Record::new(rules);
+    let rules = HasamiRules::preset(Preset::Hasami);
+    let mut record = HasamiRecord::new(rules);
     let mv = |t: &str| Move::parse(t, 9).unwrap();
     record.moves.push(hasami_core::RecordMove {
         mv: mv("e1e5"),
@@ -299,8 +299,8 @@ fn to_game_checks_hand_made_records() {
         e.to_string(),
         "ply 1 (e1e5): recorded as capturing e6, but it captures nothing"
     );
-    let other = Rules::preset(Preset::HasamiChess);
-    record.start = Some(Position::start(other));
+    let other = HasamiRules::preset(Preset::HasamiChess);
+    record.start = Some(HasamiPosition::start(other));
     assert!(matches!(
         record.to_game(),
         Err(ReplayError::StartVariant { .. })
@@ -471,8 +471,8 @@ fn errors_give_line_and_column() {
                 matches!(
                     k,
                     K::ResultTagMismatch {
-                        token: RecordResult::BlackWins,
-                        tag: RecordResult::WhiteWins
+                        token: RecordResult::FirstWins,
+                        tag: RecordResult::SecondWins
                     }
                 )
             },
@@ -490,7 +490,7 @@ fn errors_give_line_and_column() {
             matches!(
                 k,
                 K::ResultMismatch {
-                    token: RecordResult::WhiteWins,
+                    token: RecordResult::SecondWins,
                     ..
                 }
             )
@@ -587,9 +587,9 @@ fn mangled_records_never_panic() {
         } else {
             c.iter().collect()
         };
-        if let Ok(record) = Record::parse(&text) {
+        if let Ok(record) = HasamiRecord::parse(&text) {
             let written = record.to_string();
-            let again = Record::parse(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+            let again = HasamiRecord::parse(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
             assert_eq!(again, record);
             assert_eq!(again.to_string(), written);
         }
@@ -613,7 +613,7 @@ fn sample_records_are_valid_and_canonical() {
             "{} is not canonical",
             path.display()
         );
-        assert_eq!(record.rules, Rules::preset(preset));
+        assert_eq!(record.rules, HasamiRules::preset(preset));
         let game = record.to_game().unwrap();
         assert!(game.outcome().is_some());
         seen.push(path);

@@ -5,14 +5,14 @@
 //! or the error. Moves played through [`after`] are also played on the independent reference
 //! implementation (`hasami-reference`), which must agree on the captures and the result.
 
-use hasami_core::{BitBoard, Game, Move, Position, Preset, Rules, Side, Square};
+use hasami_core::{BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move, Preset, Side, Square};
 use hasami_reference::RefGame;
 
 // ------------------------------------------------------------------------------------------------
 // Helpers.
 
-fn rules(variant: &str) -> &'static Rules {
-    Rules::parse(variant).unwrap_or_else(|e| panic!("variant {variant}: {e}"))
+fn rules(variant: &str) -> &'static HasamiRules {
+    HasamiRules::parse(variant).unwrap_or_else(|e| panic!("variant {variant}: {e}"))
 }
 
 /// Position text (A7) for an `n`×`n` board with Black on the squares of `black` and White on those of
@@ -50,12 +50,13 @@ fn setup(n: u8, black: &str, white: &str, side: char) -> String {
     format!("{} {side} 0 1", ranks.join("/"))
 }
 
-fn position(variant: &str, text: &str) -> Position {
-    Position::from_text(text, rules(variant)).unwrap_or_else(|e| panic!("{variant} {text}: {e}"))
+fn position(variant: &str, text: &str) -> HasamiPosition {
+    HasamiPosition::from_text(text, rules(variant))
+        .unwrap_or_else(|e| panic!("{variant} {text}: {e}"))
 }
 
-fn game(variant: &str, text: &str) -> Game {
-    Game::from_position(position(variant, text))
+fn game(variant: &str, text: &str) -> HasamiGame {
+    HasamiGame::from_position(position(variant, text))
 }
 
 fn names(b: BitBoard) -> Vec<String> {
@@ -68,13 +69,13 @@ fn sq(name: &str) -> Square {
     Square::parse(name, 9).unwrap()
 }
 
-fn outcome_text(g: &Game) -> Option<String> {
+fn outcome_text(g: &HasamiGame) -> Option<String> {
     g.outcome().map(|o| o.to_string())
 }
 
 /// Plays `mv` from the position `text` of `variant`; returns the captured squares (sorted) and the game.
 /// The same move is played on the reference implementation, which must agree.
-fn after(variant: &str, text: &str, mv: &str) -> (Vec<String>, Game) {
+fn after(variant: &str, text: &str, mv: &str) -> (Vec<String>, HasamiGame) {
     let mut g = game(variant, text);
     assert_eq!(g.outcome(), None, "{variant} {text} is already over");
     let played = g
@@ -97,7 +98,7 @@ fn captures(variant: &str, text: &str, mv: &str) -> Vec<String> {
     after(variant, text, mv).0
 }
 
-fn moves_from(g: &Game, from: &str) -> Vec<String> {
+fn moves_from(g: &HasamiGame, from: &str) -> Vec<String> {
     let mut v: Vec<String> = g
         .legal_moves()
         .into_iter()
@@ -108,7 +109,7 @@ fn moves_from(g: &Game, from: &str) -> Vec<String> {
     v
 }
 
-fn legal(g: &Game, mv: &str) -> bool {
+fn legal(g: &HasamiGame, mv: &str) -> bool {
     let m = Move::parse(mv, g.rules().size()).unwrap();
     g.legal_moves().contains(&m)
 }
@@ -153,37 +154,37 @@ fn a1_1_board_sizes_and_square_text() {
     }
     assert!(Square::parse("h8", 8).is_ok());
     // The first rank of the start position is Black's (bottom of the text).
-    let p = Position::start(rules("hasami"));
-    assert_eq!(p.piece_at(sq("a1")), Some(Side::Black));
-    assert_eq!(p.piece_at(sq("i9")), Some(Side::White));
+    let p = HasamiPosition::start(rules("hasami"));
+    assert_eq!(p.piece_at(sq("a1")), Some(Side::First));
+    assert_eq!(p.piece_at(sq("i9")), Some(Side::Second));
     assert_eq!(p.piece_at(sq("e5")), None);
 }
 
 #[test]
 fn a1_2_black_moves_first() {
     for preset in Preset::ALL {
-        let p = Position::start(Rules::preset(preset));
-        assert_eq!(p.side(), Side::Black, "{preset:?}");
+        let p = HasamiPosition::start(HasamiRules::preset(preset));
+        assert_eq!(p.side(), Side::First, "{preset:?}");
         assert!(p.to_string().ends_with(" b 0 1"), "{p}");
     }
-    let mut g = Game::new(rules("hasami"));
+    let mut g = HasamiGame::new(rules("hasami"));
     assert!(g.play_text("e9e5").is_err(), "White may not move first");
     g.play_text("e1e5").unwrap();
-    assert_eq!(g.position().side(), Side::White);
-    assert_eq!(Side::Black.to_string(), "Black");
-    assert_eq!(Side::White.to_string(), "White");
+    assert_eq!(g.position().side(), Side::Second);
+    assert_eq!(Side::First.to_string(), "Black");
+    assert_eq!(Side::Second.to_string(), "White");
 }
 
 #[test]
 fn a1_3_home_rows() {
     let r = rules("hasami");
-    assert_eq!(r.home_of(sq("e1")), Some(Side::Black));
+    assert_eq!(r.home_of(sq("e1")), Some(Side::First));
     assert_eq!(r.home_of(sq("e2")), None);
-    assert_eq!(r.home_of(sq("e9")), Some(Side::White));
+    assert_eq!(r.home_of(sq("e9")), Some(Side::Second));
     let r = rules("dai-hasami");
-    assert_eq!(r.home_of(sq("e2")), Some(Side::Black));
+    assert_eq!(r.home_of(sq("e2")), Some(Side::First));
     assert_eq!(r.home_of(sq("e3")), None);
-    assert_eq!(r.home_of(sq("e8")), Some(Side::White));
+    assert_eq!(r.home_of(sq("e8")), Some(Side::Second));
     let r = rules("mak-yek");
     let d2 = Square::parse("d2", 8).unwrap();
     let d3 = Square::parse("d3", 8).unwrap();
@@ -191,12 +192,12 @@ fn a1_3_home_rows() {
     let d6 = Square::parse("d6", 8).unwrap();
     assert_eq!(
         r.home_of(d2),
-        Some(Side::Black),
+        Some(Side::First),
         "rank 2 lies between the filled ranks"
     );
-    assert_eq!(r.home_of(d3), Some(Side::Black));
+    assert_eq!(r.home_of(d3), Some(Side::First));
     assert_eq!(r.home_of(d4), None);
-    assert_eq!(r.home_of(d6), Some(Side::White));
+    assert_eq!(r.home_of(d6), Some(Side::Second));
 
     // What a player notices: a five does not count in the own home rows (W3).
     // (variant, Black's farthest home rank)
@@ -237,7 +238,7 @@ fn a1_3_home_rows() {
             } else {
                 assert_eq!(
                     g.outcome().unwrap().winner(),
-                    Some(Side::White),
+                    Some(Side::Second),
                     "{variant}"
                 );
             }
@@ -250,15 +251,15 @@ fn a1_3_home_rows() {
 
 #[test]
 fn a2_1_rows_1() {
-    let p = Position::start(rules("hasami"));
+    let p = HasamiPosition::start(rules("hasami"));
     assert_eq!(p.to_string(), "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1");
-    assert_eq!(p.pieces(Side::Black).len(), 9);
-    assert_eq!(p.pieces(Side::White).len(), 9);
-    let p = Position::start(rules("hasami-chess"));
+    assert_eq!(p.pieces(Side::First).len(), 9);
+    assert_eq!(p.pieces(Side::Second).len(), 9);
+    let p = HasamiPosition::start(rules("hasami-chess"));
     assert_eq!(p.to_string(), "wwwwwwww/8/8/8/8/8/8/bbbbbbbb b 0 1");
-    assert_eq!(p.pieces(Side::Black).len(), 8);
+    assert_eq!(p.pieces(Side::First).len(), 8);
     assert_eq!(
-        Position::start(rules("hasami+board=8")).to_string(),
+        HasamiPosition::start(rules("hasami+board=8")).to_string(),
         p.to_string()
     );
 }
@@ -266,39 +267,39 @@ fn a2_1_rows_1() {
 #[test]
 fn a2_2_rows_1_2() {
     for v in ["dai-hasami", "dai-hasami-captures", "agon"] {
-        let p = Position::start(rules(v));
+        let p = HasamiPosition::start(rules(v));
         assert_eq!(
             p.to_string(),
             "wwwwwwwww/wwwwwwwww/9/9/9/9/9/bbbbbbbbb/bbbbbbbbb b 0 1",
             "{v}"
         );
-        assert_eq!(p.pieces(Side::Black).len(), 18);
-        assert_eq!(p.pieces(Side::White).len(), 18);
+        assert_eq!(p.pieces(Side::First).len(), 18);
+        assert_eq!(p.pieces(Side::Second).len(), 18);
     }
-    let p = Position::start(rules("apit-sodok"));
+    let p = HasamiPosition::start(rules("apit-sodok"));
     assert_eq!(
         p.to_string(),
         "wwwwwwww/wwwwwwww/8/8/8/8/bbbbbbbb/bbbbbbbb b 0 1"
     );
-    assert_eq!(p.pieces(Side::White).len(), 16);
+    assert_eq!(p.pieces(Side::Second).len(), 16);
 }
 
 #[test]
 fn a2_3_rows_1_3() {
-    let p = Position::start(rules("mak-yek"));
+    let p = HasamiPosition::start(rules("mak-yek"));
     assert_eq!(
         p.to_string(),
         "wwwwwwww/8/wwwwwwww/8/8/bbbbbbbb/8/bbbbbbbb b 0 1"
     );
-    assert_eq!(p.pieces(Side::Black).len(), 16);
-    let p = Position::start(rules("hasami+rows=1,3"));
+    assert_eq!(p.pieces(Side::First).len(), 16);
+    let p = HasamiPosition::start(rules("hasami+rows=1,3"));
     assert_eq!(
         p.to_string(),
         "wwwwwwwww/9/wwwwwwwww/9/9/9/bbbbbbbbb/9/bbbbbbbbb b 0 1"
     );
-    assert_eq!(p.pieces(Side::White).len(), 18);
+    assert_eq!(p.pieces(Side::Second).len(), 18);
     // Depth-1 perft of PERFT.md: 32 moves for mak-yek.
-    assert_eq!(Game::new(rules("mak-yek")).legal_moves().len(), 32);
+    assert_eq!(HasamiGame::new(rules("mak-yek")).legal_moves().len(), 32);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -324,10 +325,10 @@ fn a3_1_slide_like_a_rook_through_empty_squares() {
     assert!(e.contains("no Black piece on b1"), "{e}");
     assert!(g.play_text("e1e1").is_err());
     // From the start: 9 pieces × 7 squares.
-    assert_eq!(Game::new(rules("hasami")).legal_moves().len(), 63);
+    assert_eq!(HasamiGame::new(rules("hasami")).legal_moves().len(), 63);
     let (c, g) = after("hasami", &text, "e1e3");
     assert_eq!(c, none());
-    assert_eq!(g.position().piece_at(sq("e3")), Some(Side::Black));
+    assert_eq!(g.position().piece_at(sq("e3")), Some(Side::First));
     assert_eq!(g.position().piece_at(sq("e1")), None);
 }
 
@@ -339,7 +340,9 @@ fn a3_2_step_one_square() {
     assert!(!legal(&g, "e1e3"));
     assert_eq!(moves_from(&g, "a5"), list("a5a4 a5a6 a5b5"));
     assert_eq!(
-        Game::new(rules("hasami+movement=step")).legal_moves().len(),
+        HasamiGame::new(rules("hasami+movement=step"))
+            .legal_moves()
+            .len(),
         9
     );
     captures("hasami+movement=step", &text, "e1e2");
@@ -361,8 +364,8 @@ fn a3_3_jump_over_either_colour() {
     // The jumped piece is not captured.
     let (c, g) = after("dai-hasami", &text, "e4e6");
     assert_eq!(c, none());
-    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::White));
-    assert_eq!(g.position().piece_at(sq("e6")), Some(Side::Black));
+    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::Second));
+    assert_eq!(g.position().piece_at(sq("e6")), Some(Side::First));
     captures("dai-hasami", &text, "e4c4");
     // Without jump=on there is no jump.
     let g = game("dai-hasami+jump=off", &text);
@@ -371,7 +374,7 @@ fn a3_3_jump_over_either_colour() {
     let g = game("hasami+jump", &setup(9, "d4 e4 a1", "e5 a9 b9", 'b'));
     assert!(legal(&g, "e4e6") && legal(&g, "e4c4"));
     // From the start, the first rank jumps over the second: 45 slides + 9 jumps.
-    let g = Game::new(rules("dai-hasami"));
+    let g = HasamiGame::new(rules("dai-hasami"));
     assert_eq!(g.legal_moves().len(), 54);
     assert!(legal(&g, "a1a3"));
 }
@@ -427,7 +430,7 @@ fn a3_5_move_text() {
         assert!(Move::parse(bad, 9).is_err(), "{bad:?}");
     }
     // Jumps are written the same way.
-    let mut g = Game::new(rules("dai-hasami"));
+    let mut g = HasamiGame::new(rules("dai-hasami"));
     g.play_text("A1-A3").unwrap();
     assert_eq!(g.played()[0].mv.to_string(), "a1a3");
 }
@@ -447,7 +450,7 @@ fn c1_line_captures_in_three_directions_at_once() {
     let text = setup(9, "e8 c5 e1 i5 a1", "e6 e7 d5 e4 e3 e2 a9 i9", 'b');
     let (c, g) = after("hasami", &text, "i5e5");
     assert_eq!(c, list("d5 e2 e3 e4 e6 e7"));
-    assert_eq!(g.position().pieces(Side::White).len(), 2);
+    assert_eq!(g.position().pieces(Side::Second).len(), 2);
     assert_eq!(g.outcome(), None);
     assert_eq!(
         g.position().to_string(),
@@ -554,7 +557,7 @@ fn c2_no_capture_of_the_movers_own_corner_piece() {
     let text = setup(9, "a1 b1 c2 i1", "i9 h9 e5", 'b');
     let (c, g) = after("hasami", &text, "c2a2");
     assert_eq!(c, none());
-    assert_eq!(g.position().piece_at(sq("a1")), Some(Side::Black));
+    assert_eq!(g.position().piece_at(sq("a1")), Some(Side::First));
     // Black a1 in the corner with White b1: White moving to a2 takes it, Black moving there does not.
     let text = setup(9, "a1 a5 i1", "b1 c2 i9", 'w');
     assert_eq!(captures("hasami", &text, "c2a2"), list("a1"));
@@ -583,7 +586,7 @@ fn c2_corner_capture_on_agons_battlefield() {
         let text = setup(9, &black, "a9 b9 c9 d9 e9", 'b');
         let (c, g) = after("agon", &text, mv);
         assert_eq!(c, none());
-        assert_eq!(g.position().piece_at(sq(corner)), Some(Side::Black));
+        assert_eq!(g.position().piece_at(sq(corner)), Some(Side::First));
     }
     // White takes Black's piece on i7 the same way.
     let text = setup(9, "i7 a1 b1 c1 d1 e1", "h7 g6 a9 b9 c9", 'w');
@@ -603,12 +606,12 @@ fn c3_safe_landing_between_enemies() {
     let text = setup(9, "e1 a1", "d5 f5 a9 i9", 'b');
     let (c, g) = after("hasami", &text, "e1e5");
     assert_eq!(c, none());
-    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::Black));
+    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::First));
     // Also between two pieces along the file.
     let text = setup(9, "a5 a1", "e4 e6 a9 i9", 'b');
     let (c, g) = after("hasami", &text, "a5e5");
     assert_eq!(c, none());
-    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::Black));
+    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::First));
 }
 
 #[test]
@@ -618,14 +621,14 @@ fn c3_safe_landing_that_captures_elsewhere() {
     let (c, g) = after("hasami", &text, "e1e5");
     assert_eq!(c, list("e6"));
     let p = g.position();
-    assert_eq!(p.piece_at(sq("e5")), Some(Side::Black), "the mover stays");
-    assert_eq!(p.piece_at(sq("d5")), Some(Side::White));
-    assert_eq!(p.piece_at(sq("f5")), Some(Side::White));
+    assert_eq!(p.piece_at(sq("e5")), Some(Side::First), "the mover stays");
+    assert_eq!(p.piece_at(sq("d5")), Some(Side::Second));
+    assert_eq!(p.piece_at(sq("f5")), Some(Side::Second));
     // White's next move that does not involve e5's neighbours leaves it alone as well (C5).
     let mut g = g;
     let played = g.play_text("a9a8").unwrap();
     assert!(played.captured.is_empty());
-    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::Black));
+    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::First));
 }
 
 #[test]
@@ -668,7 +671,7 @@ fn c4_intervention_with_line_captures_and_diagonals() {
     let text = setup(8, "d1 f4 a1 h1", "c4 e4 a8 h8", 'b');
     let (c, g) = after("mak-yek", &text, "d1d4");
     assert_eq!(c, list("c4 e4"));
-    assert_eq!(g.position().pieces(Side::White).len(), 2);
+    assert_eq!(g.position().pieces(Side::Second).len(), 2);
     // With diagonal captures the diagonal axes intervene too.
     let text = setup(8, "d1 a1 h1", "c3 e5 a8 h8", 'b');
     assert_eq!(
@@ -687,7 +690,7 @@ fn c5_existing_sandwich_is_not_captured_later() {
     let text = setup(9, "e4 e6 a1", "e5 a9 i9", 'b');
     let (c, g) = after("hasami", &text, "a1a2");
     assert_eq!(c, none());
-    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::White));
+    assert_eq!(g.position().piece_at(sq("e5")), Some(Side::Second));
     // White walks into a sandwich: safe (C3); Black's unrelated move takes nothing; a Black piece
     // that leaves and comes back to an end does capture, since the moved piece is involved.
     let mut g = game("hasami", &setup(9, "c5 e5 a1", "d9 a9 i9", 'w'));
@@ -713,7 +716,7 @@ fn w1_pieces_left() {
     assert_eq!(c, list("e6"));
     let o = g.outcome().unwrap();
     assert_eq!(o.to_string(), "Black wins: White has 1 piece left");
-    assert_eq!(o.winner(), Some(Side::Black));
+    assert_eq!(o.winner(), Some(Side::First));
     assert_eq!(o.ugi_result(), "p1win");
     assert!(g.legal_moves().is_empty());
     // With three White pieces one capture is not enough.
@@ -752,7 +755,7 @@ fn w1_misere() {
     let text = setup(9, "e7 a5 a1", "e6 a9", 'b');
     let (_, g) = after("hasami+misere", &text, "a5e5");
     let o = g.outcome().unwrap();
-    assert_eq!(o.winner(), Some(Side::White));
+    assert_eq!(o.winner(), Some(Side::Second));
     assert_eq!(
         o.to_string(),
         "White wins: misère, White is down to 1 piece"
@@ -866,7 +869,7 @@ fn w3_five_region_is_the_battlefield_with_houses() {
     let text = setup(9, "a3 b3 c3 d3 i3 a1", "a9 b9 c9 d9 e9 f9", 'b');
     assert_eq!(
         after("agon", &text, "i3e3").1.outcome().unwrap().winner(),
-        Some(Side::Black)
+        Some(Side::First)
     );
     // Black pieces standing in White's home rows (loaded) do not make a five there.
     let text = setup(9, "a8 b8 c8 d8 e8 a1", "a9 b9 c9 d9 i9 f9", 'b');
@@ -899,7 +902,7 @@ fn w3_diagonal_fives() {
     let text = setup(9, "h3 g4 f5 e6 a7 a1", "a9 b9 c9 d9 i9 g9", 'b');
     let (_, g) = after("dai-hasami+five=all", &text, "a7d7");
     let o = g.outcome().unwrap();
-    assert_eq!(o.winner(), Some(Side::Black));
+    assert_eq!(o.winner(), Some(Side::First));
     assert!(o.to_string().contains("five in a row"), "{o}");
     assert!(
         o.to_string().contains("h3") && o.to_string().contains("d7"),
@@ -1020,7 +1023,7 @@ fn w5_counts_at_the_quiet_limit() {
     let (_, g) = after("dai-hasami-captures", &text("a1 b1", "a9 b9"), "a1a2");
     assert_eq!(outcome_text(&g).as_deref(), Some("draw: equal pieces left"));
     // apit-sodok with quiet=4 from the start: 2 quiet plies each, equal pieces.
-    let mut g = Game::new(rules("apit-sodok+quiet=4"));
+    let mut g = HasamiGame::new(rules("apit-sodok+quiet=4"));
     for mv in ["a2a3", "a7a6", "b2b3"] {
         g.play_text(mv).unwrap();
         assert_eq!(g.outcome(), None);
@@ -1062,7 +1065,7 @@ fn w6_no_legal_move_loses() {
 
 #[test]
 fn d1_third_repetition_via_game() {
-    let mut g = Game::new(rules("hasami"));
+    let mut g = HasamiGame::new(rules("hasami"));
     let shuffle = ["a1a2", "a9a8", "a2a1", "a8a9"];
     for mv in shuffle.iter().chain(&shuffle[..3]) {
         g.play_text(mv).unwrap();
@@ -1078,12 +1081,12 @@ fn d1_third_repetition_via_game() {
     g.undo().unwrap();
     assert_eq!(g.outcome(), None);
     // repetition=2 ends at the second occurrence; repetition=0 never.
-    let mut g = Game::new(rules("hasami+repetition=2"));
+    let mut g = HasamiGame::new(rules("hasami+repetition=2"));
     for mv in shuffle {
         g.play_text(mv).unwrap();
     }
     assert_eq!(outcome_text(&g).as_deref(), Some("draw: second repetition"));
-    let mut g = Game::new(rules("hasami+repetition=0"));
+    let mut g = HasamiGame::new(rules("hasami+repetition=0"));
     for _ in 0..5 {
         for mv in shuffle {
             g.play_text(mv).unwrap();
@@ -1091,13 +1094,13 @@ fn d1_third_repetition_via_game() {
     }
     assert_eq!(g.outcome(), None);
     // The same pieces with the other side to move are a different position.
-    let mut g = Game::new(rules("hasami+repetition=2"));
+    let mut g = HasamiGame::new(rules("hasami+repetition=2"));
     for mv in ["a1a2", "a9a8", "a2a3", "a8a9", "a3a1"] {
         g.play_text(mv).unwrap();
     }
     assert_eq!(
         g.position().to_string().split(' ').next(),
-        Position::start(rules("hasami"))
+        HasamiPosition::start(rules("hasami"))
             .to_string()
             .split(' ')
             .next()
@@ -1108,7 +1111,7 @@ fn d1_third_repetition_via_game() {
 #[test]
 fn d1_repetition_matches_reference() {
     let shuffle = ["a1a2", "a9a8", "a2a1", "a8a9"];
-    let mut g = Game::new(rules("hasami"));
+    let mut g = HasamiGame::new(rules("hasami"));
     let mut r = RefGame::new("hasami", None).unwrap();
     for mv in shuffle.iter().cycle().take(8) {
         g.play_text(mv).unwrap();
@@ -1120,7 +1123,7 @@ fn d1_repetition_matches_reference() {
 
 #[test]
 fn d2_quiet_limit() {
-    let mut g = Game::new(rules("hasami+quiet=4"));
+    let mut g = HasamiGame::new(rules("hasami+quiet=4"));
     for mv in ["a1a2", "a9a8", "a2a1"] {
         g.play_text(mv).unwrap();
         assert_eq!(g.outcome(), None);
@@ -1159,7 +1162,7 @@ fn a5_order_of_the_checks() {
         Some("Black wins: White has 4 pieces left")
     );
     // D1 before D2: the third repetition on the very ply the quiet limit is reached.
-    let mut g = Game::new(rules("hasami+quiet=8"));
+    let mut g = HasamiGame::new(rules("hasami+quiet=8"));
     for mv in ["a1a2", "a9a8", "a2a1", "a8a9"].iter().cycle().take(8) {
         g.play_text(mv).unwrap();
     }
@@ -1235,7 +1238,7 @@ fn a6_presets_table() {
         assert_eq!(o.repetition, 3);
         assert_eq!(o.quiet, 100);
         assert_eq!(r.to_string(), name);
-        assert!(std::ptr::eq(Rules::preset(r.preset), r), "{name}");
+        assert!(std::ptr::eq(HasamiRules::preset(r.preset), r), "{name}");
     }
     assert!(rules("agon").options.five_all);
     assert!(!rules("dai-hasami").options.five_all);
@@ -1249,7 +1252,11 @@ fn a6_presets_table() {
         ("mak-yek", 32),
         ("apit-sodok", 32),
     ] {
-        assert_eq!(Game::new(rules(name)).legal_moves().len(), d1, "{name}");
+        assert_eq!(
+            HasamiGame::new(rules(name)).legal_moves().len(),
+            d1,
+            "{name}"
+        );
     }
 }
 
@@ -1276,7 +1283,7 @@ fn a6_every_variation_parses_and_plays() {
         let r = rules(spec);
         // The canonical text names the same rules.
         assert!(std::ptr::eq(rules(&r.to_string()), r), "{spec} -> {r}");
-        let mut g = Game::new(r);
+        let mut g = HasamiGame::new(r);
         let mv = g.legal_moves()[0];
         g.play(mv).unwrap();
         let mut reference = RefGame::new(spec, None).unwrap();
@@ -1296,14 +1303,16 @@ fn a6_every_variation_parses_and_plays() {
         "hasami+win=captures:5,lead:3"
     );
     // Errors list what is allowed.
-    let e = Rules::parse("shogi").unwrap_err().to_string();
+    let e = HasamiRules::parse("shogi").unwrap_err().to_string();
     assert!(
         e.contains("shogi") && e.contains("hasami, hasami-chess, dai-hasami"),
         "{e}"
     );
-    let e = Rules::parse("hasami+foo").unwrap_err().to_string();
+    let e = HasamiRules::parse("hasami+foo").unwrap_err().to_string();
     assert!(e.contains("foo") && e.contains("diagonal-capture"), "{e}");
-    let e = Rules::parse("hasami+jump=maybe").unwrap_err().to_string();
+    let e = HasamiRules::parse("hasami+jump=maybe")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("maybe") && e.contains("on, off"), "{e}");
     // Ranges: pieces-left:K with 0 <= K < start; captures:M with 1 <= M <= start; max-run 1–8.
     for (spec, ok) in [
@@ -1328,7 +1337,7 @@ fn a6_every_variation_parses_and_plays() {
         ("hasami+repetition=0", true),
         ("hasami+quiet=0", true),
     ] {
-        assert_eq!(Rules::parse(spec).is_ok(), ok, "{spec}");
+        assert_eq!(HasamiRules::parse(spec).is_ok(), ok, "{spec}");
         assert_eq!(RefGame::new(spec, None).is_ok(), ok, "reference: {spec}");
     }
 }
@@ -1340,13 +1349,16 @@ fn a6_every_variation_parses_and_plays() {
 fn a7_position_text_and_counters() {
     let r = rules("hasami");
     let start = "wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1";
-    assert_eq!(Position::start(r).to_string(), start);
-    assert_eq!(Position::from_text(start, r).unwrap(), Position::start(r));
+    assert_eq!(HasamiPosition::start(r).to_string(), start);
+    assert_eq!(
+        HasamiPosition::from_text(start, r).unwrap(),
+        HasamiPosition::start(r)
+    );
     // Counters default to 0 and 1.
-    let p = Position::from_text("wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b", r).unwrap();
+    let p = HasamiPosition::from_text("wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b", r).unwrap();
     assert_eq!(p.to_string(), start);
     // The move number goes up after White's move; the quiet plies count every quiet ply.
-    let mut g = Game::new(r);
+    let mut g = HasamiGame::new(r);
     g.play_text("e1e5").unwrap();
     assert_eq!(
         g.position().to_string(),
@@ -1358,15 +1370,15 @@ fn a7_position_text_and_counters() {
         "wwww1wwww/9/9/4w4/4b4/9/9/9/bbbb1bbbb b 2 2"
     );
     // Parse errors say what is wrong.
-    let e = Position::from_text("wwwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b", r)
+    let e = HasamiPosition::from_text("wwwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b", r)
         .unwrap_err()
         .to_string();
     assert!(e.contains("longer"), "{e}");
-    let e = Position::from_text("wwwwwwwww/9/9/9/9/9/9/bbbbbbbbb b", r)
+    let e = HasamiPosition::from_text("wwwwwwwww/9/9/9/9/9/9/bbbbbbbbb b", r)
         .unwrap_err()
         .to_string();
     assert!(e.contains("8 ranks"), "{e}");
-    let e = Position::from_text("wwwwxwwww/9/9/9/9/9/9/9/bbbbbbbbb b", r)
+    let e = HasamiPosition::from_text("wwwwxwwww/9/9/9/9/9/9/9/bbbbbbbbb b", r)
         .unwrap_err()
         .to_string();
     assert!(e.contains("'x'") && e.contains("column 5"), "{e}");

@@ -1,9 +1,9 @@
 //! Records of Shogun games (docs/records.md, "Shogun"): round trips of whole games, the magnet board
 //! kept in the Variant tag (S3, S9), captures annotated (S4), and bad records refused with the place.
 
-use hasami_core::record::{AnyRecord, RecordErrorKind, ShogunRecord};
-use hasami_core::shogun::{ShogunGame, ShogunRules};
 use hasami_core::RecordResult;
+use hasami_core::{AnyRecord, RecordErrorKind, ShogunRecord};
+use hasami_core::{ShogunGame, ShogunRules};
 
 /// Plays a game to its end (or `max` plies), always taking the `pick`-th legal move (mod count).
 fn play_out(variant: &str, pick: usize, max: usize) -> ShogunGame {

@@ -2,15 +2,14 @@
 //! hand-made ones use `numbers=random`, where any number may be written, so that each test can give a
 //! piece exactly the number it needs (moves, safety and the end are the same in both number modes).
 
-use hasami_core::playout::SplitMix64;
 use hasami_core::shogun::magnets::{self, Magnets};
-use hasami_core::shogun::{
-    describe, side_name, ShogunGame, ShogunMoveError, ShogunPiece, ShogunPosition, ShogunRules,
-};
+use hasami_core::shogun::{describe, side_name};
+use hasami_core::SplitMix64;
 use hasami_core::{DrawReason, Move, Outcome, Side, Square, Variant, WinReason};
+use hasami_core::{ShogunGame, ShogunMoveError, ShogunPiece, ShogunPosition, ShogunRules};
 
-const WHITE: Side = Side::Black;
-const RED: Side = Side::White;
+const WHITE: Side = Side::First;
+const RED: Side = Side::Second;
 
 fn sq(text: &str) -> Square {
     Square::parse(text, 8).unwrap()
@@ -65,7 +64,7 @@ const RANDOM: &str = "shogun+numbers=random";
 
 #[test]
 fn s1_board_sides_and_pieces() {
-    // S1: 8×8, 7 pieces and a Shogun each, White (the first player, Side::Black) moves first.
+    // S1: 8×8, 7 pieces and a Shogun each, White (the first player, Side::First) moves first.
     let pos = ShogunPosition::start(ShogunRules::standard());
     assert_eq!(pos.rules().size(), 8);
     assert_eq!(pos.side(), WHITE);
@@ -753,7 +752,7 @@ fn s6_two_pieces_left_loses_at_once() {
     assert!(game.legal_moves().is_empty());
     assert_eq!(
         game.play_text("h1h2"),
-        Err(hasami_core::shogun::ShogunPlayError::Illegal {
+        Err(hasami_core::PlayError::Illegal {
             mv: mv("h1h2"),
             error: ShogunMoveError::GameOver
         })
@@ -951,7 +950,7 @@ fn s9_variant_text() {
     assert!(matches!(Variant::parse("hasami"), Ok(Variant::Hasami(_))));
     assert_eq!(Variant::parse(" Shogun ").unwrap().size(), 8);
     assert!(
-        hasami_core::Rules::parse("shogun").is_err(),
+        hasami_core::HasamiRules::parse("shogun").is_err(),
         "Rules::parse is Hasami only"
     );
 }

@@ -4,9 +4,9 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::shogun::{ShogunGame, ShogunPosition, ShogunRules};
+use hasami_core::SplitMix64;
 use hasami_core::Variant;
+use hasami_core::{ShogunGame, ShogunPosition, ShogunRules};
 use proptest::prelude::*;
 
 const VARIANTS: [&str; 6] = [

@@ -2,6 +2,6 @@
 
 #[test]
 fn position_fits_in_64_bytes() {
-    assert!(std::mem::size_of::<hasami_core::Position>() <= 64);
+    assert!(std::mem::size_of::<hasami_core::HasamiPosition>() <= 64);
     assert_eq!(std::mem::size_of::<hasami_core::Move>(), 2);
 }

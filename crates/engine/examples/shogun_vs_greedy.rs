@@ -2,16 +2,16 @@
 //! 1-ply material-greedy player, refereed by the rules library.
 //!
 //! `cargo run --release -p hasami-engine --example shogun_vs_greedy -- [GAMES] [MOVETIME_MS]`
-//! (defaults 20 games, 200 ms). Game i uses the magnet board of seed 1000 + i/2 with two random opening
+//! (defaults 20 games, 200 ms). SearchGame i uses the magnet board of seed 1000 + i/2 with two random opening
 //! plies; the engine has White in the even games. Prints each result and the engine's score.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::shogun::{ShogunGame, ShogunPosition, ShogunRules};
+use hasami_core::SplitMix64;
 use hasami_core::{Move, Outcome, Side};
+use hasami_core::{ShogunGame, ShogunPosition, ShogunRules};
 use hasami_engine::shogun::Fair;
 use hasami_engine::{Limits, Searcher};
 
@@ -49,7 +49,11 @@ fn main() {
             let mv = game.position().pick_move(|k| rng.below(k)).unwrap();
             game.play(mv).unwrap();
         }
-        let engine_side = if i % 2 == 0 { Side::Black } else { Side::White };
+        let engine_side = if i % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         let searcher = Searcher::new(32, 1);
         while game.outcome().is_none() && game.played().len() < 300 {
             let pos = *game.position();

@@ -1,7 +1,7 @@
 //! Prints the positions of a game record every N plies, with the evaluation's feature values (a tool
 //! for studying the engine's games): `cargo run --release -p hasami-engine --example show_record --
 //! GAME.hrec [N]`.
-use hasami_core::Record;
+use hasami_core::HasamiRecord;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -18,12 +18,12 @@ fn main() {
         eprintln!("show_record: {path}: {e}");
         std::process::exit(1);
     });
-    let record = Record::parse(&text).unwrap_or_else(|e| {
+    let record = HasamiRecord::parse(&text).unwrap_or_else(|e| {
         eprintln!("show_record: {path}: {e}");
         std::process::exit(1);
     });
     let mut pos = record.start_position();
-    let show = |label: String, pos: &hasami_core::Position| {
+    let show = |label: String, pos: &hasami_core::HasamiPosition| {
         println!(
             "{label}\n{pos}\nfeatures {:?}",
             hasami_engine::hasami::features(pos)

@@ -4,8 +4,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hasami_core::shogun::{ShogunPosition, ShogunRules};
-use hasami_core::{Position, Rules};
+use hasami_core::{HasamiPosition, HasamiRules};
+use hasami_core::{ShogunPosition, ShogunRules};
 
 use crate::limits::Limits;
 use crate::search::Searcher;
@@ -74,11 +74,11 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64, Duration)) 
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;
     for &(variant, text) in POSITIONS {
-        let rules = Rules::parse(variant).expect("bench variant");
+        let rules = HasamiRules::parse(variant).expect("bench variant");
         let pos = if text == "startpos" {
-            Position::start(rules)
+            HasamiPosition::start(rules)
         } else {
-            Position::from_text(text, rules).expect("bench position")
+            HasamiPosition::from_text(text, rules).expect("bench position")
         };
         let searcher = Searcher::new(16, 1);
         let limits = Limits {

@@ -1,9 +1,9 @@
-//! The `Game` trait: what the search needs from a game. The Hasami family implements it in
+//! The `SearchGame` trait: what the search needs from a game. The Hasami family implements it in
 //! `crate::hasami`; Shogun will implement it too, so one search serves both.
 
 use std::fmt::{Debug, Display};
 
-/// The hint [`Game::quiet_moves`] gives a quiet move that threatens something (e.g. a capture next
+/// The hint [`SearchGame::quiet_moves`] gives a quiet move that threatens something (e.g. a capture next
 /// move): the search tries these first among quiet moves and prunes and reduces them less.
 pub const THREAT: i32 = 1;
 
@@ -19,7 +19,7 @@ pub enum Terminal {
 }
 
 /// A two-player, perfect-information game position the search can copy, move and evaluate.
-pub trait Game: Copy + Send + Sync + 'static {
+pub trait SearchGame: Copy + Send + Sync + 'static {
     /// A move.
     type Move: Copy + Eq + Send + Sync + Debug + Display + 'static;
 
@@ -32,8 +32,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn terminal(&self, history: &[u64]) -> Option<Terminal>;
     /// Every legal move, with an ordering hint each (higher first; captures high).
     fn moves(&self, out: &mut Vec<(Self::Move, i32)>);
-    /// Appends to `list`, which holds what [`Game::tactical_moves`] and [`Game::threat_moves`] gave,
-    /// the other legal moves with hint 0 each. By default: [`Game::moves`] without those in the list.
+    /// Appends to `list`, which holds what [`SearchGame::tactical_moves`] and [`SearchGame::threat_moves`] gave,
+    /// the other legal moves with hint 0 each. By default: [`SearchGame::moves`] without those in the list.
     fn quiet_moves(&self, list: &mut Vec<(Self::Move, i32)>) {
         let start = list.len();
         self.moves(list);
@@ -48,7 +48,7 @@ pub trait Game: Copy + Send + Sync + 'static {
         list.truncate(keep);
     }
     /// Moves that may be tactical (capture or win at once): those that are get an ordering hint above 0,
-    /// the others (a generator may give a superset) hint 0. Together with [`Game::quiet_moves`] they are
+    /// the others (a generator may give a superset) hint 0. Together with [`SearchGame::quiet_moves`] they are
     /// every legal move, each once.
     fn tactical_moves(&self, out: &mut Vec<(Self::Move, i32)>);
     /// The position after `mv`, and whether it was tactical (a capture).
@@ -59,19 +59,19 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn evaluate(&self) -> i32;
     /// A compact number for the move (for the transposition table and history tables), below 2^14.
     fn move_key(mv: Self::Move) -> u16;
-    /// The legal move whose [`Game::move_key`] is `key`, if there is one (lets the search try the
+    /// The legal move whose [`SearchGame::move_key`] is `key`, if there is one (lets the search try the
     /// table's move before generating the others).
     fn move_from_key(&self, key: u16) -> Option<Self::Move>;
-    /// Appends to `list` (which holds what [`Game::tactical_moves`] gave) the quiet moves that threaten
+    /// Appends to `list` (which holds what [`SearchGame::tactical_moves`] gave) the quiet moves that threaten
     /// something (e.g. a capture next move), with hint [`THREAT`] each; none by default. The search
     /// tries them before the other quiet moves and prunes them less.
     fn threat_moves(&self, _list: &mut Vec<(Self::Move, i32)>) {}
-    /// Whether moves can have chance outcomes ([`Game::chance_outcomes`]); `false` for the Hasami family,
+    /// Whether moves can have chance outcomes ([`SearchGame::chance_outcomes`]); `false` for the Hasami family,
     /// which lets the search compile the chance handling away.
     const CHANCE: bool = false;
     /// The chance outcomes of `mv` as (position, weight) pairs, when the position after it is not certain
     /// (Shogun played fair: the number a piece shows after it lands is unknown). Leaves `out` empty when
-    /// the result is certain ([`Game::play`]); only called when [`Game::CHANCE`] is `true`.
+    /// the result is certain ([`SearchGame::play`]); only called when [`SearchGame::CHANCE`] is `true`.
     fn chance_outcomes(&self, _mv: Self::Move, _out: &mut Vec<(Self, u32)>) {}
     /// Plies to a win the side to move forces by threats alone (a threat-sequence search such as
     /// Gomoku's VCF), when one is found, and the positions that search visited; `None` by default.
@@ -89,4 +89,23 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn in_danger(&self) -> bool {
         false
     }
+}
+
+/// The end of the game at `pos` for the search, from the side to move's point of view: the rules'
+/// judgement (A5 / S6) with repetition (D1) counted over `history`, which ends with `pos`. Both
+/// families' [`SearchGame::terminal`] are this.
+#[inline]
+pub fn terminal_of<P: hasami_core::Position>(pos: &P, history: &[u64]) -> Option<Terminal> {
+    let limit = pos.repetition_limit();
+    let rep = if limit > 0 {
+        let n = hasami_core::repetitions(history, pos.quiet_plies());
+        (n >= limit).then_some(n)
+    } else {
+        None
+    };
+    pos.judge(rep, false).map(|o| match o {
+        hasami_core::Outcome::Win { winner, .. } if winner == pos.side() => Terminal::Win,
+        hasami_core::Outcome::Win { .. } => Terminal::Loss,
+        hasami_core::Outcome::Draw(_) => Terminal::Draw,
+    })
 }

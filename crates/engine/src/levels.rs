@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{Game, Terminal};
+use crate::game::{SearchGame, Terminal};
 use crate::limits::Limits;
-use crate::search::{Info, Outcome, Searcher, WIN, WIN_BOUND};
+use crate::search::{Info, SearchResult, Searcher, WIN, WIN_BOUND};
 
 /// The settings of one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub const fn level(n: u32) -> Level {
 /// taken. `seed` makes the choice reproducible. The rescoring keeps to the time limit: when the time
 /// (or `stop`) comes first, the choice is among the moves scored so far and the search's own move.
 #[allow(clippy::too_many_arguments)]
-pub fn search_at_level<G: Game>(
+pub fn search_at_level<G: SearchGame>(
     searcher: &Searcher,
     level: Level,
     root: &G,
@@ -68,7 +68,7 @@ pub fn search_at_level<G: Game>(
     stop: Arc<AtomicBool>,
     seed: u64,
     on_info: impl FnMut(&Info<G::Move>),
-) -> Outcome<G::Move> {
+) -> SearchResult<G::Move> {
     let started = Instant::now();
     let deadline = limits.budget().hard.map(|h| started + h);
     let mut limits = *limits;
@@ -131,7 +131,7 @@ pub fn search_at_level<G: Game>(
 
 /// The root moves in `order` with their exact scores at `depth` (from the side to move's view), until
 /// `stop` is set or the `deadline` passes (the moves not scored by then are left out).
-fn score_root_moves<G: Game>(
+fn score_root_moves<G: SearchGame>(
     searcher: &Searcher,
     root: &G,
     history: &[u64],

@@ -1,10 +1,17 @@
 //! # hasami-engine
 //!
-//! Search and evaluation generic over the [`Game`] trait. The Hasami family implements it for
-//! `hasami_core::Position` (module [`hasami`]) and Shogun for `hasami_core::shogun::ShogunPosition`
-//! (module [`shogun`], fair with chance nodes or omniscient).
+//! Search and evaluation generic over the [`SearchGame`] trait. The Hasami family implements it for
+//! `hasami_core::HasamiPosition` (module [`hasami`]: evaluation by [`hasami::Goal`], the VCF threat
+//! search) and Shogun for `hasami_core::ShogunPosition` (module [`shogun`], fair with chance nodes or
+//! omniscient). [`search_any`] searches a position of either family at a level; [`SearchResult`] is
+//! what a search gives (best move, score, depth, principal variation, nodes).
+//!
+//! Files: `search.rs` (iterative deepening, alpha-beta, quiescence, chance nodes), `tt.rs`
+//! (transposition table), `limits.rs` (time and node limits), `levels.rs` (levels 1–10), `bench.rs`
+//! (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family).
 #![deny(missing_docs)]
 
+mod any;
 pub mod bench;
 pub mod game;
 pub mod hasami;
@@ -14,7 +21,8 @@ pub mod search;
 pub mod shogun;
 pub mod tt;
 
-pub use game::{Game, Terminal};
+pub use any::search_any;
+pub use game::{SearchGame, Terminal};
 pub use levels::{level, search_at_level, Level};
 pub use limits::Limits;
-pub use search::{Features, Info, Outcome, Searcher, WIN, WIN_BOUND};
+pub use search::{Features, Info, SearchResult, Searcher, WIN, WIN_BOUND};

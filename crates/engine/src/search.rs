@@ -1,4 +1,4 @@
-//! Alpha-beta search generic over [`Game`]: iterative deepening, aspiration windows, principal variation
+//! Alpha-beta search generic over [`SearchGame`]: iterative deepening, aspiration windows, principal variation
 //! search, a shared transposition table, killer and history ordering, null-move pruning, late-move
 //! reductions, quiescence on captures, win-distance scores and repetition inside the tree. More than one
 //! thread runs a shared-table ("lazy SMP") search.
@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Terminal, THREAT};
+use crate::game::{SearchGame, Terminal, THREAT};
 use crate::limits::{Budget, Limits};
 use crate::tt::{Bound, Table};
 
@@ -53,7 +53,7 @@ pub struct Features {
     pub pruning: bool,
     /// Threatening quiet moves first among quiet moves and exempt from pruning.
     pub threats: bool,
-    /// A threat-sequence search ([`Game::forced_win`], VCF for five in a row) where quiescence begins.
+    /// A threat-sequence search ([`SearchGame::forced_win`], VCF for five in a row) where quiescence begins.
     pub vcf: bool,
     /// Evaluations fade towards 0 as the quiet limit (RULES.md D2) nears, and the root's side loses
     /// [`PROGRESS`] per ply without a capture: an advantage must be turned into captures before the
@@ -150,7 +150,7 @@ impl<M: std::fmt::Display> Info<M> {
 
 /// What a search found.
 #[derive(Debug, Clone)]
-pub struct Outcome<M> {
+pub struct SearchResult<M> {
     /// The move to play (`None` only when there is no legal move).
     pub best: Option<M>,
     /// Its score.
@@ -219,14 +219,14 @@ impl Searcher {
 
     /// Searches `root` (with the game's earlier `history` of hashes, `root` last) within `limits`,
     /// until `stop` is set or a limit is reached. `on_info` gets one report per completed depth.
-    pub fn search<G: Game>(
+    pub fn search<G: SearchGame>(
         &self,
         root: &G,
         history: &[u64],
         limits: &Limits,
         stop: Arc<AtomicBool>,
         mut on_info: impl FnMut(&Info<G::Move>),
-    ) -> Outcome<G::Move> {
+    ) -> SearchResult<G::Move> {
         self.tt.new_search();
         let shared = Arc::new(Shared {
             stop,
@@ -280,7 +280,7 @@ impl Searcher {
                 }
             }
         }
-        Outcome {
+        SearchResult {
             nodes: shared.nodes.load(Ordering::Relaxed) + w.local_nodes,
             ..result
         }
@@ -301,7 +301,7 @@ fn skips_depth(thread: usize, depth: u32) -> bool {
     (depth + SKIP_PHASE[i]) / SKIP_SIZE[i] % 2 == 1
 }
 
-struct Worker<'a, G: Game> {
+struct Worker<'a, G: SearchGame> {
     tt: &'a Table,
     shared: &'a Shared,
     path: Vec<u64>,
@@ -322,7 +322,7 @@ struct Worker<'a, G: Game> {
     evals: Box<[(u64, i32)]>,
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: SearchGame> Worker<'a, G> {
     fn new(tt: &'a Table, shared: &'a Shared, history: &[u64], features: Features) -> Self {
         Worker {
             tt,
@@ -381,10 +381,10 @@ impl<'a, G: Game> Worker<'a, G> {
         max_depth: u32,
         thread: usize,
         on_info: &mut dyn FnMut(&Info<G::Move>),
-    ) -> Outcome<G::Move> {
+    ) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
-        let mut out = Outcome {
+        let mut out = SearchResult {
             best: root_moves.first().map(|m| m.0),
             score: 0,
             depth: 0,
@@ -528,8 +528,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The value of playing `mv` in `pos` for the side that plays it, searched `depth` plies deeper
-    /// with the window (`alpha`, `beta`) of that side; `child` is [`Game::play`]'s position, whose hash
-    /// is the last of the path. With chance outcomes ([`Game::chance_outcomes`]) the value is their
+    /// with the window (`alpha`, `beta`) of that side; `child` is [`SearchGame::play`]'s position, whose hash
+    /// is the last of the path. With chance outcomes ([`SearchGame::chance_outcomes`]) the value is their
     /// expectation, searched with Star1 pruning (Ballard): each outcome gets the window that could still
     /// move the expectation across alpha or beta, given that values lie within ±[`CHANCE_BOUND`].
     #[allow(clippy::too_many_arguments)]
@@ -1021,7 +1021,7 @@ impl<'a, G: Game> Worker<'a, G> {
 }
 
 /// A move with its ordering hint.
-type MoveHint<G> = (<G as Game>::Move, i32);
+type MoveHint<G> = (<G as SearchGame>::Move, i32);
 
 /// Stages of move picking at a node.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -1047,7 +1047,7 @@ struct Picker {
 }
 
 impl Picker {
-    fn next<G: Game>(
+    fn next<G: SearchGame>(
         &mut self,
         pos: &G,
         list: &mut Vec<(G::Move, i32)>,

@@ -17,7 +17,7 @@ pub enum Bound {
 /// A probed entry.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
-    /// Key of the best move (see `Game::move_key`), 0xFFFF for none.
+    /// Key of the best move (see `SearchGame::move_key`), 0xFFFF for none.
     pub mv: u16,
     /// Score (mate scores relative to this node).
     pub score: i32,

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use hasami_engine::{Game, Limits, Searcher, Terminal};
+use hasami_engine::{Limits, SearchGame, Searcher, Terminal};
 
 /// Node 0 is the root (first player to move); its two moves lead to the leaves below.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +36,7 @@ fn value(node: u8) -> i32 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Weighted<const W: u32>(Toy);
 
-impl<const W: u32> Game for Weighted<W> {
+impl<const W: u32> SearchGame for Weighted<W> {
     type Move = ToyMove;
     const CHANCE: bool = true;
 

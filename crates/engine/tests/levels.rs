@@ -6,11 +6,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Move, Position, Rules};
-use hasami_engine::{level, search_at_level, Level, Limits, Outcome, Searcher, WIN};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiPosition, HasamiRules, Move};
+use hasami_engine::{level, search_at_level, Level, Limits, SearchResult, Searcher, WIN};
 
-fn at_level(pos: &Position, lvl: Level, limits: &Limits, seed: u64) -> Outcome<Move> {
+fn at_level(pos: &HasamiPosition, lvl: Level, limits: &Limits, seed: u64) -> SearchResult<Move> {
     search_at_level(
         &Searcher::new(4, 1),
         lvl,
@@ -31,13 +31,13 @@ fn movetime(ms: u64) -> Limits {
     }
 }
 
-fn position(variant: &str, text: &str) -> Position {
-    Position::from_text(text, Rules::parse(variant).unwrap()).unwrap()
+fn position(variant: &str, text: &str) -> HasamiPosition {
+    HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap()
 }
 
 /// A position after `plies` random moves from the start (None when the game ended on the way).
-fn random_position(variant: &str, rng: &mut SplitMix64, plies: u64) -> Option<Position> {
-    let mut pos = Position::start(Rules::parse(variant).unwrap());
+fn random_position(variant: &str, rng: &mut SplitMix64, plies: u64) -> Option<HasamiPosition> {
+    let mut pos = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
     for _ in 0..plies {
         let mv = pos.pick_move(|n| rng.below(n))?;
         pos.play_unchecked(mv);
@@ -126,7 +126,7 @@ fn low_levels_play_legal_moves_in_random_positions() {
 #[test]
 fn different_seeds_give_different_moves_at_level_1_and_the_same_seed_the_same() {
     for variant in ["hasami", "dai-hasami"] {
-        let pos = Position::start(Rules::parse(variant).unwrap());
+        let pos = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
         let moves: Vec<Move> = (0..30)
             .map(|seed| {
                 at_level(&pos, level(1), &movetime(1000), seed)
@@ -147,7 +147,7 @@ fn different_seeds_give_different_moves_at_level_1_and_the_same_seed_the_same() 
 
 #[test]
 fn levels_stop_at_their_depth() {
-    let pos = Position::start(Rules::parse("dai-hasami").unwrap());
+    let pos = HasamiPosition::start(HasamiRules::parse("dai-hasami").unwrap());
     for n in 1..=9 {
         let lvl = level(n);
         let cap = lvl.depth.expect("levels 1-9 have a depth cap");

@@ -5,11 +5,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Position, Rules};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiPosition, HasamiRules};
 use hasami_engine::{Limits, Searcher, WIN};
 
-fn search(pos: &Position, limits: Limits) -> hasami_engine::Outcome<hasami_core::Move> {
+fn search(pos: &HasamiPosition, limits: Limits) -> hasami_engine::SearchResult<hasami_core::Move> {
     Searcher::new(8, 1).search(
         pos,
         &[pos.hash()],
@@ -29,8 +29,8 @@ fn depth(d: u32) -> Limits {
 #[test]
 fn finds_the_winning_sandwich_for_pieces_left() {
     // W1: White has two pieces; b1b5 sandwiches c5 against d5 and leaves White with one.
-    let rules = Rules::parse("hasami").unwrap();
-    let pos = Position::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
+    let rules = HasamiRules::parse("hasami").unwrap();
+    let pos = HasamiPosition::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
     let out = search(&pos, depth(4));
     assert_eq!(out.best.unwrap().to_string(), "b1b5");
     assert_eq!(out.score, WIN - 1);
@@ -39,14 +39,14 @@ fn finds_the_winning_sandwich_for_pieces_left() {
 #[test]
 fn finds_the_five_in_a_row() {
     // W3: Black has four on rank 4 (outside its home rows 1-2); d2d4 completes b4-f4.
-    let rules = Rules::parse("dai-hasami").unwrap();
-    let pos =
-        Position::from_text("wwwwwwwww/wwwwwwwww/9/9/9/1bb1bb3/9/3b5/9 b 0 1", rules).unwrap();
+    let rules = HasamiRules::parse("dai-hasami").unwrap();
+    let pos = HasamiPosition::from_text("wwwwwwwww/wwwwwwwww/9/9/9/1bb1bb3/9/3b5/9 b 0 1", rules)
+        .unwrap();
     let out = search(&pos, depth(3));
     let mut child = pos;
     child.play(out.best.unwrap()).unwrap();
     assert!(
-        child.five_line(hasami_core::Side::Black).is_some(),
+        child.five_line(hasami_core::Side::First).is_some(),
         "{:?}",
         out.best
     );
@@ -56,8 +56,8 @@ fn finds_the_five_in_a_row() {
 #[test]
 fn most_captures_takes_the_last_piece() {
     // W5: White has one piece left; capturing it wins at once.
-    let rules = Rules::parse("apit-sodok").unwrap();
-    let pos = Position::from_text("8/8/8/8/2bw4/8/8/4b3 b 0 1", rules).unwrap();
+    let rules = HasamiRules::parse("apit-sodok").unwrap();
+    let pos = HasamiPosition::from_text("8/8/8/8/2bw4/8/8/4b3 b 0 1", rules).unwrap();
     let out = search(&pos, depth(3));
     assert_eq!(out.best.unwrap().to_string(), "e1e4");
     assert_eq!(out.score, WIN - 1);
@@ -74,9 +74,9 @@ fn always_returns_a_legal_move() {
         "hasami+misere",
         "apit-sodok",
     ] {
-        let rules = Rules::parse(variant).unwrap();
+        let rules = HasamiRules::parse(variant).unwrap();
         for _ in 0..6 {
-            let mut pos = Position::start(rules);
+            let mut pos = HasamiPosition::start(rules);
             let plies = rng.below(40);
             for _ in 0..plies {
                 if pos.status().is_some() {
@@ -99,7 +99,7 @@ fn always_returns_a_legal_move() {
 
 #[test]
 fn honours_movetime() {
-    let pos = Position::start(Rules::parse("hasami").unwrap());
+    let pos = HasamiPosition::start(HasamiRules::parse("hasami").unwrap());
     let t = Instant::now();
     let out = search(
         &pos,
@@ -118,7 +118,7 @@ fn honours_movetime() {
 
 #[test]
 fn honours_stop() {
-    let pos = Position::start(Rules::parse("dai-hasami").unwrap());
+    let pos = HasamiPosition::start(HasamiRules::parse("dai-hasami").unwrap());
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let stopper = std::thread::spawn(move || {
@@ -146,8 +146,8 @@ fn bench_node_count_is_stable() {
 
 #[test]
 fn two_threads_search_and_agree_on_a_forced_win() {
-    let rules = Rules::parse("hasami").unwrap();
-    let pos = Position::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
+    let rules = HasamiRules::parse("hasami").unwrap();
+    let pos = HasamiPosition::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
     let out = Searcher::new(8, 2).search(
         &pos,
         &[pos.hash()],

@@ -4,13 +4,13 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::shogun::{ShogunPosition, ShogunRules};
 use hasami_core::Move;
+use hasami_core::SplitMix64;
+use hasami_core::{ShogunPosition, ShogunRules};
 use hasami_engine::shogun::Fair;
-use hasami_engine::{Game, Limits, Searcher, WIN};
+use hasami_engine::{Limits, SearchGame, Searcher, WIN};
 
-fn search<G: Game<Move = Move>>(pos: &G, depth: u32) -> hasami_engine::Outcome<Move> {
+fn search<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> hasami_engine::SearchResult<Move> {
     Searcher::new(8, 1).search(
         pos,
         &[pos.hash()],

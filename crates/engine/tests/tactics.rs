@@ -19,8 +19,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Move, Position, Rules};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiPosition, HasamiRules, Move};
 use hasami_engine::{Limits, Searcher, WIN};
 
 mod common;
@@ -29,12 +29,12 @@ use common::{loses_within, position_text, winning_first_moves, wins_within};
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-fn position(variant: &str, text: &str) -> Position {
-    let rules = Rules::parse(variant).unwrap();
-    Position::from_text(text, rules).unwrap()
+fn position(variant: &str, text: &str) -> HasamiPosition {
+    let rules = HasamiRules::parse(variant).unwrap();
+    HasamiPosition::from_text(text, rules).unwrap()
 }
 
-fn search(pos: &Position, depth: u32, hash_mib: usize) -> hasami_engine::Outcome<Move> {
+fn search(pos: &HasamiPosition, depth: u32, hash_mib: usize) -> hasami_engine::SearchResult<Move> {
     Searcher::new(hash_mib, 1).search(
         pos,
         &[pos.hash()],
@@ -322,7 +322,7 @@ fn search_returns_a_legal_move_in_200_random_positions() {
     let mut rng = SplitMix64(2024);
     for i in 0..200 {
         let variant = variants[i % variants.len()];
-        let mut pos = Position::start(Rules::parse(variant).unwrap());
+        let mut pos = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
         for _ in 0..rng.below(80) {
             let Some(mv) = pos.pick_move(|n| rng.below(n)) else {
                 break;
@@ -373,7 +373,11 @@ struct Spec {
 
 /// A random position for `rules` with Black to move: the counts of Black and White pieces, each
 /// placed at random on the ranks given (plus a broken four, see [`Spec::broken_four`]).
-fn random_position(rng: &mut SplitMix64, rules: &'static Rules, spec: &Spec) -> Option<Position> {
+fn random_position(
+    rng: &mut SplitMix64,
+    rules: &'static HasamiRules,
+    spec: &Spec,
+) -> Option<HasamiPosition> {
     let n = rules.size() as usize;
     let mut grid = vec![vec!['.'; n]; n];
     let (lo, hi) = spec.black_ranks;
@@ -430,13 +434,13 @@ fn random_position(rng: &mut SplitMix64, rules: &'static Rules, spec: &Spec) -> 
             }
         }
     }
-    let pos = Position::from_text(&position_text(&grid), rules).ok()?;
+    let pos = HasamiPosition::from_text(&position_text(&grid), rules).ok()?;
     pos.status().is_none().then_some(pos)
 }
 
 /// The engine's principal variation with captures (`x` and the squares) and the final result, and
 /// whether the side to move at the start captured in it (any capture, and by intervention, C4).
-fn describe_line(pos: &Position, pv: &[Move]) -> (String, bool, bool) {
+fn describe_line(pos: &HasamiPosition, pv: &[Move]) -> (String, bool, bool) {
     let me = pos.side();
     let (mut captured, mut intervened) = (false, false);
     let mut p = *pos;
@@ -532,7 +536,7 @@ fn find_positions() {
         if !spec.variant.contains(filter.as_str()) {
             continue;
         }
-        let rules = Rules::parse(spec.variant).unwrap();
+        let rules = HasamiRules::parse(spec.variant).unwrap();
         let mut rng = SplitMix64(0x07AC_71C5 ^ spec.variant.len() as u64);
         let started = Instant::now();
         let (mut found, mut tried) = (0, 0);

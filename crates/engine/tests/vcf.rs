@@ -4,16 +4,16 @@
 //! constructed position and in hundreds of random ones where captures, blocks and the defender's own
 //! fives are all possible.
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Position, Rules};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiPosition, HasamiRules};
 use hasami_engine::hasami::vcf::win_by_fours;
 use hasami_engine::hasami::VCF_FOURS;
 
 mod common;
 use common::{position_text, wins_within};
 
-fn position(variant: &str, text: &str) -> Position {
-    Position::from_text(text, Rules::parse(variant).unwrap()).unwrap()
+fn position(variant: &str, text: &str) -> HasamiPosition {
+    HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap()
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn a_four_that_a_capture_breaks_is_no_win() {
 
 /// A random sparse position with Black to move: Black pieces on ranks 3-7 of a 9×9 board, White on
 /// ranks 3-9, so that fours, blocks and captures are all common.
-fn random_position(rng: &mut SplitMix64, rules: &'static Rules) -> Option<Position> {
+fn random_position(rng: &mut SplitMix64, rules: &'static HasamiRules) -> Option<HasamiPosition> {
     let mut grid = [['.'; 9]; 9];
     for (side, count, lo, hi) in [
         ('b', 7 + rng.below(4), 2u64, 6u64),
@@ -54,7 +54,7 @@ fn random_position(rng: &mut SplitMix64, rules: &'static Rules) -> Option<Positi
             }
         }
     }
-    let pos = Position::from_text(&position_text(&grid), rules).ok()?;
+    let pos = HasamiPosition::from_text(&position_text(&grid), rules).ok()?;
     pos.status().is_none().then_some(pos)
 }
 
@@ -62,7 +62,7 @@ fn random_position(rng: &mut SplitMix64, rules: &'static Rules) -> Option<Positi
 fn every_claimed_win_is_a_forced_win_in_random_positions() {
     // W3 with C1/C2 captures, jumps (dai-hasami), diagonal fives and houses (agon).
     for (variant, seed) in [("dai-hasami", 1), ("agon", 2), ("dai-hasami+five=all", 3)] {
-        let rules = Rules::parse(variant).unwrap();
+        let rules = HasamiRules::parse(variant).unwrap();
         let mut rng = SplitMix64(seed);
         let (mut wins, mut longer, mut tried) = (0, 0, 0);
         while tried < 300 {

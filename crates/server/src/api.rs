@@ -11,10 +11,11 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use hasami_core::rules::{Preset, OPTION_HELP};
-use hasami_core::shogun::rules::OPTION_HELP as SHOGUN_OPTION_HELP;
-use hasami_core::shogun::{ShogunPosition, ShogunRules};
-use hasami_core::{Position, Rules, Variant};
+use hasami_core::hasami::OPTION_HELP;
+use hasami_core::shogun::OPTION_HELP as SHOGUN_OPTION_HELP;
+use hasami_core::Preset;
+use hasami_core::{HasamiPosition, HasamiRules, Variant};
+use hasami_core::{ShogunPosition, ShogunRules};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -84,12 +85,12 @@ async fn variants() -> Response {
     let mut presets: Vec<_> = Preset::ALL
         .iter()
         .map(|&p| {
-            let rules = Rules::preset(p);
+            let rules = HasamiRules::preset(p);
             serde_json::json!({
                 "name": p.name(),
                 "about": p.about(),
                 "size": rules.size(),
-                "start": Position::start(rules).to_string(),
+                "start": HasamiPosition::start(rules).to_string(),
             })
         })
         .collect();
@@ -130,7 +131,7 @@ async fn check_variant(Query(q): Query<HashMap<String, String>>) -> Result<Respo
             "preset": rules.preset.name(),
             "about": rules.preset.about(),
             "size": rules.size(),
-            "start": Position::start(rules).to_string(),
+            "start": HasamiPosition::start(rules).to_string(),
         }),
         Variant::Shogun(rules) => serde_json::json!({
             "variant": rules.to_string(),

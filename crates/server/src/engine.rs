@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hasami_core::Move;
 use hasami_engine::shogun::Fair;
-use hasami_engine::{level, search_at_level, Game, Limits, Outcome, Searcher, WIN};
+use hasami_engine::{level, search_at_level, Limits, SearchGame, SearchResult, Searcher, WIN};
 use tokio::sync::Semaphore;
 
 use crate::family::SearchPos;
@@ -102,14 +102,14 @@ impl Engine {
     }
 }
 
-fn run<G: Game<Move = Move>>(
+fn run<G: SearchGame<Move = Move>>(
     searcher: &Searcher,
     level_number: u32,
     pos: &G,
     history: &[u64],
     limits: &Limits,
     seed: u64,
-) -> Outcome<Move> {
+) -> SearchResult<Move> {
     search_at_level(
         searcher,
         level(level_number),

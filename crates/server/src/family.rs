@@ -3,16 +3,19 @@
 
 use std::collections::BTreeMap;
 
-use hasami_core::record::ShogunRecord;
-use hasami_core::shogun::{describe, side_name, ShogunGame, ShogunMoveError, ShogunPosition};
-use hasami_core::{Game, Move, Outcome, Position, Record, RecordResult, Side, Square, Variant};
+use hasami_core::shogun::{describe, side_name};
+use hasami_core::ShogunRecord;
+use hasami_core::{
+    HasamiGame, HasamiPosition, HasamiRecord, Move, Outcome, RecordResult, Side, Square, Variant,
+};
+use hasami_core::{ShogunGame, ShogunMoveError, ShogunPosition};
 use serde::Serialize;
 
 /// A game of either family.
 #[derive(Debug, Clone)]
 pub enum AnyGame {
     /// A Hasami-family game.
-    Hasami(Game),
+    Hasami(HasamiGame),
     /// A Shogun game.
     Shogun(ShogunGame),
 }
@@ -21,7 +24,7 @@ pub enum AnyGame {
 #[derive(Debug, Clone, Copy)]
 pub enum SearchPos {
     /// A Hasami-family position.
-    Hasami(Position),
+    Hasami(HasamiPosition),
     /// A Shogun position searched fairly (numbers after a move are chance) or omnisciently.
     Shogun {
         /// The position.
@@ -70,11 +73,11 @@ impl AnyGame {
         match Variant::parse(variant).map_err(|e| format!("bad variant '{variant}': {e}"))? {
             Variant::Hasami(rules) => {
                 let pos = match start {
-                    Some(text) => Position::from_text(text, rules)
+                    Some(text) => HasamiPosition::from_text(text, rules)
                         .map_err(|e| format!("bad position text '{text}': {e}"))?,
-                    None => Position::start(rules),
+                    None => HasamiPosition::start(rules),
                 };
-                Ok(AnyGame::Hasami(Game::from_position(pos)))
+                Ok(AnyGame::Hasami(HasamiGame::from_position(pos)))
             }
             Variant::Shogun(rules) => {
                 let pos = match start {
@@ -321,7 +324,7 @@ impl AnyGame {
             }};
         }
         match self {
-            AnyGame::Hasami(g) => with_end!(Record::from_game(
+            AnyGame::Hasami(g) => with_end!(HasamiRecord::from_game(
                 g,
                 [("Black", first), ("White", second), ("Date", date)]
             )),

@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use hasami_core::record::AnyRecord;
-use hasami_core::shogun::{ShogunOptions, ShogunRules};
+use hasami_core::AnyRecord;
 use hasami_core::{Move, RecordResult, Side, Square, Variant};
+use hasami_core::{ShogunOptions, ShogunRules};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, Mutex};
 
@@ -49,15 +49,15 @@ impl Opponent {
 /// The side's name in the API: `black` or `white`.
 pub fn side_word(side: Side) -> &'static str {
     match side {
-        Side::Black => "black",
-        Side::White => "white",
+        Side::First => "black",
+        Side::Second => "white",
     }
 }
 
 fn parse_side(s: &str) -> Option<Side> {
     match s {
-        "black" => Some(Side::Black),
-        "white" => Some(Side::White),
+        "black" => Some(Side::First),
+        "white" => Some(Side::Second),
         _ => None,
     }
 }
@@ -371,8 +371,8 @@ impl LiveGame {
             .filter(|&s| Some(s) != engine)
             .filter(|&s| {
                 let secret = match s {
-                    Side::Black => &self.meta.black_token,
-                    Side::White => &self.meta.white_token,
+                    Side::First => &self.meta.black_token,
+                    Side::Second => &self.meta.white_token,
                 };
                 constant_time_eq(secret.as_bytes(), t.as_bytes())
             })
@@ -447,8 +447,8 @@ impl LiveGame {
         Some(ClockView {
             initial_ms,
             increment_ms: self.meta.clock_increment,
-            black_ms: self.remaining(Side::Black, now)?.max(0),
-            white_ms: self.remaining(Side::White, now)?.max(0),
+            black_ms: self.remaining(Side::First, now)?.max(0),
+            white_ms: self.remaining(Side::Second, now)?.max(0),
             running: self.clock_running().then(|| side_word(self.game.side())),
         })
     }
@@ -468,7 +468,7 @@ impl LiveGame {
             return None;
         }
         let loser = self.game.side();
-        let result = if loser == Side::Black { "0-1" } else { "1-0" };
+        let result = if loser == Side::First { "0-1" } else { "1-0" };
         Some((
             result.into(),
             format!(
@@ -514,8 +514,8 @@ impl LiveGame {
                 white: self.meta.white_name.clone(),
             },
             side_names: Players {
-                black: self.game.side_name(Side::Black).into(),
-                white: self.game.side_name(Side::White).into(),
+                black: self.game.side_name(Side::First).into(),
+                white: self.game.side_name(Side::Second).into(),
             },
             engine: if self.meta.omniscient {
                 "omniscient"
@@ -555,8 +555,8 @@ impl LiveGame {
             draw_offer: self.draw_offer.map(side_word),
             thinking: self.thinking,
             pieces: Players {
-                black: self.game.pieces(Side::Black).to_string(),
-                white: self.game.pieces(Side::White).to_string(),
+                black: self.game.pieces(Side::First).to_string(),
+                white: self.game.pieces(Side::Second).to_string(),
             },
             you: self.you(token),
         }
@@ -616,12 +616,12 @@ fn level_or_default(level: Option<u32>) -> Result<u32, ApiError> {
 
 fn creator_side(side: Option<&str>) -> Result<Side, ApiError> {
     match side.unwrap_or("black") {
-        "black" => Ok(Side::Black),
-        "white" => Ok(Side::White),
+        "black" => Ok(Side::First),
+        "white" => Ok(Side::Second),
         "random" => Ok(if random_u64() & 1 == 0 {
-            Side::Black
+            Side::First
         } else {
-            Side::White
+            Side::Second
         }),
         other => Err(ApiError::bad_request(format!(
             "bad side '{other}': allowed are black, white, random"
@@ -846,8 +846,8 @@ impl AppState {
             if engine_side == Some(side) {
                 format!("hasami level {level}")
             } else if let Some(n) = names.as_ref().and_then(|n| match side {
-                Side::Black => n.0.clone(),
-                Side::White => n.1.clone(),
+                Side::First => n.0.clone(),
+                Side::Second => n.1.clone(),
             }) {
                 n
             } else if opponent == Opponent::Engine {
@@ -867,8 +867,8 @@ impl AppState {
             opponent: opponent.as_str().into(),
             engine_side: engine_side.map(|s| side_word(s).to_string()),
             level,
-            black_name: name(Side::Black),
-            white_name: name(Side::White),
+            black_name: name(Side::First),
+            white_name: name(Side::Second),
             black_token,
             white_token,
             result: "*".into(),
@@ -910,8 +910,8 @@ impl AppState {
         let id = self.db.call(move |c| db::insert_game(c, &meta)).await?;
         live.meta.id = id;
         let token = match mine {
-            Some(Side::Black) | None => live.meta.black_token.clone(),
-            Some(Side::White) => live.meta.white_token.clone(),
+            Some(Side::First) | None => live.meta.black_token.clone(),
+            Some(Side::Second) => live.meta.white_token.clone(),
         };
         let live = Arc::new(Mutex::new(live));
         self.games
@@ -1152,7 +1152,7 @@ impl AppState {
             sides[0]
         };
         let winner = !loser;
-        let result = if winner == Side::Black { "1-0" } else { "0-1" };
+        let result = if winner == Side::First { "1-0" } else { "0-1" };
         let reason = format!(
             "{} wins: {} resigned",
             g.game.side_name(winner),
@@ -1247,8 +1247,8 @@ impl AppState {
         };
         let (mut black, mut white) = (g.meta.black_name.clone(), g.meta.white_name.clone());
         match side {
-            Side::Black => black = name,
-            Side::White => white = name,
+            Side::First => black = name,
+            Side::Second => white = name,
         }
         let gid = g.meta.id;
         let (b, w) = (black.clone(), white.clone());

@@ -4,8 +4,8 @@
 
 use std::fs;
 
-use hasami_core::{Position, Rules, Side};
-use hasami_engine::hasami::{features, Family, N_FEATURES};
+use hasami_core::{HasamiPosition, HasamiRules, Side};
+use hasami_engine::hasami::{features, Goal, N_FEATURES};
 
 /// One training position: its features from Black's point of view and the game result.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -15,24 +15,25 @@ pub struct Sample {
     /// 1, 0.5 or 0 from Black's point of view.
     pub result: f64,
     /// The evaluation family of the variant.
-    pub family: Family,
+    pub family: Goal,
 }
 
 /// Formats one data line.
-pub fn format_line(variant: &str, pos: &Position, result: f64) -> String {
+pub fn format_line(variant: &str, pos: &HasamiPosition, result: f64) -> String {
     format!("{variant}|{pos}|{result}")
 }
 
 /// Parses one data line into the variant's rules, the position and the result.
-pub fn parse_line(line: &str) -> Result<(&'static Rules, Position, f64), String> {
+pub fn parse_line(line: &str) -> Result<(&'static HasamiRules, HasamiPosition, f64), String> {
     let mut parts = line.split('|');
     let (Some(variant), Some(text), Some(result), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err("expected three fields: variant|position|result".into());
     };
-    let rules = Rules::parse(variant.trim()).map_err(|e| format!("bad variant: {e}"))?;
-    let pos = Position::from_text(text.trim(), rules).map_err(|e| format!("bad position: {e}"))?;
+    let rules = HasamiRules::parse(variant.trim()).map_err(|e| format!("bad variant: {e}"))?;
+    let pos =
+        HasamiPosition::from_text(text.trim(), rules).map_err(|e| format!("bad position: {e}"))?;
     let result: f64 = result
         .trim()
         .parse()
@@ -44,9 +45,9 @@ pub fn parse_line(line: &str) -> Result<(&'static Rules, Position, f64), String>
 }
 
 /// The sample of a position and result.
-pub fn sample(pos: &Position, result: f64) -> Sample {
+pub fn sample(pos: &HasamiPosition, result: f64) -> Sample {
     let mut f = features(pos);
-    if pos.side() == Side::White {
+    if pos.side() == Side::Second {
         for x in &mut f {
             *x = -*x;
         }
@@ -54,7 +55,7 @@ pub fn sample(pos: &Position, result: f64) -> Sample {
     Sample {
         features: f,
         result,
-        family: Family::of(pos.rules()),
+        family: Goal::of(pos.rules()),
     }
 }
 
@@ -82,8 +83,8 @@ mod tests {
 
     #[test]
     fn line_round_trip() {
-        let rules = Rules::parse("dai-hasami").unwrap();
-        let pos = Position::from_text(
+        let rules = HasamiRules::parse("dai-hasami").unwrap();
+        let pos = HasamiPosition::from_text(
             "wwwwwwwww/wwwwwww1w/9/9/4b4/7w1/9/bbbb1bbbb/bbbbbbbbb w 3 2",
             rules,
         )
@@ -115,8 +116,8 @@ mod tests {
 
     #[test]
     fn white_to_move_features_are_negated() {
-        let rules = Rules::parse("hasami").unwrap();
-        let pos = Position::from_text("wwww5/9/9/9/9/9/9/9/bbbbbbbbb w 0 1", rules).unwrap();
+        let rules = HasamiRules::parse("hasami").unwrap();
+        let pos = HasamiPosition::from_text("wwww5/9/9/9/9/9/9/9/bbbbbbbbb w 0 1", rules).unwrap();
         let s = sample(&pos, 1.0);
         // Black has 5 more pieces; White is to move, so the raw material feature is -5 and Black's +5.
         assert_eq!(s.features[hasami_engine::hasami::feature::MATERIAL], 5);

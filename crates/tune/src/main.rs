@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use hasami_core::Rules;
-use hasami_engine::hasami::{feature, Family, Weights, FEATURES, N_FEATURES};
+use hasami_core::HasamiRules;
+use hasami_engine::hasami::{feature, Goal, Weights, FEATURES, N_FEATURES};
 
 use crate::play::Settings;
 
@@ -109,9 +109,8 @@ enum Command {
 }
 
 /// Weights read from a file: `family feature value` lines over the built-in weights.
-fn read_weights(path: &str) -> Result<HashMap<Family, Weights>, String> {
-    let mut out: HashMap<Family, Weights> =
-        Family::ALL.iter().map(|&f| (f, *Weights::of(f))).collect();
+fn read_weights(path: &str) -> Result<HashMap<Goal, Weights>, String> {
+    let mut out: HashMap<Goal, Weights> = Goal::ALL.iter().map(|&f| (f, *Weights::of(f))).collect();
     if path == "builtin" {
         return Ok(out);
     }
@@ -126,7 +125,7 @@ fn read_weights(path: &str) -> Result<HashMap<Family, Weights>, String> {
         let [fam, name, value] = parts[..] else {
             return Err(at("expected `family feature value`".into()));
         };
-        let fam = Family::from_name(fam).ok_or_else(|| {
+        let fam = Goal::from_name(fam).ok_or_else(|| {
             at(format!(
                 "unknown family {fam:?} (capture, five, agon, intervention)"
             ))
@@ -144,7 +143,7 @@ fn read_weights(path: &str) -> Result<HashMap<Family, Weights>, String> {
 }
 
 /// The weights as Rust source for `eval.rs`.
-fn rust_source(family: Family, w: &Weights) -> String {
+fn rust_source(family: Goal, w: &Weights) -> String {
     let mut s = format!(
         "    pub const {}: Weights = Weights {{\n        w: [\n",
         family.name().to_uppercase()
@@ -158,12 +157,12 @@ fn rust_source(family: Family, w: &Weights) -> String {
 /// Features the tuner leaves alone: terms that never occur in quiet positions (a capture or five at
 /// once), the rare double threat, and material outside the five-only family (it fixes the scale:
 /// 100 = one piece).
-fn tunable(family: Family) -> [bool; N_FEATURES] {
+fn tunable(family: Goal) -> [bool; N_FEATURES] {
     let mut t = [true; N_FEATURES];
     t[feature::FIVE_NEXT] = false;
     t[feature::DOUBLE_THREAT] = false;
     t[feature::CAPTURE_READY] = false;
-    if family != Family::Five {
+    if family != Goal::Five {
         t[feature::MATERIAL] = false;
     }
     t
@@ -216,7 +215,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let samples = data::load(&data)?;
             let init = read_weights(init.as_deref().unwrap_or("builtin"))?;
             let mut file = String::from("# hasami-tune weights: family feature value\n");
-            for family in Family::ALL {
+            for family in Goal::ALL {
                 let all: Vec<&data::Sample> =
                     samples.iter().filter(|s| s.family == family).collect();
                 if all.is_empty() {
@@ -268,8 +267,8 @@ fn run(cli: Cli) -> Result<(), String> {
             random_plies,
             max_plies,
         } => {
-            let rules = Rules::parse(&variant).map_err(|e| e.to_string())?;
-            let family = Family::of(rules);
+            let rules = HasamiRules::parse(&variant).map_err(|e| e.to_string())?;
+            let family = Goal::of(rules);
             let wa: &'static Weights = Box::leak(Box::new(read_weights(&a)?[&family]));
             let wb: &'static Weights = Box::leak(Box::new(read_weights(&b)?[&family]));
             let s = Settings {

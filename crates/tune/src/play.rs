@@ -4,10 +4,10 @@ use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Move, Outcome, Position, Rules, Side};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiPosition, HasamiRules, Move, Outcome, Side};
 use hasami_engine::hasami::{evaluate, Weights};
-use hasami_engine::{Game, Limits, Searcher, Terminal};
+use hasami_engine::{Limits, SearchGame, Searcher, Terminal};
 
 use crate::data::format_line;
 
@@ -15,16 +15,16 @@ use crate::data::format_line;
 #[derive(Clone, Copy)]
 pub struct Weighted {
     /// The position.
-    pub pos: Position,
+    pub pos: HasamiPosition,
     /// The weights its evaluation uses.
     pub w: &'static Weights,
 }
 
-impl Game for Weighted {
+impl SearchGame for Weighted {
     type Move = Move;
 
     fn hash(&self) -> u64 {
-        Game::hash(&self.pos)
+        SearchGame::hash(&self.pos)
     }
     fn p1_to_move(&self) -> bool {
         self.pos.p1_to_move()
@@ -33,7 +33,7 @@ impl Game for Weighted {
         self.pos.terminal(history)
     }
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
-        Game::moves(&self.pos, out)
+        SearchGame::moves(&self.pos, out)
     }
     fn quiet_moves(&self, out: &mut Vec<(Move, i32)>) {
         self.pos.quiet_moves(out)
@@ -42,7 +42,7 @@ impl Game for Weighted {
         self.pos.tactical_moves(out)
     }
     fn play(&self, mv: Move) -> (Self, bool) {
-        let (pos, tactical) = Game::play(&self.pos, mv);
+        let (pos, tactical) = SearchGame::play(&self.pos, mv);
         (Weighted { pos, w: self.w }, tactical)
     }
     fn null_move(&self) -> Option<Self> {
@@ -52,7 +52,7 @@ impl Game for Weighted {
         evaluate(&self.pos, self.w)
     }
     fn move_key(mv: Move) -> u16 {
-        <Position as Game>::move_key(mv)
+        <HasamiPosition as SearchGame>::move_key(mv)
     }
     fn move_from_key(&self, key: u16) -> Option<Move> {
         self.pos.move_from_key(key)
@@ -67,13 +67,13 @@ impl Game for Weighted {
 
 /// A game in progress: the core game (legality, history, result).
 struct Match {
-    game: hasami_core::Game,
+    game: hasami_core::HasamiGame,
 }
 
 impl Match {
     /// A game after `plies` uniformly random moves from the start, or `None` when it ended in them.
-    fn opening(rules: &'static Rules, plies: u64, rng: &mut SplitMix64) -> Option<Match> {
-        let mut game = hasami_core::Game::new(rules);
+    fn opening(rules: &'static HasamiRules, plies: u64, rng: &mut SplitMix64) -> Option<Match> {
+        let mut game = hasami_core::HasamiGame::new(rules);
         for _ in 0..plies {
             let mv = game.position().pick_move(|n| rng.below(n))?;
             game.play(mv).ok()?;
@@ -112,7 +112,7 @@ impl Match {
     fn result(&self) -> f64 {
         match self.game.outcome() {
             Some(Outcome::Win { winner, .. }) => {
-                if winner == Side::Black {
+                if winner == Side::First {
                     1.0
                 } else {
                     0.0
@@ -120,7 +120,7 @@ impl Match {
             }
             Some(Outcome::Draw(_)) => 0.5,
             None if !self.game.position().has_moves() => {
-                if self.game.position().side() == Side::Black {
+                if self.game.position().side() == Side::First {
                     0.0
                 } else {
                     1.0
@@ -152,7 +152,7 @@ fn game_rng(seed: u64, i: u64) -> SplitMix64 {
     r
 }
 
-fn opening(s: &Settings, rules: &'static Rules, i: u64) -> Option<Match> {
+fn opening(s: &Settings, rules: &'static HasamiRules, i: u64) -> Option<Match> {
     let mut rng = game_rng(s.seed, i);
     let lo = s.random_plies / 2;
     let plies = lo + rng.below(s.random_plies - lo + 1);
@@ -161,7 +161,7 @@ fn opening(s: &Settings, rules: &'static Rules, i: u64) -> Option<Match> {
 
 /// Whether a position goes into the data: the game goes on and the side to move has no capture and no
 /// five to complete (a quiet position, where the static evaluation should predict the result).
-pub fn is_quiet(pos: &Position, scratch: &mut Vec<(Move, i32)>) -> bool {
+pub fn is_quiet(pos: &HasamiPosition, scratch: &mut Vec<(Move, i32)>) -> bool {
     scratch.clear();
     pos.tactical_moves(scratch);
     scratch.is_empty() && pos.status().is_none() && pos.has_moves()
@@ -174,7 +174,7 @@ pub fn generate(
     games: u64,
     mut progress: impl FnMut(u64, usize),
 ) -> Result<(String, usize), String> {
-    let rules = Rules::parse(&s.variant).map_err(|e| e.to_string())?;
+    let rules = HasamiRules::parse(&s.variant).map_err(|e| e.to_string())?;
     let w = Weights::for_rules(rules);
     let searcher = Searcher::new(16, 1);
     let mut text = String::new();
@@ -248,7 +248,7 @@ pub fn play_match(
     b: &'static Weights,
     mut progress: impl FnMut(&Score),
 ) -> Result<Score, String> {
-    let rules = Rules::parse(&s.variant).map_err(|e| e.to_string())?;
+    let rules = HasamiRules::parse(&s.variant).map_err(|e| e.to_string())?;
     let sa = Searcher::new(16, 1);
     let sb = Searcher::new(16, 1);
     let mut score = Score::default();
@@ -270,7 +270,7 @@ pub fn play_match(
                 if m.game.outcome().is_some() {
                     break;
                 }
-                let a_to_move = (m.game.position().side() == Side::Black) == a_is_black;
+                let a_to_move = (m.game.position().side() == Side::First) == a_is_black;
                 let ok = if a_to_move {
                     m.step(&sa, a, s.depth)
                 } else {

@@ -3,18 +3,18 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Position, Preset, Rules};
-use hasami_engine::Game;
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiPosition, HasamiRules, Preset};
+use hasami_engine::SearchGame;
 
 /// Positions from random games of every preset: every ply of `games` games per preset.
-pub fn positions(games: u32, seed: u64) -> Vec<Position> {
+pub fn positions(games: u32, seed: u64) -> Vec<HasamiPosition> {
     let mut rng = SplitMix64(seed);
     let mut out = Vec::new();
     for preset in Preset::ALL {
-        let rules = Rules::parse(preset.name()).expect("preset");
+        let rules = HasamiRules::parse(preset.name()).expect("preset");
         for _ in 0..games {
-            let mut pos = Position::start(rules);
+            let mut pos = HasamiPosition::start(rules);
             for _ in 0..200 {
                 if pos.status().is_some() {
                     break;
@@ -31,7 +31,7 @@ pub fn positions(games: u32, seed: u64) -> Vec<Position> {
 }
 
 /// Evaluates every position `reps` times; returns (calls, checksum, seconds).
-pub fn run(positions: &[Position], reps: u32) -> (u64, i64, f64) {
+pub fn run(positions: &[HasamiPosition], reps: u32) -> (u64, i64, f64) {
     let start = Instant::now();
     let mut sum = 0i64;
     for _ in 0..reps {

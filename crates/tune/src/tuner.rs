@@ -190,7 +190,7 @@ pub fn tune(set: &Set, init: &Weights, tunable: &[bool; N_FEATURES], first_step:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hasami_engine::hasami::{feature, Family};
+    use hasami_engine::hasami::{feature, Goal};
 
     /// Samples whose result follows a logistic law of 0.01 · (100 · material) plus noise-free draws.
     fn synthetic() -> Vec<Sample> {
@@ -208,7 +208,7 @@ mod tests {
                     out.push(Sample {
                         features: f,
                         result: if i < wins { 1.0 } else { 0.0 },
-                        family: Family::Capture,
+                        family: Goal::Capture,
                     });
                 }
             }

@@ -3,9 +3,9 @@
 use std::time::Instant;
 
 use clap::Args;
-use hasami_core::playout::{playout, SplitMix64};
-use hasami_core::shogun::{perft::playout as shogun_playout, ShogunPosition};
-use hasami_core::{Position, Rules, Variant};
+use hasami_core::ShogunPosition;
+use hasami_core::{playout, SplitMix64};
+use hasami_core::{HasamiPosition, HasamiRules, Variant};
 
 use super::CliError;
 
@@ -76,7 +76,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         let (mut plies, mut unfinished) = (0u64, 0u32);
         let t = Instant::now();
         for _ in 0..args.games {
-            let r = shogun_playout(&start, &mut rng, 100_000, &mut history);
+            let r = hasami_core::playout(&start, &mut rng, 100_000, &mut history);
             plies += u64::from(r.plies);
             unfinished += u32::from(r.outcome.is_none());
         }
@@ -89,9 +89,9 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         println!("games/s {:.0}", f64::from(args.games) / secs.max(1e-9));
         return Ok(());
     }
-    let rules =
-        Rules::parse(&args.variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
-    let start = Position::start(rules);
+    let rules = HasamiRules::parse(&args.variant)
+        .map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
+    let start = HasamiPosition::start(rules);
     let mut rng = SplitMix64(args.seed);
     let mut history = Vec::with_capacity(512);
     let mut plies = 0u64;

@@ -3,9 +3,9 @@
 use std::time::Instant;
 
 use clap::Args;
-use hasami_core::perft::{divide, perft};
-use hasami_core::shogun::{perft as shogun_perft, ShogunPosition};
-use hasami_core::{Move, Position, Variant};
+use hasami_core::ShogunPosition;
+use hasami_core::{divide, perft};
+use hasami_core::{HasamiPosition, Move, Variant};
 
 use super::CliError;
 
@@ -34,8 +34,10 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let nodes = match variant {
         Variant::Hasami(rules) => {
             let pos = match &args.position {
-                Some(text) => Position::from_text(text, rules).map_err(|e| bad_position(&e))?,
-                None => Position::start(rules),
+                Some(text) => {
+                    HasamiPosition::from_text(text, rules).map_err(|e| bad_position(&e))?
+                }
+                None => HasamiPosition::start(rules),
             };
             if args.divide {
                 print_divide(divide(&pos, &[pos.hash()], args.depth), args.depth)
@@ -52,11 +54,11 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
             };
             if args.divide {
                 print_divide(
-                    shogun_perft::divide(&pos, &[pos.hash()], args.depth),
+                    hasami_core::divide(&pos, &[pos.hash()], args.depth),
                     args.depth,
                 )
             } else {
-                shogun_perft::perft(&pos, args.depth)
+                hasami_core::perft(&pos, args.depth)
             }
         }
     };

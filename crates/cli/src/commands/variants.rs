@@ -1,7 +1,7 @@
 //! `hasami variants`.
 
-use hasami_core::rules::OPTION_HELP;
-use hasami_core::shogun::rules::OPTION_HELP as SHOGUN_OPTION_HELP;
+use hasami_core::hasami::OPTION_HELP;
+use hasami_core::shogun::OPTION_HELP as SHOGUN_OPTION_HELP;
 use hasami_core::Preset;
 
 /// Prints the presets and options.

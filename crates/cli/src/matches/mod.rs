@@ -23,7 +23,7 @@ use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use hasami_core::{Rules, Side};
+use hasami_core::{HasamiRules, Side};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::CliError;
@@ -156,9 +156,9 @@ impl Tally {
         add(
             &mut self.black,
             match r.winner {
-                Some(Side::Black) => 2,
+                Some(Side::First) => 2,
                 None => 1,
-                Some(Side::White) => 0,
+                Some(Side::Second) => 0,
             },
         );
         match r.end {
@@ -204,7 +204,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         let mode = ugi_player::Mode::parse(mode).map_err(usage)?;
         return Ok(ugi_player::run(&mode, args.seed)?);
     }
-    let rules = Rules::parse(&args.variant).map_err(|e| usage(format!("bad --variant: {e}")))?;
+    let rules =
+        HasamiRules::parse(&args.variant).map_err(|e| usage(format!("bad --variant: {e}")))?;
     let parse_spec = |flag: &str, text: &Option<String>| {
         let text = text.as_deref().unwrap_or_default();
         PlayerSpec::parse(text).map_err(|e| usage(format!("bad {flag} '{text}': {e}")))

@@ -3,22 +3,22 @@
 
 use std::collections::HashSet;
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Game, Move, Position, Rules};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move};
 
 /// A start position and the moves played from it before the players take over.
 #[derive(Debug, Clone)]
 pub struct Opening {
     /// Where the game starts (the variant's start for generated openings).
-    pub start: Position,
+    pub start: HasamiPosition,
     /// The opening moves, all legal, none of them ending the game.
     pub moves: Vec<Move>,
 }
 
 impl Opening {
     /// The game after the opening moves.
-    pub fn game(&self) -> Game {
-        let mut game = Game::from_position(self.start);
+    pub fn game(&self) -> HasamiGame {
+        let mut game = HasamiGame::from_position(self.start);
         for &mv in &self.moves {
             game.play(mv).expect("opening moves were checked");
         }
@@ -34,8 +34,8 @@ pub const MAX_PLIES: u64 = 4;
 /// `count` openings for `rules`: each is 2–4 uniformly random legal plies from the start, drawn from
 /// a generator seeded by `seed` and the opening's number, rejecting lines whose game is already over
 /// (and, while possible, lines that reach a position an earlier opening reached).
-pub fn generate(rules: &'static Rules, count: usize, seed: u64) -> Vec<Opening> {
-    let start = Position::start(rules);
+pub fn generate(rules: &'static HasamiRules, count: usize, seed: u64) -> Vec<Opening> {
+    let start = HasamiPosition::start(rules);
     let mut seen = HashSet::new();
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
@@ -61,9 +61,9 @@ pub fn generate(rules: &'static Rules, count: usize, seed: u64) -> Vec<Opening> 
 }
 
 /// One random line of 2–4 plies that does not end the game, or `None` if this try ran into an end.
-fn random_line(start: Position, rng: &mut SplitMix64) -> Option<Opening> {
+fn random_line(start: HasamiPosition, rng: &mut SplitMix64) -> Option<Opening> {
     let plies = MIN_PLIES + rng.below(MAX_PLIES - MIN_PLIES + 1);
-    let mut game = Game::from_position(start);
+    let mut game = HasamiGame::from_position(start);
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = game.legal_moves();
@@ -83,7 +83,7 @@ fn random_line(start: Position, rng: &mut SplitMix64) -> Option<Opening> {
 /// Reads an openings file: one opening per line, either a position text (RULES.md A7), `startpos`,
 /// or either of them followed by `moves m1 m2 …`. Blank lines and lines starting with `#` are skipped.
 /// Errors name the line and what is wrong.
-pub fn parse_file(text: &str, rules: &'static Rules) -> Result<Vec<Opening>, String> {
+pub fn parse_file(text: &str, rules: &'static HasamiRules) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -99,18 +99,18 @@ pub fn parse_file(text: &str, rules: &'static Rules) -> Result<Vec<Opening>, Str
     Ok(out)
 }
 
-fn parse_line(line: &str, rules: &'static Rules) -> Result<Opening, String> {
+fn parse_line(line: &str, rules: &'static HasamiRules) -> Result<Opening, String> {
     let (pos_text, moves_text) = match line.split_once("moves") {
         Some((p, m)) => (p.trim(), m.trim()),
         None => (line, ""),
     };
     let start = if pos_text.is_empty() || pos_text.eq_ignore_ascii_case("startpos") {
-        Position::start(rules)
+        HasamiPosition::start(rules)
     } else {
         let text = pos_text.strip_prefix("fen ").unwrap_or(pos_text).trim();
-        Position::from_text(text, rules).map_err(|e| format!("bad position '{text}': {e}"))?
+        HasamiPosition::from_text(text, rules).map_err(|e| format!("bad position '{text}': {e}"))?
     };
-    let mut game = Game::from_position(start);
+    let mut game = HasamiGame::from_position(start);
     let mut moves = Vec::new();
     for m in moves_text.split_whitespace() {
         if let Some(o) = game.outcome() {
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn generated_openings_are_deterministic_distinct_and_open() {
-        let rules = Rules::parse("hasami-chess").unwrap();
+        let rules = HasamiRules::parse("hasami-chess").unwrap();
         let a = generate(rules, 20, 7);
         let b = generate(rules, 20, 7);
         let c = generate(rules, 20, 8);
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn openings_file() {
-        let rules = Rules::parse("hasami").unwrap();
+        let rules = HasamiRules::parse("hasami").unwrap();
         let text = "# comment\n\nstartpos moves e1e5 e9e6\n\
                     wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1\n\
                     fen wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1 moves a1a2\n";

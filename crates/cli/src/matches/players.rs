@@ -9,8 +9,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Game, Move, Position, Rules};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move};
 
 /// How long an engine may take to answer `ugi` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -195,7 +195,7 @@ const WIN: i32 = 10_000;
 
 /// Material (own pieces − enemy pieces) for the side to move, after a negamax search of `depth` plies;
 /// game ends (judged on the position alone, A5 without repetition) count as ±[`WIN`] or 0.
-fn negamax(pos: &Position, depth: u32) -> i32 {
+fn negamax(pos: &HasamiPosition, depth: u32) -> i32 {
     if let Some(outcome) = pos.status() {
         return match outcome.winner() {
             Some(w) if w == pos.side() => WIN,
@@ -217,7 +217,7 @@ fn negamax(pos: &Position, depth: u32) -> i32 {
 }
 
 /// The greedy player's move: the best by [`negamax`] of `depth` plies, ties broken at random.
-pub fn greedy_move(pos: &Position, depth: u32, rng: &mut SplitMix64) -> Option<Move> {
+pub fn greedy_move(pos: &HasamiPosition, depth: u32, rng: &mut SplitMix64) -> Option<Move> {
     let mut best = i32::MIN;
     let mut ties = Vec::new();
     for mv in pos.moves() {
@@ -236,12 +236,12 @@ pub fn greedy_move(pos: &Position, depth: u32, rng: &mut SplitMix64) -> Option<M
 }
 
 /// A uniformly random legal move.
-pub fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
+pub fn random_move(pos: &HasamiPosition, rng: &mut SplitMix64) -> Option<Move> {
     pos.pick_move(|n| rng.below(n))
 }
 
 /// A built-in player's move for the side to move, `None` when it has none.
-pub fn builtin_move(spec: &PlayerSpec, pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
+pub fn builtin_move(spec: &PlayerSpec, pos: &HasamiPosition, rng: &mut SplitMix64) -> Option<Move> {
     match spec {
         PlayerSpec::Greedy(d) => greedy_move(pos, *d, rng),
         _ => random_move(pos, rng),
@@ -426,7 +426,7 @@ impl Engine {
     }
 
     /// Starts a game of `rules`: `setoption name Variant …`, `uginewgame`, `isready`.
-    pub fn new_game(&mut self, rules: &Rules) -> Result<(), EngineError> {
+    pub fn new_game(&mut self, rules: &HasamiRules) -> Result<(), EngineError> {
         self.drain();
         self.send(&format!("setoption name Variant value {rules}"))?;
         self.send("uginewgame")?;
@@ -436,7 +436,7 @@ impl Engine {
     /// Sends the game's position and `go`, and returns the text of the `bestmove` answer.
     pub fn best_move(
         &mut self,
-        game: &Game,
+        game: &HasamiGame,
         go: &str,
         timeout: Duration,
     ) -> Result<String, EngineError> {
@@ -491,9 +491,9 @@ fn reported_error(line: &str) -> Option<String> {
 }
 
 /// `position startpos moves …` or `position fen <text> moves …` for the game so far.
-pub fn position_command(game: &Game) -> String {
+pub fn position_command(game: &HasamiGame) -> String {
     let start = game.start();
-    let mut cmd = if *start == Position::start(game.rules()) {
+    let mut cmd = if *start == HasamiPosition::start(game.rules()) {
         "position startpos".to_string()
     } else {
         format!("position fen {start}")
@@ -537,7 +537,7 @@ impl Player {
     }
 
     /// Gets ready for a game: seeds a built-in player, (re)starts an engine and tells it the variant.
-    pub fn new_game(&mut self, rules: &Rules, seed: u64) -> Result<(), EngineError> {
+    pub fn new_game(&mut self, rules: &HasamiRules, seed: u64) -> Result<(), EngineError> {
         self.rng = SplitMix64(seed);
         let Some((argv, options)) = self.spec.command() else {
             return Ok(());
@@ -555,7 +555,7 @@ impl Player {
     /// The player's move as text. An engine that fails is dropped (and restarted for the next game).
     pub fn think(
         &mut self,
-        game: &Game,
+        game: &HasamiGame,
         go: &str,
         timeout: Duration,
     ) -> Result<String, EngineError> {
@@ -582,7 +582,7 @@ impl Player {
 
 /// Starts a player's engine once to check that it runs, knows its options and accepts the variant;
 /// returns the name to show (the engine's `id name` for `cmd:`). Built-in players pass at once.
-pub fn check(spec: &PlayerSpec, rules: &Rules) -> Result<String, String> {
+pub fn check(spec: &PlayerSpec, rules: &HasamiRules) -> Result<String, String> {
     let Some((argv, options)) = spec.command() else {
         return Ok(spec.display_name());
     };
@@ -651,9 +651,10 @@ mod tests {
 
     #[test]
     fn greedy_takes_material_and_avoids_losing_it() {
-        let rules = Rules::parse("hasami-chess").unwrap();
+        let rules = HasamiRules::parse("hasami-chess").unwrap();
         // White d5 next to Black e5: Black a5→c5 captures it.
-        let pos = Position::from_text("wwwwwww1/8/8/b2wb3/8/8/8/2bbbbbb b 0 1", rules).unwrap();
+        let pos =
+            HasamiPosition::from_text("wwwwwww1/8/8/b2wb3/8/8/8/2bbbbbb b 0 1", rules).unwrap();
         let mut rng = SplitMix64(3);
         for depth in 1..=2 {
             let mv = greedy_move(&pos, depth, &mut rng).unwrap();
@@ -675,12 +676,12 @@ mod tests {
             Some("search is not available yet".into())
         );
         assert_eq!(reported_error("info depth 3 score 10"), None);
-        let mut game = Game::new(Rules::parse("hasami").unwrap());
+        let mut game = HasamiGame::new(HasamiRules::parse("hasami").unwrap());
         assert_eq!(position_command(&game), "position startpos");
         game.play_text("e1e5").unwrap();
         assert_eq!(position_command(&game), "position startpos moves e1e5");
         let pos = *game.position();
-        let game = Game::from_position(pos);
+        let game = HasamiGame::from_position(pos);
         assert_eq!(
             position_command(&game),
             "position fen wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 1 1"

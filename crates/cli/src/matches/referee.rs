@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hasami_core::{PlayError, Record, RecordResult, Rules, Side};
+use hasami_core::{HasamiRecord, HasamiRules, PlayError, RecordResult, Side};
 
 use super::openings::Opening;
 use super::players::Player;
@@ -49,7 +49,7 @@ impl TimeControl {
 #[derive(Debug, Clone)]
 pub struct Settings {
     /// The variant.
-    pub rules: &'static Rules,
+    pub rules: &'static HasamiRules,
     /// Thinking time.
     pub time: TimeControl,
     /// How far past its time an engine may answer before it loses.
@@ -87,7 +87,7 @@ pub struct GameReport {
     /// The words for the end (the record's `Termination` tag).
     pub termination: String,
     /// The game record.
-    pub record: Record,
+    pub record: HasamiRecord,
 }
 
 impl GameReport {
@@ -95,7 +95,7 @@ impl GameReport {
     pub fn p1_points2(&self) -> u32 {
         match self.winner {
             None => 1,
-            Some(side) if (side == Side::Black) == self.p1_black => 2,
+            Some(side) if (side == Side::First) == self.p1_black => 2,
             Some(_) => 0,
         }
     }
@@ -103,8 +103,8 @@ impl GameReport {
 
 fn side_index(side: Side) -> usize {
     match side {
-        Side::Black => 0,
-        Side::White => 1,
+        Side::First => 0,
+        Side::Second => 1,
     }
 }
 
@@ -126,7 +126,7 @@ pub fn play(
     let rules = s.rules;
     let mut game = opening.game();
     let opening_plies = game.played().len();
-    let seat = |side: Side| usize::from((side == Side::Black) != p1_black);
+    let seat = |side: Side| usize::from((side == Side::First) != p1_black);
     let seed = game_seed(s.seed, index);
     let margin_ms = s.margin.as_millis() as i64;
 
@@ -140,7 +140,7 @@ pub fn play(
         )
     };
 
-    for side in [Side::Black, Side::White] {
+    for side in [Side::First, Side::Second] {
         let p = seat(side);
         if let Err(e) = players[p].new_game(rules, seed.wrapping_add(p as u64)) {
             ended = Some(forfeit(
@@ -222,9 +222,9 @@ pub fn play(
     }
 
     let (winner, end, termination) = ended.expect("the loop ends only with an end");
-    let black = players[seat(Side::Black)].name().to_string();
-    let white = players[seat(Side::White)].name().to_string();
-    let mut record = Record::from_game(
+    let black = players[seat(Side::First)].name().to_string();
+    let white = players[seat(Side::Second)].name().to_string();
+    let mut record = HasamiRecord::from_game(
         &game,
         [
             ("Black", black),
@@ -236,8 +236,8 @@ pub fn play(
         ],
     );
     record.result = match winner {
-        Some(Side::Black) => RecordResult::BlackWins,
-        Some(Side::White) => RecordResult::WhiteWins,
+        Some(Side::First) => RecordResult::FirstWins,
+        Some(Side::Second) => RecordResult::SecondWins,
         None => RecordResult::Draw,
     };
     if opening_plies > 0 {
@@ -282,7 +282,7 @@ mod tests {
 
     fn settings(variant: &str, max_plies: u32) -> Settings {
         Settings {
-            rules: Rules::parse(variant).unwrap(),
+            rules: HasamiRules::parse(variant).unwrap(),
             time: TimeControl::MoveTime(10),
             margin: Duration::from_millis(100),
             max_plies,
@@ -303,7 +303,7 @@ mod tests {
         for (i, p1_black) in [(0, true), (1, false)] {
             let r = play(&mut players, i, opening, p1_black, &s, &stop).unwrap();
             let text = r.record.to_string();
-            let parsed = Record::parse(&text).unwrap();
+            let parsed = HasamiRecord::parse(&text).unwrap();
             assert_eq!(parsed, r.record);
             parsed.to_game().unwrap();
             assert_eq!(parsed.tag("Termination"), Some(r.termination.as_str()));
@@ -332,7 +332,7 @@ mod tests {
         assert_eq!(r.p1_points2(), 1);
         assert_eq!(r.record.moves.len(), 10);
         assert_eq!(r.record.result, RecordResult::Draw);
-        Record::parse(&r.record.to_string()).unwrap();
+        HasamiRecord::parse(&r.record.to_string()).unwrap();
     }
 
     #[test]
@@ -357,7 +357,7 @@ mod tests {
         ];
         let r = play(&mut players, 0, opening, false, &s, &AtomicBool::new(false)).unwrap();
         assert_eq!(r.end, End::Forfeit(1));
-        assert_eq!(r.winner, Some(Side::White));
+        assert_eq!(r.winner, Some(Side::Second));
         assert_eq!(r.p1_points2(), 2);
         assert!(
             r.termination
@@ -365,6 +365,6 @@ mod tests {
             "{}",
             r.termination
         );
-        Record::parse(&r.record.to_string()).unwrap();
+        HasamiRecord::parse(&r.record.to_string()).unwrap();
     }
 }

@@ -9,8 +9,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use hasami_core::playout::SplitMix64;
-use hasami_core::{Game, Position, Rules};
+use hasami_core::SplitMix64;
+use hasami_core::{HasamiGame, HasamiPosition, HasamiRules};
 
 use super::players::{builtin_move, PlayerSpec};
 
@@ -48,19 +48,19 @@ impl Mode {
 }
 
 /// Reads `position startpos|fen <text> [moves …]`.
-fn parse_position(args: &str, rules: &'static Rules) -> Result<Game, String> {
+fn parse_position(args: &str, rules: &'static HasamiRules) -> Result<HasamiGame, String> {
     let (head, moves) = match args.split_once("moves") {
         Some((h, m)) => (h.trim(), m.trim()),
         None => (args.trim(), ""),
     };
     let start = if head == "startpos" {
-        Position::start(rules)
+        HasamiPosition::start(rules)
     } else if let Some(text) = head.strip_prefix("fen") {
-        Position::from_text(text.trim(), rules).map_err(|e| e.to_string())?
+        HasamiPosition::from_text(text.trim(), rules).map_err(|e| e.to_string())?
     } else {
         return Err(format!("expected 'startpos' or 'fen', got '{head}'"));
     };
-    let mut game = Game::from_position(start);
+    let mut game = HasamiGame::from_position(start);
     for m in moves.split_whitespace() {
         game.play_text(m).map_err(|e| e.to_string())?;
     }
@@ -71,8 +71,8 @@ fn parse_position(args: &str, rules: &'static Rules) -> Result<Game, String> {
 pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
-    let mut rules = Rules::parse("hasami").expect("a preset");
-    let mut game = Game::new(rules);
+    let mut rules = HasamiRules::parse("hasami").expect("a preset");
+    let mut game = HasamiGame::new(rules);
     let mut rng = SplitMix64(seed);
     for line in stdin.lock().lines() {
         let line = line?;
@@ -89,16 +89,16 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
             "isready" => writeln!(out, "readyok")?,
             "setoption" => {
                 if let Some(v) = args.strip_prefix("name Variant value ") {
-                    match Rules::parse(v.trim()) {
+                    match HasamiRules::parse(v.trim()) {
                         Ok(r) => {
                             rules = r;
-                            game = Game::new(r);
+                            game = HasamiGame::new(r);
                         }
                         Err(e) => writeln!(out, "info string error: {e}")?,
                     }
                 }
             }
-            "uginewgame" => game = Game::new(rules),
+            "uginewgame" => game = HasamiGame::new(rules),
             "position" => match parse_position(args, rules) {
                 Ok(g) => game = g,
                 Err(e) => writeln!(out, "info string error: {e}")?,
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn positions() {
-        let rules = Rules::parse("hasami").unwrap();
+        let rules = HasamiRules::parse("hasami").unwrap();
         let g = parse_position("startpos moves e1e5 e9e6", rules).unwrap();
         assert_eq!(g.played().len(), 2);
         let g = parse_position("fen wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 1 1", rules).unwrap();

@@ -3,9 +3,9 @@
 use thiserror::Error;
 
 use super::RecordResult;
+use crate::hasami::position::{IllegalMoveError, PositionError};
+use crate::hasami::rules::VariantError;
 use crate::outcome::Outcome;
-use crate::position::{IllegalMoveError, PositionError};
-use crate::rules::VariantError;
 use crate::shogun::{describe, ShogunMoveError, ShogunTextError, ShogunVariantError};
 use crate::types::mv::Move;
 

@@ -3,14 +3,11 @@
 use std::collections::HashSet;
 
 use super::error::{RecordError, RecordErrorKind as K};
-use super::shogun::{AnyRecord, ShogunRecord};
-use super::{
-    shogun, sort_tags, squares_text, tag_rank, Record, RecordMove, RecordResult, RESERVED_TAGS,
-};
+use super::family::Recordable;
+use super::{sort_tags, squares_text, AnyRecord, Record, RecordMove, RecordResult, RESERVED_TAGS};
 use crate::game::Game;
-use crate::position::{IllegalMoveError, Position};
-use crate::rules::Rules;
-use crate::shogun::{ShogunGame, ShogunMoveError, ShogunPosition, ShogunRules};
+use crate::hasami::{HasamiPosition, HasamiRules};
+use crate::shogun::ShogunPosition;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
 use crate::types::square::Square;
@@ -323,18 +320,18 @@ fn result_tag(tags: &[Tag]) -> Result<Option<RecordResult>, RecordError> {
     }
 }
 
-/// The tags kept in a record's `tags` field, in the order of the family's `rank`.
-fn other_tags(tags: &[Tag], rank: fn(&str) -> u8) -> Vec<(String, String)> {
+/// The tags kept in a record's `tags` field, in canonical order for the family's `players`.
+fn other_tags(tags: &[Tag], players: [&str; 2]) -> Vec<(String, String)> {
     let mut other: Vec<_> = tags
         .iter()
         .filter(|t| !RESERVED_TAGS.contains(&t.name.as_str()))
         .map(|t| (t.name.clone(), t.value.clone()))
         .collect();
-    sort_tags(&mut other, rank);
+    sort_tags(&mut other, players);
     other
 }
 
-/// A game of either family as the move text is replayed.
+/// The game as the move text is replayed.
 trait Replay {
     /// Board side, for move text.
     fn size(&self) -> u8;
@@ -346,9 +343,9 @@ trait Replay {
     fn play(&mut self, mv: Move) -> Result<BitBoard, K>;
 }
 
-impl Replay for Game {
+impl<P: Recordable> Replay for Game<P> {
     fn size(&self) -> u8 {
-        self.rules().size()
+        self.position().size()
     }
 
     fn fullmove(&self) -> u32 {
@@ -357,44 +354,14 @@ impl Replay for Game {
 
     fn disagrees(&self, token: RecordResult) -> Option<K> {
         let outcome = self.outcome()?;
-        (RecordResult::of(Some(outcome)) != token).then_some(K::ResultMismatch { token, outcome })
+        (RecordResult::of(Some(outcome)) != token).then(|| P::result_mismatch(token, outcome))
     }
 
     fn play(&mut self, mv: Move) -> Result<BitBoard, K> {
         match (Game::play(self, mv), self.outcome()) {
-            (Ok(p), _) => Ok(p.captured),
-            (Err(IllegalMoveError::GameOver), Some(outcome)) => {
-                Err(K::MoveAfterEnd { mv, outcome })
-            }
-            (Err(error), _) => Err(K::IllegalMove { mv, error }),
-        }
-    }
-}
-
-impl Replay for ShogunGame {
-    fn size(&self) -> u8 {
-        8
-    }
-
-    fn fullmove(&self) -> u32 {
-        self.position().fullmove()
-    }
-
-    fn disagrees(&self, token: RecordResult) -> Option<K> {
-        let outcome = self.outcome()?;
-        (RecordResult::of(Some(outcome)) != token)
-            .then_some(K::ShogunResultMismatch { token, outcome })
-    }
-
-    fn play(&mut self, mv: Move) -> Result<BitBoard, K> {
-        match (ShogunGame::play(self, mv), self.outcome()) {
-            (Ok(p), _) => Ok(p
-                .captured
-                .map_or(BitBoard::EMPTY, |c| BitBoard::from_square(c.square))),
-            (Err(ShogunMoveError::GameOver), Some(outcome)) => {
-                Err(K::ShogunMoveAfterEnd { mv, outcome })
-            }
-            (Err(error), _) => Err(K::IllegalShogunMove { mv, error }),
+            (Ok(p), _) => Ok(P::captured_squares(p.captured)),
+            (Err(e), Some(outcome)) if e == P::game_over() => Err(P::move_after_end(mv, outcome)),
+            (Err(error), _) => Err(P::illegal_move(mv, error)),
         }
     }
 }
@@ -492,65 +459,40 @@ fn read_moves(
     }
 }
 
-pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
+/// Reads a record of the family `P`.
+pub(super) fn parse<P: Recordable>(text: &str) -> Result<Record<P>, RecordError> {
     let mut cur = Cursor::new(text);
     let tags = read_tags(&mut cur)?;
     let Some(variant) = tags.iter().find(|t| t.name == "Variant") else {
         return Err(cur.loc().err(K::MissingVariant));
     };
-    let rules = Rules::parse(&variant.value).map_err(|e| variant.value_at.err(K::BadVariant(e)))?;
-    hasami(&mut cur, &tags, rules)
+    let rules = P::parse_rules(&variant.value).map_err(|kind| variant.value_at.err(kind))?;
+    family(&mut cur, &tags, rules)
 }
 
-fn hasami(cur: &mut Cursor, tags: &[Tag], rules: &'static Rules) -> Result<Record, RecordError> {
+/// The rest of a record of the family `P` after its tags.
+fn family<P: Recordable>(
+    cur: &mut Cursor,
+    tags: &[Tag],
+    rules: &'static P::Rules,
+) -> Result<Record<P>, RecordError> {
     let start = match tags.iter().find(|t| t.name == "Position") {
         None => None,
-        Some(t) => Some(
-            Position::from_text(&t.value, rules).map_err(|e| t.value_at.err(K::BadPosition(e)))?,
-        ),
+        Some(t) => {
+            Some(P::from_text(&t.value, rules).map_err(|e| t.value_at.err(P::bad_position(e)))?)
+        }
     };
     let tag_result = result_tag(tags)?;
-    let mut record = Record::new(rules);
-    record.start = start;
-    record.tags = other_tags(tags, tag_rank);
+    // In Shogun the Position's seed and rotation choose the magnet board (docs/shogun.md).
+    let mut record = Record::new(start.map_or(rules, |p| p.rules()));
+    record.start = start.filter(|p| *p != P::start(p.rules()));
+    record.tags = other_tags(tags, P::SIDE_NAMES);
     let game = Game::from_position(record.start_position());
     (record.comment, record.moves, record.result) = read_moves(cur, game, tag_result)?;
     Ok(record)
 }
 
-fn shogun(
-    cur: &mut Cursor,
-    tags: &[Tag],
-    rules: &'static ShogunRules,
-) -> Result<ShogunRecord, RecordError> {
-    let start = match tags.iter().find(|t| t.name == "Position") {
-        None => None,
-        Some(t) => Some(
-            ShogunPosition::from_text(&t.value, rules)
-                .map_err(|e| t.value_at.err(K::BadShogunPosition(e)))?,
-        ),
-    };
-    let tag_result = result_tag(tags)?;
-    // The Position's seed and rotation choose the magnet board (docs/shogun.md).
-    let mut record = ShogunRecord::new(start.map_or(rules, |p| p.rules()));
-    record.start = start.filter(|p| *p != ShogunPosition::start(p.rules()));
-    record.tags = other_tags(tags, shogun::tag_rank);
-    let game = ShogunGame::from_position(record.start_position());
-    (record.comment, record.moves, record.result) = read_moves(cur, game, tag_result)?;
-    Ok(record)
-}
-
-pub(super) fn parse_shogun(text: &str) -> Result<ShogunRecord, RecordError> {
-    match parse_any(text)? {
-        AnyRecord::Shogun(r) => Ok(r),
-        AnyRecord::Hasami(r) => Err(RecordError {
-            line: 1,
-            column: 1,
-            kind: K::NotShogun(r.rules.to_string()),
-        }),
-    }
-}
-
+/// Reads a record of either family, by its `Variant` tag.
 pub(super) fn parse_any(text: &str) -> Result<AnyRecord, RecordError> {
     let mut cur = Cursor::new(text);
     let tags = read_tags(&mut cur)?;
@@ -558,14 +500,18 @@ pub(super) fn parse_any(text: &str) -> Result<AnyRecord, RecordError> {
         return Err(cur.loc().err(K::MissingVariant));
     };
     match Variant::parse(&variant.value) {
-        Ok(Variant::Hasami(rules)) => Ok(AnyRecord::Hasami(hasami(&mut cur, &tags, rules)?)),
-        Ok(Variant::Shogun(rules)) => Ok(AnyRecord::Shogun(shogun(&mut cur, &tags, rules)?)),
+        Ok(Variant::Hasami(rules)) => Ok(AnyRecord::Hasami(family::<HasamiPosition>(
+            &mut cur, &tags, rules,
+        )?)),
+        Ok(Variant::Shogun(rules)) => Ok(AnyRecord::Shogun(family::<ShogunPosition>(
+            &mut cur, &tags, rules,
+        )?)),
         Err(ParseVariantError::Shogun(e)) => Err(variant.value_at.err(K::BadShogunVariant(e))),
         Err(_) => {
-            // The Hasami parser's message, as Record::parse gives it.
-            let e = Rules::parse(&variant.value)
+            // The Hasami parser's message, as `HasamiRecord::parse` gives it.
+            let e = HasamiRules::parse(&variant.value)
                 .err()
-                .unwrap_or(crate::rules::VariantError::Empty);
+                .unwrap_or(crate::hasami::VariantError::Empty);
             Err(variant.value_at.err(K::BadVariant(e)))
         }
     }

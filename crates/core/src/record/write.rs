@@ -2,7 +2,8 @@
 
 use std::fmt::{self, Write as _};
 
-use super::{shogun, tag_rank, Record, RecordMove, RecordResult, ShogunRecord, RESERVED_TAGS};
+use super::{tag_rank, Record, RecordMove, RecordResult, RESERVED_TAGS};
+use crate::position::Position;
 use crate::types::side::Side;
 
 /// Lines of move text are broken before they would pass this many characters.
@@ -78,8 +79,8 @@ struct Parts<'a> {
     pub variant: String,
     /// Other tags.
     pub tags: &'a [(String, String)],
-    /// Canonical tag order (players and Date below 3, Termination 3, others 4).
-    pub rank: fn(&str) -> u8,
+    /// The family's names of the players (their tags go first).
+    pub players: [&'static str; 2],
     /// Position text of a start that is not the variant's.
     pub position: Option<String>,
     /// The result.
@@ -107,15 +108,15 @@ fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
         .iter()
         .filter(|(n, _)| !RESERVED_TAGS.contains(&n.as_str()))
         .collect();
-    tags.sort_by_key(|(n, _)| (p.rank)(n));
-    for (name, value) in tags.iter().filter(|(n, _)| (p.rank)(n) < 3) {
+    tags.sort_by_key(|(n, _)| tag_rank(p.players, n));
+    for (name, value) in tags.iter().filter(|(n, _)| tag_rank(p.players, n) < 3) {
         write_tag(f, name, value)?;
     }
     if let Some(start) = &p.position {
         write_tag(f, "Position", start)?;
     }
     write_tag(f, "Result", p.result.token())?;
-    for (name, value) in tags.iter().filter(|(n, _)| (p.rank)(n) >= 3) {
+    for (name, value) in tags.iter().filter(|(n, _)| tag_rank(p.players, n) >= 3) {
         write_tag(f, name, value)?;
     }
     f.write_str("\n")?;
@@ -132,7 +133,7 @@ fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
     let mut number = p.number;
     for m in p.moves {
         let mut unit = String::new();
-        if side == Side::Black {
+        if side == Side::First {
             let _ = write!(unit, "{number}. ");
         } else if !numbered {
             let _ = write!(unit, "{number}... ");
@@ -146,7 +147,7 @@ fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
         if m.comment.as_deref().is_some_and(|c| lines.comment(c)) {
             numbered = false;
         }
-        if side == Side::White {
+        if side == Side::Second {
             number = number.saturating_add(1);
         }
         side = !side;
@@ -157,32 +158,23 @@ fn write(f: &mut fmt::Formatter<'_>, p: Parts<'_>) -> fmt::Result {
     writeln!(f, "{}", p.result)
 }
 
-/// `Display` for a record type of either family (their fields have the same names): the canonical
-/// text (see [`write`]), with the family's tag order `$rank`.
-macro_rules! display_record {
-    ($record:ty, $rank:path) => {
-        impl fmt::Display for $record {
-            /// The canonical text (`docs/records.md`).
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let start = self.start_position();
-                write(
-                    f,
-                    Parts {
-                        variant: self.rules.to_string(),
-                        tags: &self.tags,
-                        rank: $rank,
-                        position: self.start.map(|s| s.to_string()),
-                        result: self.result,
-                        comment: self.comment.as_deref(),
-                        moves: &self.moves,
-                        side: start.side(),
-                        number: start.fullmove(),
-                    },
-                )
-            }
-        }
-    };
+impl<P: Position> fmt::Display for Record<P> {
+    /// The canonical text (`docs/records.md`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = self.start.unwrap_or_else(|| P::start(self.rules));
+        write(
+            f,
+            Parts {
+                variant: self.rules.to_string(),
+                tags: &self.tags,
+                players: P::SIDE_NAMES,
+                position: self.start.map(|s| s.to_string()),
+                result: self.result,
+                comment: self.comment.as_deref(),
+                moves: &self.moves,
+                side: start.side(),
+                number: start.fullmove(),
+            },
+        )
+    }
 }
-
-display_record!(Record, tag_rank);
-display_record!(ShogunRecord, shogun::tag_rank);

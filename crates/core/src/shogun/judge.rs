@@ -10,7 +10,7 @@ impl ShogunPosition {
     /// (1976 rules), then a side left with at most two pieces (the side to move first: it is the one
     /// that just lost a piece), D1 (when `repeated` says the repetition count was reached), D2, then
     /// the side to move without a legal move when `check_no_moves` (perft and search skip it: a side
-    /// with no move has no children anyway). Winners are [`Side::Black`] for White, [`Side::White`] for
+    /// with no move has no children anyway). Winners are [`Side::First`] for White, [`Side::Second`] for
     /// Red.
     pub fn judge(&self, repeated: Option<u32>, check_no_moves: bool) -> Option<Outcome> {
         let opp = self.side;

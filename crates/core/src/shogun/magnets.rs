@@ -36,12 +36,12 @@ pub const fn square(i: u8) -> Square {
     Square::new(i % 8, i / 8)
 }
 
-/// The facing of a side's pieces: 0 for White (the first player, [`Side::Black`]), 2 for Red.
+/// The facing of a side's pieces: 0 for White (the first player, [`Side::First`]), 2 for Red.
 #[inline]
 pub const fn facing(side: Side) -> u8 {
     match side {
-        Side::Black => 0,
-        Side::White => 2,
+        Side::First => 0,
+        Side::Second => 2,
     }
 }
 

@@ -1,21 +1,22 @@
 //! Shogun (RULES.md Part B): the magnetic-number game on the same vocabulary types as the Hasami
 //! family.
 //!
-//! - [`rules`][self::rules]: variant text (S9) → [`ShogunRules`]
-//! - [`magnets`][self::magnets]: the synthetic magnet board of S3 (seed, rotation, discs, setup shuffle)
-//! - [`paths`][self::paths]: the S4 path tables (landing squares at distance n, squares passed)
-//! - [`position`][self::position]: [`ShogunPosition`] (pieces with owner, id, square, number; Zobrist hash)
-//! - [`movegen`][self::movegen]: moves S4, Shogun safety S5, the 1976 rules S7, checked play
-//! - [`judge`][self::judge]: the end of the game in the order of S6
-//! - [`text`][self::text]: position text S8 (grammar in its docs)
-//! - [`game`][self::game]: [`ShogunGame`] with history for repetition
-//! - [`perft`][self::perft]: perft and random playouts
+//! - `rules`: variant text (S9) → [`ShogunRules`](crate::ShogunRules)
+//! - [`magnets`]: the synthetic magnet board of S3 (seed, rotation, discs, setup shuffle)
+//! - `paths`: the S4 path tables (landing squares at distance n, squares passed)
+//! - `position`: [`ShogunPosition`](crate::ShogunPosition) (pieces with owner, id, square, number;
+//!   Zobrist hash)
+//! - `movegen`: moves S4, Shogun safety S5, the 1976 rules S7, checked play
+//! - `judge`: the end of the game in the order of S6
+//! - `text`: position text S8 (grammar in its docs)
+//! - `family`: Shogun as a [`Position`](crate::Position), so [`crate::Game`], records, perft and
+//!   playouts serve it as they serve the Hasami family
 //!
-//! **Sides.** Shogun's first player, White (rank 1), is [`Side::Black`] (index 0, UGI's p1); Red is
-//! [`Side::White`]. [`side_name`] gives the Shogun names; position text writes `w` and `r`.
+//! **Sides.** Shogun's first player, White (rank 1), is [`Side::First`] (index 0, UGI's p1); Red is
+//! [`Side::Second`]. [`side_name`] gives the Shogun names; position text writes `w` and `r`.
 //!
 //! ```
-//! use hasami_core::shogun::{ShogunGame, ShogunRules};
+//! use hasami_core::{ShogunGame, ShogunRules};
 //!
 //! let rules = ShogunRules::parse("shogun+seed=1979").unwrap();
 //! let mut game = ShogunGame::new(rules);
@@ -26,30 +27,30 @@
 //! assert_eq!(hasami_core::shogun::side_name(game.position().side()), "Red");
 //! ```
 
-pub mod game;
-pub mod judge;
+mod family;
+mod judge;
 pub mod magnets;
-pub mod movegen;
-pub mod paths;
-pub mod perft;
-pub mod position;
-pub mod rules;
-pub mod text;
+pub(crate) mod movegen;
+mod paths;
+pub(crate) mod position;
+pub(crate) mod rules;
+pub(crate) mod text;
 
-pub use game::{ShogunGame, ShogunPlayError, ShogunPlayed};
-pub use movegen::ShogunMoveError;
-pub use position::{ShogunPiece, ShogunPosition};
-pub use rules::{ShogunOptions, ShogunRules, ShogunVariantError};
-pub use text::{ShogunTextError, ShogunTextErrorKind};
+pub(crate) use movegen::ShogunMoveError;
+pub(crate) use position::ShogunPosition;
+pub(crate) use rules::{ShogunRules, ShogunVariantError};
+pub(crate) use text::ShogunTextError;
+
+pub use rules::OPTION_HELP;
 
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::types::side::Side;
 
-/// Shogun's name of a side: "White" for [`Side::Black`] (the first player), "Red" for [`Side::White`].
+/// Shogun's name of a side: "White" for [`Side::First`] (the first player), "Red" for [`Side::Second`].
 pub const fn side_name(side: Side) -> &'static str {
     match side {
-        Side::Black => "White",
-        Side::White => "Red",
+        Side::First => "White",
+        Side::Second => "Red",
     }
 }
 

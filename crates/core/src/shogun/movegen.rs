@@ -11,9 +11,9 @@ use super::magnets::{self, SHOGUN};
 use super::paths::{clear, RING};
 use super::position::{to_bitboard, ShogunPiece, ShogunPosition, NONE};
 use super::side_name;
-use crate::position::PieceMoves;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
+use crate::types::piece_moves::PieceMoves;
 use crate::types::side::Side;
 use crate::types::square::Square;
 

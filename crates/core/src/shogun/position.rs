@@ -17,7 +17,7 @@ pub(crate) const NONE: u8 = 64;
 /// One piece as a player sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShogunPiece {
-    /// Owner: [`Side::Black`] is Shogun's White (first, rank 1), [`Side::White`] is Red.
+    /// Owner: [`Side::First`] is Shogun's White (first, rank 1), [`Side::Second`] is Red.
     pub side: Side,
     /// Disc id 1–7, or 0 for the Shogun.
     pub id: u8,
@@ -137,7 +137,7 @@ impl ShogunPosition {
                 });
             }
         }
-        ShogunPosition::from_pieces(rules, &pieces, Side::Black, 0, 1, rng.0)
+        ShogunPosition::from_pieces(rules, &pieces, Side::First, 0, 1, rng.0)
     }
 
     /// Builds a position from pieces already checked (distinct squares and slots, numbers in range).
@@ -182,7 +182,7 @@ impl ShogunPosition {
 
     /// The hash computed from scratch (equal to [`Self::hash`]; for tests).
     pub fn fresh_hash(&self) -> u64 {
-        let mut h = if self.side == Side::White { KEYS.1 } else { 0 };
+        let mut h = if self.side == Side::Second { KEYS.1 } else { 0 };
         for s in 0..2 {
             for slot in 0..8 {
                 let q = self.sq[s][slot];
@@ -200,7 +200,7 @@ impl ShogunPosition {
         self.rules
     }
 
-    /// The side to move ([`Side::Black`] is White, [`Side::White`] is Red; see [`super::side_name`]).
+    /// The side to move ([`Side::First`] is White, [`Side::Second`] is Red; see [`super::side_name`]).
     #[inline]
     pub fn side(&self) -> Side {
         self.side
@@ -348,7 +348,7 @@ impl ShogunPosition {
         self.num[me][slot] = new;
         self.board[from as usize] = 0;
         self.board[to as usize] = code;
-        if self.side == Side::White {
+        if self.side == Side::Second {
             self.fullmove += 1;
         }
         self.side = !self.side;

@@ -229,9 +229,9 @@ fn parse_ranks(text: &str, column0: usize) -> Result<Vec<Placed>, ShogunTextErro
                     return Err(err(col, ShogunTextErrorKind::RankTooLong(8 - rank_index)));
                 }
                 let side = if c.is_ascii_uppercase() {
-                    Side::Black
+                    Side::First
                 } else {
-                    Side::White
+                    Side::Second
                 };
                 placed.push(Placed {
                     piece: ShogunPiece {
@@ -299,8 +299,8 @@ impl ShogunPosition {
         }
         let placed = parse_ranks(&f[0].1, f[0].0)?;
         let side = match f[1].1.as_str() {
-            "w" | "W" => Side::Black,
-            "r" | "R" => Side::White,
+            "w" | "W" => Side::First,
+            "r" | "R" => Side::Second,
             s => return Err(err(f[1].0, ShogunTextErrorKind::BadSide(s.to_string()))),
         };
         let seed: u64 = number_field(&f[2], "seed", "a whole number up to 18446744073709551615")?;
@@ -379,7 +379,7 @@ impl ShogunPosition {
             (false, false) => return Err(err(f[0].0, ShogunTextErrorKind::NoShogun)),
             (true, true) => {}
             (w, _) if !rules.options.capture_allowed => {
-                let missing = if w { Side::White } else { Side::Black };
+                let missing = if w { Side::Second } else { Side::First };
                 return Err(err(f[0].0, ShogunTextErrorKind::MissingShogun(missing)));
             }
             _ => {}
@@ -428,7 +428,7 @@ impl fmt::Display for ShogunPosition {
                 f.write_str("/")?;
             }
         }
-        let side = if self.side == Side::Black { 'w' } else { 'r' };
+        let side = if self.side == Side::First { 'w' } else { 'r' };
         let o = &self.rules.options;
         write!(f, " {side} {} {}", o.seed, o.rotation)?;
         if o.random_numbers {

@@ -2,5 +2,6 @@
 
 pub mod bitboard;
 pub mod mv;
+pub mod piece_moves;
 pub mod side;
 pub mod square;

@@ -4,7 +4,7 @@
 //! and [`evaluate`] their weighted sum, both from one function so that the tuner (crate `hasami-tune`,
 //! docs/tuning.md) fits exactly what the engine plays with. Every feature is computed for the whole
 //! board at once with shifts and masks. Which features a variant uses, and their weights, depend on its
-//! goal family ([`Family`]):
+//! goal family ([`Goal`]):
 //! - capture goals (W1 pieces-left/captures, W2 lead, W5 most-captures; misère inverts): material,
 //!   mobility, pieces the opponent can sandwich next move, edge / corner / pair structures, tempo;
 //! - five in a row (W3): the same plus five-region windows, open threes, completion squares, threats
@@ -13,8 +13,8 @@
 //! - intervention (C4, mak-yek): the capture terms plus gaps between two pieces of a side, where an enemy
 //!   landing takes both.
 
-use hasami_core::types::square::STRIDE;
-use hasami_core::{BitBoard, Direction, Position, Rules, Side};
+use hasami_core::STRIDE;
+use hasami_core::{BitBoard, Direction, HasamiPosition, HasamiRules, Side};
 
 /// Number of evaluation features.
 pub const N_FEATURES: usize = 18;
@@ -83,7 +83,7 @@ pub const FEATURES: [&str; N_FEATURES] = [
 
 /// Which set of weights a variant uses, from its goals and captures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Family {
+pub enum Goal {
     /// Capture goals only (W1, W2, W5; misère too).
     Capture,
     /// Five in a row only (W3).
@@ -94,46 +94,41 @@ pub enum Family {
     Intervention,
 }
 
-impl Family {
+impl Goal {
     /// Every family.
-    pub const ALL: [Family; 4] = [
-        Family::Capture,
-        Family::Five,
-        Family::Agon,
-        Family::Intervention,
-    ];
+    pub const ALL: [Goal; 4] = [Goal::Capture, Goal::Five, Goal::Agon, Goal::Intervention];
 
     /// The family of a variant.
     #[inline]
-    pub fn of(rules: &Rules) -> Family {
+    pub fn of(rules: &HasamiRules) -> Goal {
         let capture_goal =
             rules.pieces_left.is_some() || rules.lead.is_some() || rules.most_captures;
         if rules.five {
             if capture_goal {
-                Family::Agon
+                Goal::Agon
             } else {
-                Family::Five
+                Goal::Five
             }
         } else if rules.options.intervention {
-            Family::Intervention
+            Goal::Intervention
         } else {
-            Family::Capture
+            Goal::Capture
         }
     }
 
     /// Its name in weight files and docs.
     pub const fn name(self) -> &'static str {
         match self {
-            Family::Capture => "capture",
-            Family::Five => "five",
-            Family::Agon => "agon",
-            Family::Intervention => "intervention",
+            Goal::Capture => "capture",
+            Goal::Five => "five",
+            Goal::Agon => "agon",
+            Goal::Intervention => "intervention",
         }
     }
 
     /// The family with this name.
-    pub fn from_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
+    pub fn from_name(name: &str) -> Option<Goal> {
+        Goal::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 
@@ -243,19 +238,19 @@ impl Weights {
     pub const DEFAULT: Weights = Weights::CAPTURE;
 
     /// The built-in weights of a family.
-    pub const fn of(family: Family) -> &'static Weights {
+    pub const fn of(family: Goal) -> &'static Weights {
         match family {
-            Family::Capture => &Weights::CAPTURE,
-            Family::Five => &Weights::FIVE,
-            Family::Agon => &Weights::AGON,
-            Family::Intervention => &Weights::INTERVENTION,
+            Goal::Capture => &Weights::CAPTURE,
+            Goal::Five => &Weights::FIVE,
+            Goal::Agon => &Weights::AGON,
+            Goal::Intervention => &Weights::INTERVENTION,
         }
     }
 
     /// The built-in weights for a variant.
     #[inline]
-    pub fn for_rules(rules: &Rules) -> &'static Weights {
-        Weights::of(Family::of(rules))
+    pub fn for_rules(rules: &HasamiRules) -> &'static Weights {
+        Weights::of(Goal::of(rules))
     }
 }
 
@@ -329,7 +324,7 @@ impl<F: Fixed> Sink for FixedScore<F> {
 }
 
 #[inline(always)]
-fn evaluate_fixed<F: Fixed>(pos: &Position) -> i32 {
+fn evaluate_fixed<F: Fixed>(pos: &HasamiPosition) -> i32 {
     let mut s = FixedScore::<F> {
         sum: 0,
         family: std::marker::PhantomData,
@@ -340,24 +335,24 @@ fn evaluate_fixed<F: Fixed>(pos: &Position) -> i32 {
 
 /// [`evaluate`] with the built-in weights of the variant's family ([`Weights::for_rules`]), the
 /// weights compiled in as constants: the search's evaluation.
-pub fn evaluate_builtin(pos: &Position) -> i32 {
-    match Family::of(pos.rules()) {
-        Family::Capture => evaluate_fixed::<CaptureWeights>(pos),
-        Family::Five => evaluate_fixed::<FiveWeights>(pos),
-        Family::Agon => evaluate_fixed::<AgonWeights>(pos),
-        Family::Intervention => evaluate_fixed::<InterventionWeights>(pos),
+pub fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
+    match Goal::of(pos.rules()) {
+        Goal::Capture => evaluate_fixed::<CaptureWeights>(pos),
+        Goal::Five => evaluate_fixed::<FiveWeights>(pos),
+        Goal::Agon => evaluate_fixed::<AgonWeights>(pos),
+        Goal::Intervention => evaluate_fixed::<InterventionWeights>(pos),
     }
 }
 
 /// Evaluates `pos` for the side to move: the weighted sum of its [`features`].
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+pub fn evaluate(pos: &HasamiPosition, w: &Weights) -> i32 {
     let mut s = Score { w: &w.w, sum: 0 };
     terms(pos, &mut s);
     s.sum
 }
 
 /// The feature values of `pos` from the side to move's point of view (the tuner's input).
-pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+pub fn features(pos: &HasamiPosition) -> [i32; N_FEATURES] {
     let mut f = [0; N_FEATURES];
     terms(pos, &mut f);
     f
@@ -365,7 +360,7 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
 
 /// Calls `f` with each capture direction (C1) as a constant, so that shifts compile to fixed shifts.
 #[inline(always)]
-fn each_capture_dir(rules: &Rules, mut f: impl FnMut(Direction)) {
+fn each_capture_dir(rules: &HasamiRules, mut f: impl FnMut(Direction)) {
     f(Direction::North);
     f(Direction::South);
     f(Direction::East);
@@ -380,7 +375,7 @@ fn each_capture_dir(rules: &Rules, mut f: impl FnMut(Direction)) {
 
 /// Calls `f` with one direction of each capture axis (C4 looks both ways along it).
 #[inline(always)]
-fn each_capture_axis(rules: &Rules, mut f: impl FnMut(Direction)) {
+fn each_capture_axis(rules: &HasamiRules, mut f: impl FnMut(Direction)) {
     f(Direction::North);
     f(Direction::East);
     if rules.options.diagonal_capture {
@@ -392,7 +387,7 @@ fn each_capture_axis(rules: &Rules, mut f: impl FnMut(Direction)) {
 /// Enemy pieces that `own` captures with a single C1 sandwich (runs of one or two pieces, C1 with
 /// max-run ≥ 2) by landing on a square of `land`.
 #[inline(always)]
-fn sandwiched(own: BitBoard, enemy: BitBoard, land: BitBoard, rules: &Rules) -> BitBoard {
+fn sandwiched(own: BitBoard, enemy: BitBoard, land: BitBoard, rules: &HasamiRules) -> BitBoard {
     let mut hit = BitBoard::EMPTY;
     let two = rules.run_limit >= 2;
     each_capture_dir(rules, |d| {
@@ -410,7 +405,7 @@ fn sandwiched(own: BitBoard, enemy: BitBoard, land: BitBoard, rules: &Rules) -> 
 
 /// Empty squares between two pieces of `side` along a capture axis (C4 landing squares).
 #[inline(always)]
-fn gaps(pieces: BitBoard, empty: BitBoard, rules: &Rules) -> BitBoard {
+fn gaps(pieces: BitBoard, empty: BitBoard, rules: &HasamiRules) -> BitBoard {
     let mut g = BitBoard::EMPTY;
     each_capture_axis(rules, |d| g |= pieces.shift(d) & pieces.shift(d.opposite()));
     g & empty
@@ -418,7 +413,7 @@ fn gaps(pieces: BitBoard, empty: BitBoard, rules: &Rules) -> BitBoard {
 
 /// Pieces of `victim` that `taker` captures by C4 intervention landing on a square of `land`.
 #[inline(always)]
-fn intervened(victim: BitBoard, land: BitBoard, rules: &Rules) -> BitBoard {
+fn intervened(victim: BitBoard, land: BitBoard, rules: &HasamiRules) -> BitBoard {
     let mut hit = BitBoard::EMPTY;
     each_capture_axis(rules, |d| {
         let back = d.opposite();
@@ -513,7 +508,7 @@ fn line_dir<const K: u32, const FULL: bool>(
 
 /// The five-region line data of `side` (W3).
 #[inline(always)]
-fn lines<const FULL: bool>(pos: &Position, side: Side, empty: BitBoard) -> Lines {
+fn lines<const FULL: bool>(pos: &HasamiPosition, side: Side, empty: BitBoard) -> Lines {
     let rules = pos.rules();
     let region = rules.five_region[side.index()];
     let own = (pos.pieces(side) & region).0;
@@ -535,7 +530,7 @@ fn lines<const FULL: bool>(pos: &Position, side: Side, empty: BitBoard) -> Lines
 }
 
 #[inline(always)]
-fn terms(pos: &Position, s: &mut impl Sink) {
+fn terms(pos: &HasamiPosition, s: &mut impl Sink) {
     use feature::*;
     let rules = pos.rules();
     let us = pos.side();
@@ -621,7 +616,7 @@ fn terms(pos: &Position, s: &mut impl Sink) {
 
 /// Empty squares where a piece of `side` would make a four (a five-region window with three of its
 /// pieces and no enemy): quiet moves there threaten to complete a five (W3).
-pub fn four_squares(pos: &Position, side: Side) -> BitBoard {
+pub fn four_squares(pos: &HasamiPosition, side: Side) -> BitBoard {
     let rules = pos.rules();
     if !rules.five {
         return BitBoard::EMPTY;
@@ -661,14 +656,14 @@ fn threes<const K: u32>(own: u128, free: u128) -> u128 {
 }
 
 /// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
-pub fn five_completions(pos: &Position, side: Side) -> BitBoard {
+pub fn five_completions(pos: &HasamiPosition, side: Side) -> BitBoard {
     five_threats(pos, side).0
 }
 
 /// The squares where a piece of `side` would complete a five, and the pieces of `side` in those
 /// windows of four. A piece from outside the windows that lands on a completion square makes a five:
 /// its window stays whole (captures take only enemy pieces, C1/C2/C4).
-pub fn five_threats(pos: &Position, side: Side) -> (BitBoard, BitBoard) {
+pub fn five_threats(pos: &HasamiPosition, side: Side) -> (BitBoard, BitBoard) {
     if !pos.rules().five {
         return (BitBoard::EMPTY, BitBoard::EMPTY);
     }
@@ -681,11 +676,11 @@ pub fn five_threats(pos: &Position, side: Side) -> (BitBoard, BitBoard) {
 mod tests {
     use super::feature::*;
     use super::*;
-    use hasami_core::playout::SplitMix64;
     use hasami_core::Preset;
+    use hasami_core::SplitMix64;
 
-    fn pos(variant: &str, text: &str) -> Position {
-        Position::from_text(text, Rules::parse(variant).unwrap()).unwrap()
+    fn pos(variant: &str, text: &str) -> HasamiPosition {
+        HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap()
     }
 
     #[test]
@@ -785,26 +780,26 @@ mod tests {
 
     #[test]
     fn families_follow_the_goals() {
-        let fam = |v: &str| Family::of(Rules::parse(v).unwrap());
-        assert_eq!(fam("hasami"), Family::Capture);
-        assert_eq!(fam("apit-sodok"), Family::Capture);
-        assert_eq!(fam("hasami+misere"), Family::Capture);
-        assert_eq!(fam("dai-hasami"), Family::Five);
-        assert_eq!(fam("agon"), Family::Agon);
-        assert_eq!(fam("mak-yek"), Family::Intervention);
+        let fam = |v: &str| Goal::of(HasamiRules::parse(v).unwrap());
+        assert_eq!(fam("hasami"), Goal::Capture);
+        assert_eq!(fam("apit-sodok"), Goal::Capture);
+        assert_eq!(fam("hasami+misere"), Goal::Capture);
+        assert_eq!(fam("dai-hasami"), Goal::Five);
+        assert_eq!(fam("agon"), Goal::Agon);
+        assert_eq!(fam("mak-yek"), Goal::Intervention);
     }
 
     /// Random positions of every preset (and diagonal captures and fives).
-    fn random_positions() -> Vec<Position> {
+    fn random_positions() -> Vec<HasamiPosition> {
         let mut rng = SplitMix64(7);
         let mut out = Vec::new();
         let mut variants: Vec<String> = Preset::ALL.iter().map(|p| p.name().to_string()).collect();
         variants.push("dai-hasami+five=all+diagonal-capture".into());
         variants.push("hasami+max-run=1".into());
         for v in &variants {
-            let rules = Rules::parse(v).unwrap();
+            let rules = HasamiRules::parse(v).unwrap();
             for _ in 0..6 {
-                let mut p = Position::start(rules);
+                let mut p = HasamiPosition::start(rules);
                 for _ in 0..120 {
                     if p.status().is_some() {
                         break;
@@ -838,7 +833,7 @@ mod tests {
             if !p.rules().five {
                 continue;
             }
-            for side in [Side::Black, Side::White] {
+            for side in [Side::First, Side::Second] {
                 if p.pieces(side).len() >= u32::from(p.rules().start_pieces)
                     || p.five_line(side).is_some()
                 {
@@ -849,7 +844,7 @@ mod tests {
                     let mut s = p.to_setup();
                     let n = p.rules().size() as usize;
                     s.ranks[n - 1 - sq.rank() as usize][sq.file() as usize] = Some(side);
-                    if let Ok(q) = Position::from_setup(&s, p.rules()) {
+                    if let Ok(q) = HasamiPosition::from_setup(&s, p.rules()) {
                         if q.five_line(side).is_some() {
                             want = want.with(sq);
                         }

@@ -1,19 +1,18 @@
-//! The Hasami family as a [`Game`] for the search: move lists with ordering hints, captures for
+//! The Hasami family as a [`SearchGame`] for the search: move lists with ordering hints, captures for
 //! quiescence, and an evaluation chosen from the variant's goals.
 
 mod eval;
 pub mod vcf;
 
-use hasami_core::game::repetitions;
-use hasami_core::{BitBoard, Move, Outcome, Position, Square};
+use hasami_core::{BitBoard, HasamiPosition, Move, Square};
 
-use crate::game::{Game, Terminal};
+use crate::game::{terminal_of, SearchGame, Terminal};
 
 pub use eval::{
-    evaluate, evaluate_builtin, feature, features, Family, Weights, FEATURES, N_FEATURES,
+    evaluate, evaluate_builtin, feature, features, Goal, Weights, FEATURES, N_FEATURES,
 };
 
-/// Longest threat sequence [`Game::forced_win`] looks for: fours, the completing move included.
+/// Longest threat sequence [`SearchGame::forced_win`] looks for: fours, the completing move included.
 pub const VCF_FOURS: u32 = 2;
 
 /// Ordering hint of a move that captures, before adding 100 per captured piece.
@@ -21,32 +20,21 @@ const CAPTURE_HINT: i32 = 10_000;
 /// Hint of a quiet move that threatens a sandwich (see [`crate::game::THREAT`]).
 const THREAT_HINT: i32 = crate::game::THREAT;
 
-impl Game for Position {
+impl SearchGame for HasamiPosition {
     type Move = Move;
 
     #[inline]
     fn hash(&self) -> u64 {
-        Position::hash(self)
+        HasamiPosition::hash(self)
     }
 
     #[inline]
     fn p1_to_move(&self) -> bool {
-        self.side() == hasami_core::Side::Black
+        self.side() == hasami_core::Side::First
     }
 
     fn terminal(&self, history: &[u64]) -> Option<Terminal> {
-        let limit = self.rules().options.repetition;
-        let rep = if limit > 0 {
-            let n = repetitions(history, self.quiet_plies());
-            (n >= limit).then_some(n)
-        } else {
-            None
-        };
-        self.judge(rep, false).map(|o| match o {
-            Outcome::Win { winner, .. } if winner == self.side() => Terminal::Win,
-            Outcome::Win { .. } => Terminal::Loss,
-            Outcome::Draw(_) => Terminal::Draw,
-        })
+        terminal_of(self, history)
     }
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
@@ -86,13 +74,13 @@ impl Game for Position {
     }
 
     #[inline]
-    fn play(&self, mv: Move) -> (Position, bool) {
+    fn play(&self, mv: Move) -> (HasamiPosition, bool) {
         let mut child = *self;
         let caught = child.play_unchecked(mv);
         (child, !caught.is_empty())
     }
 
-    fn null_move(&self) -> Option<Position> {
+    fn null_move(&self) -> Option<HasamiPosition> {
         (self.pieces(self.side()).len() >= 3).then(|| self.with_side_to_move(!self.side()))
     }
 
@@ -112,9 +100,7 @@ impl Game for Position {
         // ply of depth in hasami middlegames (docs/engine.md). Never with most captures (W5), where
         // the count, not a draw, decides at the limit.
         let rules = self.rules();
-        (rules.options.quiet > 0
-            && !rules.most_captures
-            && Family::of(rules) == Family::Intervention)
+        (rules.options.quiet > 0 && !rules.most_captures && Goal::of(rules) == Goal::Intervention)
             .then(|| (self.quiet_plies(), rules.options.quiet))
     }
 
@@ -144,7 +130,7 @@ fn landing_squares(list: &[(Move, i32)]) -> BitBoard {
 
 /// Empty squares next to an enemy piece with an empty square beyond it: a piece landing there
 /// threatens to sandwich that piece next move (C1); and squares that make a four (W3).
-fn threat_squares(pos: &Position) -> BitBoard {
+fn threat_squares(pos: &HasamiPosition) -> BitBoard {
     let rules = pos.rules();
     let enemy = pos.pieces(!pos.side());
     let empty = rules.board & !pos.occupied();
@@ -168,7 +154,7 @@ struct Hot {
 
 impl Hot {
     #[inline]
-    fn of(pos: &Position) -> Hot {
+    fn of(pos: &HasamiPosition) -> Hot {
         let (completions, stones) = eval::five_threats(pos, pos.side());
         Hot {
             squares: pos.capture_squares(pos.side()) | completions,
@@ -179,7 +165,7 @@ impl Hot {
 
     /// 10,000 + 100 per captured piece for a capture, 9,000 for completing a five, else 0.
     #[inline]
-    fn hint(&self, pos: &Position, mv: Move) -> i32 {
+    fn hint(&self, pos: &HasamiPosition, mv: Move) -> i32 {
         let caught = pos.captures_of(mv).len() as i32;
         if caught > 0 {
             return CAPTURE_HINT + 100 * caught;
@@ -189,7 +175,7 @@ impl Hot {
         }
         // From outside the fours the window stays whole; a piece of a four may break its own.
         let five = !self.stones.has(mv.from) || {
-            let (child, _) = Game::play(pos, mv);
+            let (child, _) = SearchGame::play(pos, mv);
             child.five_line(pos.side()).is_some()
         };
         if five {

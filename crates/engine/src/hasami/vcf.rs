@@ -11,14 +11,14 @@
 //! at once. Repetition (D1) is not looked at: it would need the same position a third time within a
 //! few forcing plies.
 
-use hasami_core::{BitBoard, Move, Position, Side};
+use hasami_core::{BitBoard, HasamiPosition, Move, Side};
 
 use super::eval::{five_completions, five_threats, four_squares};
 
 /// Plies to a win the side to move forces with at most `max_fours` fours (counting the completing
 /// move; 1 = it wins at once), or `None` when none is found, and the number of positions visited. Only
 /// for variants with W3.
-pub fn win_by_fours(pos: &Position, max_fours: u32) -> (Option<u32>, u64) {
+pub fn win_by_fours(pos: &HasamiPosition, max_fours: u32) -> (Option<u32>, u64) {
     if !pos.rules().five {
         return (None, 0);
     }
@@ -29,12 +29,12 @@ pub fn win_by_fours(pos: &Position, max_fours: u32) -> (Option<u32>, u64) {
 
 /// Whether `side` won in `pos` (judged on the position alone: a move was just made).
 #[inline]
-fn won(pos: &Position, side: Side) -> Option<bool> {
+fn won(pos: &HasamiPosition, side: Side) -> Option<bool> {
     pos.judge(None, false).map(|o| o.winner() == Some(side))
 }
 
 /// Whether the side to move wins with its next move: a five, or a capture that reaches a capture goal.
-fn wins_now(pos: &Position, nodes: &mut u64) -> bool {
+fn wins_now(pos: &HasamiPosition, nodes: &mut u64) -> bool {
     let us = pos.side();
     let rules = pos.rules();
     let (completions, stones) = five_threats(pos, us);
@@ -68,14 +68,14 @@ fn wins_now(pos: &Position, nodes: &mut u64) -> bool {
     win
 }
 
-fn moves_into(pos: &Position, mask: BitBoard) -> Vec<Move> {
+fn moves_into(pos: &HasamiPosition, mask: BitBoard) -> Vec<Move> {
     let mut list = Vec::new();
     pos.for_each_move_into(mask, |mv| list.push(mv));
     list
 }
 
 /// The attacker (side to move) looks for a four that wins against every reply.
-fn attack(pos: &Position, fours_left: u32, nodes: &mut u64) -> Option<u32> {
+fn attack(pos: &HasamiPosition, fours_left: u32, nodes: &mut u64) -> Option<u32> {
     if wins_now(pos, nodes) {
         return Some(1);
     }
@@ -111,7 +111,7 @@ fn attack(pos: &Position, fours_left: u32, nodes: &mut u64) -> Option<u32> {
 /// The defender (side to move) faces a four of `attacker` completed on `completions`: the plies to
 /// the attacker's win against the best defence, or `None` when some move holds.
 fn defend(
-    pos: &Position,
+    pos: &HasamiPosition,
     attacker: Side,
     completions: BitBoard,
     fours_left: u32,

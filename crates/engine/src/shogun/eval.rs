@@ -4,7 +4,7 @@
 //! number of legal moves, a penalty when its Shogun is attacked ("Shogun!": it must answer at once), and
 //! how many enemy pieces each side's pieces are lined up to capture with their current numbers.
 
-use hasami_core::shogun::ShogunPosition;
+use hasami_core::ShogunPosition;
 use hasami_core::Side;
 
 /// One piece of material.

@@ -1,4 +1,4 @@
-//! Shogun (RULES.md Part B) as a [`Game`] for the search, two ways:
+//! Shogun (RULES.md Part B) as a [`SearchGame`] for the search, two ways:
 //!
 //! - [`Fair`] (the default): the engine sees what a player sees. The number a piece will show after it
 //!   lands is unknown to it: every move is a chance node over 1–4 (the Shogun 1–2), equally likely, and
@@ -9,11 +9,10 @@
 
 mod eval;
 
-use hasami_core::game::repetitions;
-use hasami_core::shogun::ShogunPosition;
-use hasami_core::{Move, Outcome, PieceMoves, Side, Square};
+use hasami_core::ShogunPosition;
+use hasami_core::{Move, PieceMoves, Side, Square};
 
-use crate::game::{Game, Terminal};
+use crate::game::{terminal_of, SearchGame, Terminal};
 
 pub use eval::evaluate;
 
@@ -23,21 +22,6 @@ const CAPTURE_HINT: i32 = 10_000;
 /// A Shogun position searched fairly: the numbers pieces will show after landing are chance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fair(pub ShogunPosition);
-
-fn terminal_of(pos: &ShogunPosition, history: &[u64]) -> Option<Terminal> {
-    let limit = pos.rules().options.repetition;
-    let rep = if limit > 0 {
-        let n = repetitions(history, pos.quiet_plies());
-        (n >= limit).then_some(n)
-    } else {
-        None
-    };
-    pos.judge(rep, false).map(|o| match o {
-        Outcome::Win { winner, .. } if winner == pos.side() => Terminal::Win,
-        Outcome::Win { .. } => Terminal::Loss,
-        Outcome::Draw(_) => Terminal::Draw,
-    })
-}
 
 /// Which legal moves [`moves_of`] lists.
 #[derive(Clone, Copy)]
@@ -88,7 +72,7 @@ fn max_number(pos: &ShogunPosition, sq: Square) -> u8 {
     }
 }
 
-impl Game for ShogunPosition {
+impl SearchGame for ShogunPosition {
     type Move = Move;
 
     #[inline]
@@ -98,7 +82,7 @@ impl Game for ShogunPosition {
 
     #[inline]
     fn p1_to_move(&self) -> bool {
-        self.side() == Side::Black
+        self.side() == Side::First
     }
 
     fn terminal(&self, history: &[u64]) -> Option<Terminal> {
@@ -142,7 +126,7 @@ impl Game for ShogunPosition {
     }
 }
 
-impl Game for Fair {
+impl SearchGame for Fair {
     type Move = Move;
     const CHANCE: bool = true;
 
@@ -153,7 +137,7 @@ impl Game for Fair {
 
     #[inline]
     fn p1_to_move(&self) -> bool {
-        self.0.side() == Side::Black
+        self.0.side() == Side::First
     }
 
     fn terminal(&self, history: &[u64]) -> Option<Terminal> {

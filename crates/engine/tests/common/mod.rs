@@ -4,11 +4,11 @@
 
 #![allow(dead_code)] // each test file uses a part
 
-use hasami_core::{Move, Position, Setup, Side};
+use hasami_core::{HasamiPosition, Move, Setup, Side};
 
 /// The moves of the side to move, those that complete a five or capture first (they decide the tested
 /// positions, so trying them first keeps the brute force short).
-pub fn ordered_moves(pos: &Position) -> Vec<Move> {
+pub fn ordered_moves(pos: &HasamiPosition) -> Vec<Move> {
     let mut moves = pos.moves();
     moves.sort_by_cached_key(|&mv| {
         let mut child = *pos;
@@ -19,11 +19,11 @@ pub fn ordered_moves(pos: &Position) -> Vec<Move> {
     moves
 }
 
-/// Brute force: can the side to move force a win (A5, judged by `Position::status`) within `plies`
+/// Brute force: can the side to move force a win (A5, judged by `HasamiPosition::status`) within `plies`
 /// plies, whatever the opponent does? Repetition (D1) cannot happen within 6 plies of a position
 /// without history (a position can recur only every 4 plies, so at most twice), and the quiet limit
 /// (D2) is far away in the tested positions, so `status` (which judges without history) is exact.
-pub fn wins_within(pos: &Position, plies: u32) -> bool {
+pub fn wins_within(pos: &HasamiPosition, plies: u32) -> bool {
     if plies == 0 {
         return false;
     }
@@ -43,7 +43,7 @@ pub fn wins_within(pos: &Position, plies: u32) -> bool {
 
 /// Brute force: does every move of the side to move lose to `attacker` within `plies` plies?
 /// (`status` already judged this position, so the side to move has a move: W6.)
-pub fn loses_within(pos: &Position, plies: u32, attacker: Side) -> bool {
+pub fn loses_within(pos: &HasamiPosition, plies: u32, attacker: Side) -> bool {
     if plies == 0 {
         return false;
     }
@@ -58,7 +58,7 @@ pub fn loses_within(pos: &Position, plies: u32, attacker: Side) -> bool {
 }
 
 /// The first moves that force a win within `plies` plies.
-pub fn winning_first_moves(pos: &Position, plies: u32) -> Vec<Move> {
+pub fn winning_first_moves(pos: &HasamiPosition, plies: u32) -> Vec<Move> {
     let me = pos.side();
     pos.moves()
         .into_iter()
@@ -77,8 +77,8 @@ pub fn winning_first_moves(pos: &Position, plies: u32) -> Vec<Move> {
 /// `'b'`, `'w'` and `'.'` for an empty square.
 pub fn position_text<R: AsRef<[char]>>(grid: &[R]) -> String {
     let piece = |c: char| match c {
-        'b' => Some(Side::Black),
-        'w' => Some(Side::White),
+        'b' => Some(Side::First),
+        'w' => Some(Side::Second),
         _ => None,
     };
     Setup {
@@ -87,7 +87,7 @@ pub fn position_text<R: AsRef<[char]>>(grid: &[R]) -> String {
             .rev()
             .map(|row| row.as_ref().iter().map(|&c| piece(c)).collect())
             .collect(),
-        side: Side::Black,
+        side: Side::First,
         quiet: 0,
         fullmove: 1,
     }

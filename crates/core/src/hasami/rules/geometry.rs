@@ -1,6 +1,6 @@
 //! Derives board masks, home rows, five regions and corners from the options.
 
-use super::{Corner, Preset, RuleOptions, Rules, WinItem};
+use super::{Corner, HasamiRules, Preset, RuleOptions, WinItem};
 use crate::types::bitboard::BitBoard;
 use crate::types::square::{Direction, Square};
 
@@ -12,8 +12,8 @@ const FORWARD_ALL: [Direction; 4] = [
     Direction::NorthWest,
 ];
 
-/// Fills in everything [`Rules`] derives from its options.
-pub(super) fn derive(preset: Preset, o: RuleOptions) -> Rules {
+/// Fills in everything [`HasamiRules`] derives from its options.
+pub(super) fn derive(preset: Preset, o: RuleOptions) -> HasamiRules {
     let n = o.size;
     let board = BitBoard::board(n);
     let depth = o.rows.home_depth();
@@ -103,7 +103,7 @@ pub(super) fn derive(preset: Preset, o: RuleOptions) -> Rules {
         & board.shift(Direction::North)
         & board.shift(Direction::South);
     let board_corners = corners_of(board);
-    Rules {
+    HasamiRules {
         preset,
         options: o,
         board,

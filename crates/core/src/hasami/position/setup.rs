@@ -148,8 +148,8 @@ impl FromStr for Setup {
         }
         let &(col, side_text) = f.get(1).ok_or(ParseSetupError::MissingSide)?;
         let side = match side_text {
-            "b" | "B" => Side::Black,
-            "w" | "W" => Side::White,
+            "b" | "B" => Side::First,
+            "w" | "W" => Side::Second,
             _ => {
                 return Err(ParseSetupError::BadSide {
                     text: side_text.to_string(),

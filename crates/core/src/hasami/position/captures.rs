@@ -1,12 +1,12 @@
 //! Captures C1–C5, found after the moved piece has landed.
 
-use super::Position;
+use super::HasamiPosition;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
 use crate::types::side::Side;
 use crate::types::square::{Direction, Square, STRIDE};
 
-impl Position {
+impl HasamiPosition {
     /// The enemy pieces that `mover`'s piece, just landed on `to`, captures (C1, C2, C4). Every capture
     /// involves that piece (C5); a piece landing between enemies is safe (C3) since only enemies are taken.
     #[inline]
@@ -29,7 +29,7 @@ impl Position {
 
     /// Landing squares from which the side `mover` might capture something (a superset: C1 runs that end
     /// on one of its pieces, C4 gaps between two enemies, C2 corner neighbours). For move ordering and
-    /// quiescence search; the exact captures come from [`Position::captures_of`].
+    /// quiescence search; the exact captures come from [`HasamiPosition::captures_of`].
     pub fn capture_squares(&self, mover: Side) -> BitBoard {
         let rules = self.rules;
         let own = self.pieces[mover.index()];

@@ -11,14 +11,13 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::hasami::rules::HasamiRules;
 use crate::outcome::Outcome;
-use crate::rules::Rules;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
 use crate::types::side::Side;
 use crate::types::square::Square;
 
-pub use movegen::PieceMoves;
 pub use setup::{ParseSetupError, Setup};
 
 /// A position: where the pieces stand, who moves, the quiet-ply and move counters, and the variant.
@@ -26,10 +25,10 @@ pub use setup::{ParseSetupError, Setup};
 /// It is `Copy` and fits in 64 bytes, so search can copy it instead of undoing moves. History (for
 /// repetition, D1) lives in [`crate::Game`].
 #[derive(Clone, Copy)]
-pub struct Position {
+pub struct HasamiPosition {
     pieces: [BitBoard; 2],
     hash: u64,
-    rules: &'static Rules,
+    rules: &'static HasamiRules,
     side: Side,
     quiet: u32,
     fullmove: u32,
@@ -98,10 +97,10 @@ pub enum IllegalMoveError {
     },
 }
 
-impl Position {
+impl HasamiPosition {
     /// The variant's starting position, Black to move.
-    pub fn start(rules: &'static Rules) -> Position {
-        Position::from_parts(rules.start, Side::Black, 0, 1, rules)
+    pub fn start(rules: &'static HasamiRules) -> HasamiPosition {
+        HasamiPosition::from_parts(rules.start, Side::First, 0, 1, rules)
     }
 
     fn from_parts(
@@ -109,9 +108,9 @@ impl Position {
         side: Side,
         quiet: u32,
         fullmove: u32,
-        rules: &'static Rules,
-    ) -> Position {
-        let mut pos = Position {
+        rules: &'static HasamiRules,
+    ) -> HasamiPosition {
+        let mut pos = HasamiPosition {
             pieces,
             hash: 0,
             rules,
@@ -124,7 +123,10 @@ impl Position {
     }
 
     /// Checks a setup against the variant.
-    pub fn from_setup(setup: &Setup, rules: &'static Rules) -> Result<Position, PositionError> {
+    pub fn from_setup(
+        setup: &Setup,
+        rules: &'static HasamiRules,
+    ) -> Result<HasamiPosition, PositionError> {
         let n = rules.size();
         if setup.ranks.len() != n as usize {
             return Err(PositionError::WrongRankCount {
@@ -161,7 +163,7 @@ impl Position {
         if setup.fullmove == 0 {
             return Err(PositionError::BadMoveNumber);
         }
-        Ok(Position::from_parts(
+        Ok(HasamiPosition::from_parts(
             pieces,
             setup.side,
             setup.quiet,
@@ -171,8 +173,11 @@ impl Position {
     }
 
     /// Parses position text (A7) for the variant.
-    pub fn from_text(text: &str, rules: &'static Rules) -> Result<Position, PositionError> {
-        Position::from_setup(&Setup::from_str(text)?, rules)
+    pub fn from_text(
+        text: &str,
+        rules: &'static HasamiRules,
+    ) -> Result<HasamiPosition, PositionError> {
+        HasamiPosition::from_setup(&Setup::from_str(text)?, rules)
     }
 
     /// The unchecked setup of this position.
@@ -191,7 +196,7 @@ impl Position {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Side::White {
+        let mut h = if self.side == Side::Second {
             zobrist::WHITE_TO_MOVE
         } else {
             0
@@ -217,7 +222,7 @@ impl Position {
 
     /// The variant.
     #[inline]
-    pub fn rules(&self) -> &'static Rules {
+    pub fn rules(&self) -> &'static HasamiRules {
         self.rules
     }
 
@@ -255,9 +260,9 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Side> {
         if self.pieces[0].has(sq) {
-            Some(Side::Black)
+            Some(Side::First)
         } else if self.pieces[1].has(sq) {
-            Some(Side::White)
+            Some(Side::Second)
         } else {
             None
         }
@@ -281,7 +286,7 @@ impl Position {
             }
             self.quiet = 0;
         }
-        if us == Side::White {
+        if us == Side::Second {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
@@ -307,7 +312,7 @@ impl Position {
     }
 
     /// Plays a move after checking it, returning the captured squares. A position that is already over
-    /// (judged without history, see [`Position::status`]) or an illegal move gives an error and changes
+    /// (judged without history, see [`HasamiPosition::status`]) or an illegal move gives an error and changes
     /// nothing.
     pub fn play(&mut self, mv: Move) -> Result<BitBoard, IllegalMoveError> {
         if self.status().is_some() {
@@ -324,7 +329,7 @@ impl Position {
     }
 
     /// The same pieces with `side` to move (a "null move" when it is the other side).
-    pub fn with_side_to_move(&self, side: Side) -> Position {
+    pub fn with_side_to_move(&self, side: Side) -> HasamiPosition {
         let mut p = *self;
         if side != self.side {
             p.side = side;
@@ -334,10 +339,10 @@ impl Position {
     }
 
     /// The position seen from the other side: ranks flipped, colours swapped, the other side to move.
-    pub fn mirror(&self) -> Position {
+    pub fn mirror(&self) -> HasamiPosition {
         let n = self.rules.size();
         let flip = |b: BitBoard| b.iter().map(|s| s.flip_rank(n)).collect::<BitBoard>();
-        Position::from_parts(
+        HasamiPosition::from_parts(
             [flip(self.pieces[1]), flip(self.pieces[0])],
             !self.side,
             self.quiet,
@@ -347,8 +352,8 @@ impl Position {
     }
 }
 
-impl PartialEq for Position {
-    fn eq(&self, other: &Position) -> bool {
+impl PartialEq for HasamiPosition {
+    fn eq(&self, other: &HasamiPosition) -> bool {
         self.pieces == other.pieces
             && self.side == other.side
             && self.quiet == other.quiet
@@ -357,16 +362,16 @@ impl PartialEq for Position {
     }
 }
 
-impl Eq for Position {}
+impl Eq for HasamiPosition {}
 
-impl fmt::Display for Position {
+impl fmt::Display for HasamiPosition {
     /// Position text (A7).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_setup())
     }
 }
 
-impl fmt::Debug for Position {
+impl fmt::Debug for HasamiPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({} | {})", self, self.rules)
     }

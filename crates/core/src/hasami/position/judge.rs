@@ -1,11 +1,11 @@
 //! The end-of-game checks of A5, in their order.
 
-use super::Position;
+use super::HasamiPosition;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::types::side::Side;
 use crate::types::square::Square;
 
-impl Position {
+impl HasamiPosition {
     /// Judges the position as if the side not to move had just moved (A5): the mover's W1, W2, W3, W5,
     /// then W4, D1 (when `repeated` says the repetition count was reached), D2, then W6 for the side to
     /// move when `check_no_moves` (perft and search skip it: a side with no move has no children anyway).

@@ -1,9 +1,10 @@
 //! Move generation: slides, steps, jumps and houses (A3), one piece at a time or counted in bulk.
 
-use super::Position;
-use crate::rules::Movement;
+use super::HasamiPosition;
+use crate::hasami::rules::Movement;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
+use crate::types::piece_moves::PieceMoves;
 use crate::types::side::Side;
 use crate::types::square::{Direction, Square, STRIDE};
 
@@ -15,23 +16,7 @@ enum Kind {
     Jump(Direction),
 }
 
-/// The moves of one piece: from one square to each square of a set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PieceMoves {
-    /// The piece's square.
-    pub from: Square,
-    /// Where it may land.
-    pub to: BitBoard,
-}
-
-impl PieceMoves {
-    /// The moves one by one.
-    pub fn iter(self) -> impl Iterator<Item = Move> {
-        self.to.iter().map(move |to| Move::new(self.from, to))
-    }
-}
-
-impl Position {
+impl HasamiPosition {
     /// Calls `f` on the landing squares reachable by `pieces` in each direction and kind of move
     /// (slide/step and jump), each with the squares they may land on (`targets`). Within one call every
     /// landing square belongs to exactly one piece, which is what bulk counting relies on.
@@ -79,7 +64,7 @@ impl Position {
         }
     }
 
-    /// The `n`-th move (0-based) in the order that [`Position::count_moves`] counts them. `None` when `n`
+    /// The `n`-th move (0-based) in the order that [`HasamiPosition::count_moves`] counts them. `None` when `n`
     /// is not below the move count.
     pub fn nth_move(&self, n: u64) -> Option<Move> {
         self.pick_move(|total| n.min(total))
@@ -202,7 +187,7 @@ impl Position {
         self.reach_of(self.side, from)
     }
 
-    /// Whether `mv` is a move of the side to move: the same answer as [`Position::check_move`] without
+    /// Whether `mv` is a move of the side to move: the same answer as [`HasamiPosition::check_move`] without
     /// the reason, found from the move's own squares instead of the piece's every destination (for
     /// checking remembered moves, e.g. a search's table move).
     #[inline]
@@ -314,12 +299,12 @@ impl Position {
     }
 }
 
-/// Up to this many landing squares, [`Position::for_each_move_into`] looks back from each of them
+/// Up to this many landing squares, [`HasamiPosition::for_each_move_into`] looks back from each of them
 /// along rays instead of filling from every piece (measured with callgrind on the bench).
 const FEW: u32 = 1;
 
-impl Position {
-    /// [`Position::for_each_move_into`] for a few landing squares outside the house variants: for each
+impl HasamiPosition {
+    /// [`HasamiPosition::for_each_move_into`] for a few landing squares outside the house variants: for each
     /// kind of move, [`origin`] of the occupied squares names the only square a mover can come from (for
     /// a slide the nearest occupied square behind, which nothing can pass); the move is there when that
     /// square holds one of ours (and, for a jump, the square between is occupied). The moves come in the

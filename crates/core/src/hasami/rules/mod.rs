@@ -1,4 +1,4 @@
-//! Variant rules as data (RULES.md A6): presets, options, the parsed [`Rules`] and its derived geometry.
+//! Variant rules as data (RULES.md A6): presets, options, the parsed [`HasamiRules`] and its derived geometry.
 
 mod geometry;
 mod parse;
@@ -236,7 +236,7 @@ impl fmt::Display for WinList {
     }
 }
 
-/// The options of A6 as given (before the derived data of [`Rules`]).
+/// The options of A6 as given (before the derived data of [`HasamiRules`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleOptions {
     /// Board side, 8 or 9.
@@ -278,10 +278,10 @@ pub struct Corner {
     pub neighbours: [Square; 2],
 }
 
-/// The rules of one variant: options plus everything derived from them. Obtained with [`Rules::parse`],
+/// The rules of one variant: options plus everything derived from them. Obtained with [`HasamiRules::parse`],
 /// which hands out one shared `&'static` value per distinct variant so that positions can point at it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Rules {
+pub struct HasamiRules {
     /// The preset the text started from.
     pub preset: Preset,
     /// The options in force.
@@ -328,22 +328,23 @@ pub struct Rules {
 
 /// One shared value per distinct variant. Distinct valid variants are finitely many, and each is a few
 /// hundred bytes, so the table stays small even for a long-running server.
-static INTERNED: OnceLock<Mutex<HashMap<(Preset, RuleOptions), &'static Rules>>> = OnceLock::new();
+static INTERNED: OnceLock<Mutex<HashMap<(Preset, RuleOptions), &'static HasamiRules>>> =
+    OnceLock::new();
 
-impl Rules {
+impl HasamiRules {
     /// Parses variant text (`PRESET[+option[=value]…]`, A6) and returns the shared rules for it.
-    pub fn parse(text: &str) -> Result<&'static Rules, VariantError> {
+    pub fn parse(text: &str) -> Result<&'static HasamiRules, VariantError> {
         let opts = parse::parse_variant(text)?;
-        Ok(Rules::intern(opts.0, opts.1))
+        Ok(HasamiRules::intern(opts.0, opts.1))
     }
 
     /// The rules of a preset with no options.
-    pub fn preset(preset: Preset) -> &'static Rules {
-        Rules::intern(preset, preset.base())
+    pub fn preset(preset: Preset) -> &'static HasamiRules {
+        HasamiRules::intern(preset, preset.base())
     }
 
     /// Builds (or finds) the shared rules for already validated options.
-    pub fn intern(preset: Preset, options: RuleOptions) -> &'static Rules {
+    pub fn intern(preset: Preset, options: RuleOptions) -> &'static HasamiRules {
         let mut table = INTERNED
             .get_or_init(Default::default)
             .lock()
@@ -365,7 +366,7 @@ impl Rules {
     }
 }
 
-impl fmt::Display for Rules {
+impl fmt::Display for HasamiRules {
     /// Canonical variant text: the preset, then every option that differs from it, in a fixed order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = &self.options;
