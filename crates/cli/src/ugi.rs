@@ -9,96 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use hasami_core::divide;
-use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move, Outcome, Variant};
-use hasami_core::{ShogunGame, ShogunPosition};
-use hasami_engine::shogun::Fair;
-use hasami_engine::{level, search_at_level, Limits, Searcher};
-
-/// The current game, of either family.
-enum AnyGame {
-    Hasami(HasamiGame),
-    Shogun(ShogunGame),
-}
-
-impl AnyGame {
-    fn new(variant: Variant) -> AnyGame {
-        match variant {
-            Variant::Hasami(r) => AnyGame::Hasami(HasamiGame::new(r)),
-            Variant::Shogun(r) => AnyGame::Shogun(ShogunGame::new(r)),
-        }
-    }
-
-    fn from_text(variant: Variant, text: &str) -> Result<AnyGame, String> {
-        let bad = |e: &dyn std::fmt::Display| format!("bad position text '{text}': {e}");
-        Ok(match variant {
-            Variant::Hasami(r) => AnyGame::Hasami(HasamiGame::from_position(
-                HasamiPosition::from_text(text, r).map_err(|e| bad(&e))?,
-            )),
-            Variant::Shogun(r) => AnyGame::Shogun(ShogunGame::from_position(
-                ShogunPosition::from_text(text, r).map_err(|e| bad(&e))?,
-            )),
-        })
-    }
-
-    fn play_text(&mut self, mv: &str) -> Result<(), String> {
-        match self {
-            AnyGame::Hasami(g) => g.play_text(mv).map(drop).map_err(|e| e.to_string()),
-            AnyGame::Shogun(g) => g.play_text(mv).map(drop).map_err(|e| e.to_string()),
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        match self {
-            AnyGame::Hasami(g) => g.outcome(),
-            AnyGame::Shogun(g) => g.outcome(),
-        }
-    }
-
-    /// The outcome in words of the game's family.
-    fn outcome_words(&self) -> Option<String> {
-        match self {
-            AnyGame::Hasami(g) => g.outcome().map(|o| o.to_string()),
-            AnyGame::Shogun(g) => g.outcome().map(hasami_core::shogun::describe),
-        }
-    }
-
-    fn legal_moves(&self) -> Vec<Move> {
-        match self {
-            AnyGame::Hasami(g) => g.legal_moves(),
-            AnyGame::Shogun(g) => g.legal_moves(),
-        }
-    }
-
-    fn hashes(&self) -> Vec<u64> {
-        match self {
-            AnyGame::Hasami(g) => g.hashes(),
-            AnyGame::Shogun(g) => g.hashes(),
-        }
-    }
-
-    fn p1_to_move(&self) -> bool {
-        let side = match self {
-            AnyGame::Hasami(g) => g.position().side(),
-            AnyGame::Shogun(g) => g.position().side(),
-        };
-        side == hasami_core::Side::First
-    }
-
-    fn text(&self) -> String {
-        match self {
-            AnyGame::Hasami(g) => g.position().to_string(),
-            AnyGame::Shogun(g) => g.position().to_string(),
-        }
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        match self {
-            AnyGame::Hasami(g) => divide(g.position(), &g.hashes(), depth),
-            AnyGame::Shogun(g) => hasami_core::divide(g.position(), &g.hashes(), depth),
-        }
-    }
-}
+use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
+use hasami_engine::{level, search_any, Limits, Searcher};
 
 /// Where replies go: shared with the search thread, one whole line at a time.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -151,7 +63,7 @@ impl Default for Session {
         let variant = Variant::Hasami(HasamiRules::preset(hasami_core::Preset::Hasami));
         Session {
             variant,
-            game: AnyGame::new(variant),
+            game: AnyGame::from_variant(variant),
             options: Options {
                 hash_mib: 16,
                 threads: 1,
@@ -221,7 +133,7 @@ impl Session {
             }
             "isready" => out.push("readyok".into()),
             "uginewgame" => {
-                self.game = AnyGame::new(self.variant);
+                self.game = AnyGame::from_variant(self.variant);
                 self.searcher.clear();
             }
             "setoption" => self.setoption(args, out),
@@ -264,7 +176,7 @@ impl Session {
             "variant" => match Variant::parse(&value) {
                 Ok(variant) => {
                     self.variant = variant;
-                    self.game = AnyGame::new(variant);
+                    self.game = AnyGame::from_variant(variant);
                 }
                 Err(e) => error(out, format_args!("bad variant '{value}': {e}")),
             },
@@ -315,7 +227,7 @@ impl Session {
             None => (args, &[][..]),
         };
         let mut game = match head.split_first() {
-            Some((&"startpos", [])) => AnyGame::new(self.variant),
+            Some((&"startpos", [])) => AnyGame::from_variant(self.variant),
             Some((&"startpos", extra)) => {
                 return Err(format!(
                     "unexpected '{}' after startpos (expected 'moves')",
@@ -323,7 +235,7 @@ impl Session {
                 ))
             }
             Some((&"fen", text)) if !text.is_empty() => {
-                AnyGame::from_text(self.variant, &text.join(" "))?
+                AnyGame::from_text(self.variant, &text.join(" ")).map_err(|e| e.to_string())?
             }
             Some((&"fen", _)) => return Err("missing position text after 'fen'".into()),
             _ => return Err("expected 'position startpos' or 'position fen <text>'".into()),
@@ -355,7 +267,7 @@ impl Session {
                 ),
             },
             ["perft", ..] => error(out, "expected 'go perft <depth>'"),
-            _ => match parse_go(args, self.game.p1_to_move()) {
+            _ => match parse_go(args, self.game.side() == Side::First) {
                 Ok(limits) => self.start_search(limits, out, live),
                 Err(e) => error(out, e),
             },
@@ -377,38 +289,17 @@ impl Session {
             ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
         let live = Arc::clone(live);
         let stop2 = Arc::clone(&stop);
-        let handle = match &self.game {
-            AnyGame::Hasami(g) => spawn_search(
-                searcher,
-                lvl,
-                *g.position(),
-                history,
-                limits,
-                stop2,
-                seed,
-                live,
-            ),
-            AnyGame::Shogun(g) if self.options.omniscient => spawn_search(
-                searcher,
-                lvl,
-                *g.position(),
-                history,
-                limits,
-                stop2,
-                seed,
-                live,
-            ),
-            AnyGame::Shogun(g) => spawn_search(
-                searcher,
-                lvl,
-                Fair(*g.position()),
-                history,
-                limits,
-                stop2,
-                seed,
-                live,
-            ),
-        };
+        let handle = spawn_search(
+            searcher,
+            lvl,
+            self.game.position(),
+            self.options.omniscient,
+            history,
+            limits,
+            stop2,
+            seed,
+            live,
+        );
         let endless = limits.infinite
             || (limits.time.is_none()
                 && limits.movetime.is_none()
@@ -423,7 +314,7 @@ impl Session {
 
     fn query(&self, args: &[&str], out: &mut Vec<String>) {
         let reply = match args {
-            ["p1turn"] => self.game.p1_to_move().to_string(),
+            ["p1turn"] => (self.game.side() == Side::First).to_string(),
             ["gameover"] => self.game.outcome().is_some().to_string(),
             ["result"] => self
                 .game
@@ -443,7 +334,7 @@ impl Session {
                 }
                 moves.join(" ")
             }
-            ["fen"] => self.game.text(),
+            ["fen"] => self.game.position_text(),
             _ => {
                 return error(
                     out,
@@ -458,12 +349,14 @@ impl Session {
     }
 }
 
-/// Runs a search of `pos` at `lvl` on its own thread, writing `info` lines and the `bestmove` to `live`.
+/// Runs a search of `pos` at `lvl` on its own thread (Shogun fairly unless `omniscient`), writing
+/// `info` lines and the `bestmove` to `live`.
 #[allow(clippy::too_many_arguments)]
-fn spawn_search<G: hasami_engine::SearchGame<Move = Move>>(
+fn spawn_search(
     searcher: Arc<Searcher>,
     lvl: hasami_engine::Level,
-    pos: G,
+    pos: AnyPosition,
+    omniscient: bool,
     history: Vec<u64>,
     limits: Limits,
     stop: Arc<AtomicBool>,
@@ -471,10 +364,11 @@ fn spawn_search<G: hasami_engine::SearchGame<Move = Move>>(
     live: Output,
 ) -> JoinHandle<()> {
     std::thread::spawn(move || {
-        let result = search_at_level(
+        let result = search_any(
             &searcher,
             lvl,
-            &pos,
+            pos,
+            omniscient,
             &history,
             &limits,
             stop,

@@ -53,8 +53,17 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// The squares of a side's pieces.
     fn pieces(&self, side: Side) -> BitBoard;
 
-    /// Every legal move, in board order.
-    fn moves(&self) -> Vec<Move>;
+    /// Every legal move, in board order (from-square, then to-square); does not look at whether the
+    /// game is over.
+    fn moves(&self) -> Vec<Move> {
+        let mut list = Vec::with_capacity(64);
+        self.generate_moves(|pm| {
+            list.extend(pm.iter());
+            false
+        });
+        list.sort_unstable();
+        list
+    }
     /// Whether the side to move has a legal move.
     fn has_moves(&self) -> bool;
     /// The number of legal moves (without listing them).

@@ -57,9 +57,6 @@ impl Position for HasamiPosition {
     fn pieces(&self, side: Side) -> BitBoard {
         HasamiPosition::pieces(self, side)
     }
-    fn moves(&self) -> Vec<Move> {
-        HasamiPosition::moves(self)
-    }
     #[inline]
     fn has_moves(&self) -> bool {
         HasamiPosition::has_moves(self)

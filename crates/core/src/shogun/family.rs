@@ -59,9 +59,6 @@ impl Position for ShogunPosition {
     fn pieces(&self, side: Side) -> BitBoard {
         ShogunPosition::pieces(self, side)
     }
-    fn moves(&self) -> Vec<Move> {
-        ShogunPosition::moves(self)
-    }
     #[inline]
     fn has_moves(&self) -> bool {
         ShogunPosition::has_moves(self)

@@ -268,13 +268,7 @@ impl ShogunPosition {
 
     /// Every legal move of the side to move, in board order (from-square, then to-square).
     pub fn moves(&self) -> Vec<Move> {
-        let mut v = Vec::with_capacity(64);
-        self.generate_moves(|pm| {
-            v.extend(pm.iter());
-            false
-        });
-        v.sort_unstable();
-        v
+        <Self as crate::position::Position>::moves(self)
     }
 
     /// Number of legal moves of the side to move.

@@ -245,12 +245,7 @@ impl HasamiPosition {
 
     /// Every move of the side to move, in board order (does not look at whether the game is over).
     pub fn moves(&self) -> Vec<Move> {
-        let mut v = Vec::with_capacity(64);
-        self.generate_moves(|pm| {
-            v.extend(pm.iter());
-            false
-        });
-        v
+        <Self as crate::position::Position>::moves(self)
     }
 
     /// Number of moves of the side to move, counted in bulk without listing them.
