@@ -70,7 +70,7 @@ pub struct MatchArgs {
     /// Plies after which a game is adjudicated a draw (0: no cap). Opening plies count.
     #[arg(long, value_name = "N", default_value_t = 400)]
     max_plies: u32,
-    /// Run an SPRT and stop when it decides: elo0=A,elo1=B[,alpha=X][,beta=Y].
+    /// Run an SPRT and stop when it decides: `elo0=A,elo1=B[,alpha=X][,beta=Y]`.
     #[arg(long, value_name = "PARAMS")]
     sprt: Option<String>,
     /// Write every game as DIR/game-0001.hrec and so on (docs/records.md).

@@ -1,8 +1,8 @@
 //! The Hasami Shogi family (RULES.md Part A): variants as data and positions on a `u128` bitboard.
 //!
-//! - `rules`: variant text (A6) → [`HasamiRules`](crate::HasamiRules): presets, options, masks and
+//! - `rules`: variant text (A6) → [`HasamiRules`]: presets, options, masks and
 //!   corners
-//! - `position`: [`HasamiPosition`](crate::HasamiPosition): setup text (A7), move generation,
+//! - `position`: [`HasamiPosition`]: setup text (A7), move generation,
 //!   captures (C1–C5), the end of the game (A5), Zobrist hashing
 //! - `family`: the family as a [`Position`](crate::Position)
 //!

@@ -1,10 +1,10 @@
 //! Shogun (RULES.md Part B): the magnetic-number game on the same vocabulary types as the Hasami
 //! family.
 //!
-//! - `rules`: variant text (S9) → [`ShogunRules`](crate::ShogunRules)
+//! - `rules`: variant text (S9) → [`ShogunRules`]
 //! - [`magnets`]: the synthetic magnet board of S3 (seed, rotation, discs, setup shuffle)
 //! - `paths`: the S4 path tables (landing squares at distance n, squares passed)
-//! - `position`: [`ShogunPosition`](crate::ShogunPosition) (pieces with owner, id, square, number;
+//! - `position`: [`ShogunPosition`] (pieces with owner, id, square, number;
 //!   Zobrist hash)
 //! - `movegen`: moves S4, Shogun safety S5, the 1976 rules S7, checked play
 //! - `judge`: the end of the game in the order of S6

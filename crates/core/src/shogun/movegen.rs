@@ -402,7 +402,7 @@ impl ShogunPosition {
     }
 
     /// Checks and plays a move; returns the captured piece. On error nothing changes. (Whether the game
-    /// is already over is the caller's business, see [`super::ShogunGame`].)
+    /// is already over is the caller's business, see [`crate::ShogunGame`].)
     pub fn play(&mut self, mv: Move) -> Result<Option<ShogunPiece>, ShogunMoveError> {
         self.check_move(mv)?;
         Ok(self.play_unchecked(mv))

@@ -35,7 +35,7 @@ impl ShogunPiece {
 }
 
 /// A position of Shogun. It is `Copy` (about 150 bytes); history for repetition (D1) is kept by the
-/// caller, as for the Hasami family ([`super::ShogunGame`]).
+/// caller, as for the Hasami family ([`crate::ShogunGame`]).
 #[derive(Clone, Copy)]
 pub struct ShogunPosition {
     /// Occupancy per side, S3 indices.
