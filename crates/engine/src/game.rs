@@ -1,5 +1,6 @@
 //! The `SearchGame` trait: what the search needs from a game. The Hasami family implements it in
-//! `crate::hasami`; Shogun will implement it too, so one search serves both.
+//! the `hasami` module and Shogun in the `shogun` module (fair and omniscient), so one search serves
+//! both.
 
 use std::fmt::{Debug, Display};
 
@@ -18,7 +19,8 @@ pub enum Terminal {
     Draw,
 }
 
-/// A two-player, perfect-information game position the search can copy, move and evaluate.
+/// A two-player game position the search can copy, move and evaluate (with chance nodes where moves
+/// have chance outcomes, as in Shogun played fair).
 pub trait SearchGame: Copy + Send + Sync + 'static {
     /// A move.
     type Move: Copy + Eq + Send + Sync + Debug + Display + 'static;

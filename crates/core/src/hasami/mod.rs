@@ -7,7 +7,7 @@
 //! - `family`: the family as a [`Position`](crate::Position)
 //!
 //! Its principal types are re-exported at the crate root; this module adds the option help of
-//! `hasami variants` and the Zobrist keys.
+//! `hasami variants`.
 
 mod family;
 pub(crate) mod position;
@@ -16,5 +16,4 @@ pub(crate) mod rules;
 pub(crate) use position::{HasamiPosition, IllegalMoveError, PositionError};
 pub(crate) use rules::{HasamiRules, VariantError};
 
-pub use position::zobrist;
-pub use rules::{OPTION_HELP, OPTION_NAMES};
+pub use rules::OPTION_HELP;

@@ -11,7 +11,7 @@ use crate::types::bitboard::BitBoard;
 use crate::types::side::Side;
 use crate::types::square::{Direction, Square};
 
-pub use parse::{VariantError, OPTION_HELP, OPTION_NAMES};
+pub use parse::{VariantError, OPTION_HELP};
 
 /// The named starting points of A6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
