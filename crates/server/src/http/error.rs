@@ -1,10 +1,12 @@
-//! API errors: an HTTP status and a message, sent as `{"error": "…"}`.
+//! API errors: an HTTP status and a message, sent as `{"error": "…"}`, and the one place that says
+//! which status each [`GameError`] is answered with.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::db::DbError;
+use crate::live::GameError;
 
 /// An error answered to a client.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +55,48 @@ impl ApiError {
 impl From<DbError> for ApiError {
     fn from(e: DbError) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        ApiError::new(status_of(&e), e.to_string())
+    }
+}
+
+/// The HTTP status a game error is answered with.
+pub fn status_of(e: &GameError) -> StatusCode {
+    use GameError as E;
+    match e {
+        E::NotFound(_) => StatusCode::NOT_FOUND,
+        E::BadVariant { .. }
+        | E::OmniscientNotShogun
+        | E::BadEngine(_)
+        | E::RandomBoardNotShogun
+        | E::BadPosition(_)
+        | E::BadClockInitial(_)
+        | E::BadClockIncrement(_)
+        | E::ClockInLocalGame
+        | E::BadLevel(_)
+        | E::BadCreatorSide(_)
+        | E::BadSide(_)
+        | E::BadName
+        | E::SideNeeded
+        | E::BadRecord(_)
+        | E::IllegalMove(_)
+        | E::BadDrawAction(_) => StatusCode::BAD_REQUEST,
+        E::TokenNeeded => StatusCode::UNAUTHORIZED,
+        E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {
+            StatusCode::FORBIDDEN
+        }
+        E::GameOver(_)
+        | E::EndedNoTakeback(_)
+        | E::NoTakebackOnline
+        | E::NothingToTakeBack
+        | E::EngineTakesNoDraws
+        | E::NoOfferToAccept
+        | E::NoOfferToDecline => StatusCode::CONFLICT,
+        E::Corrupt { .. } | E::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
