@@ -8,27 +8,37 @@
 //! let config = hasami_server::Config { addr: "127.0.0.1:8080".into(), db: None };
 //! hasami_server::run(&config).unwrap(); // until Ctrl-C
 //! ```
+//!
+//! ## Server layout
+//!
+//! - [`http`]: the edge. The route table, thin handlers (`api`, `variants`, `ws`, `web` for the
+//!   embedded front end), and `error`: [`http::error::ApiError`] and the one mapping of a
+//!   [`live::GameError`] to a status code (the WebSocket sends the same status and message).
+//! - [`live`]: games in play, one file per concern, as lishogi's `round`: the registry of live games
+//!   ([`AppState`]), a game in memory, clocks, creating, importing, playing, engine replies, takebacks,
+//!   draw offers, finishing (resignation, time), names, hints, records and the JSON view. Its errors
+//!   are [`live::GameError`]; it knows nothing of HTTP.
+//! - [`db`] (the SQLite store), [`engine`] (searches on blocking threads, pooled) and [`family`]
+//!   (either game family behind one interface) serve `live`.
+//!
+//! Dependencies go one way: `http` → `live` → `db`, `engine`, `family`.
 #![deny(missing_docs)]
 
-pub mod api;
 pub mod db;
 pub mod engine;
-pub mod error;
 pub mod family;
-pub mod games;
-pub mod web;
-pub mod ws;
+pub mod http;
+pub mod live;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use axum::routing::any;
 use axum::Router;
 use thiserror::Error;
 
 pub use db::{default_path, Db, DbError};
-pub use games::{AppState, Shared};
+pub use live::{AppState, Shared};
 
 /// Engine searches allowed at once.
 pub const MAX_SEARCHES: usize = 2;
@@ -78,12 +88,7 @@ impl ServeError {
 
 /// The whole app: API, WebSocket and front end.
 pub fn app(state: Shared) -> Router {
-    Router::new()
-        .merge(api::router())
-        .merge(web::router())
-        .route("/api", any(api::not_found))
-        .route("/api/{*rest}", any(api::not_found))
-        .with_state(state)
+    http::router().with_state(state)
 }
 
 /// Parses `HOST:PORT` (a host name such as `localhost` is resolved).

@@ -15,9 +15,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::game_id;
-use crate::error::ApiError;
-use crate::games::Shared;
+use crate::http::error::ApiError;
+use crate::http::request::game_id;
+use crate::live::Shared;
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -86,7 +86,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, socket: WebSocke
                     Ok(ClientMessage::Move { mv }) => {
                         match state.play(id, &mv, token.as_deref()).await {
                             Ok(_) => None, // the broadcast carries the new game
-                            Err(e) => Some(error_message(&e)),
+                            Err(e) => Some(error_message(&ApiError::from(e))),
                         }
                     }
                 };

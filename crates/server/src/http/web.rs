@@ -7,44 +7,44 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::games::Shared;
+use crate::live::Shared;
 
 /// Every embedded file: name, content type, content.
 pub const ASSETS: &[(&str, &str, &str)] = &[
     (
         "index.html",
         "text/html; charset=utf-8",
-        include_str!("web/index.html"),
+        include_str!("../web/index.html"),
     ),
     (
         "app.css",
         "text/css; charset=utf-8",
-        include_str!("web/app.css"),
+        include_str!("../web/app.css"),
     ),
     (
         "app.js",
         "text/javascript; charset=utf-8",
-        include_str!("web/app.js"),
+        include_str!("../web/app.js"),
     ),
     (
         "board.js",
         "text/javascript; charset=utf-8",
-        include_str!("web/board.js"),
+        include_str!("../web/board.js"),
     ),
     (
         "api.js",
         "text/javascript; charset=utf-8",
-        include_str!("web/api.js"),
+        include_str!("../web/api.js"),
     ),
     (
         "rules.js",
         "text/javascript; charset=utf-8",
-        include_str!("web/rules.js"),
+        include_str!("../web/rules.js"),
     ),
     (
         "favicon.svg",
         "image/svg+xml",
-        include_str!("web/favicon.svg"),
+        include_str!("../web/favicon.svg"),
     ),
 ];
 

@@ -1,0 +1,193 @@
+//! The game routes under `/api/games` (docs/web.md lists them): each handler reads the request,
+//! calls one action of [`AppState`](crate::live::AppState), and answers its result as JSON (a
+//! [`GameError`](crate::live::GameError) becomes an [`ApiError`] by `?`).
+//!
+//! Bodies are read as bytes and parsed here, so that malformed JSON gets the same `{"error": "…"}`
+//! answer as every other mistake.
+
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+use crate::db;
+use crate::http::error::ApiError;
+use crate::http::request::{body, game_id};
+use crate::live::{Import, NewGame, Shared};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenOnly {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawRequest {
+    action: String,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameRequest {
+    name: String,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// `GET /api/games`: the latest games.
+pub async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
+    let games = state.db.call(|c| db::list_games(c, 200)).await?;
+    Ok(Json(serde_json::json!({ "games": games })).into_response())
+}
+
+/// `POST /api/games`: a new game.
+pub async fn create(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+    let req: NewGame = body(&bytes)?;
+    let created = state.create(req).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// `POST /api/games/import`: a record as a new game.
+pub async fn import(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+    let req: Import = body(&bytes)?;
+    let created = state.import(req).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// `GET /api/games/{id}[?token=…]`: the game.
+pub async fn show(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let view = state
+        .view(game_id(&id)?, q.get("token").map(String::as_str))
+        .await?;
+    Ok(Json(view).into_response())
+}
+
+/// `POST /api/games/{id}/moves`: a move.
+pub async fn play(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: MoveRequest = body(&bytes)?;
+    let view = state.play(id, &req.mv, req.token.as_deref()).await?;
+    Ok(Json(view).into_response())
+}
+
+/// `POST /api/games/{id}/undo`: a takeback.
+pub async fn undo(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: TokenOnly = body(&bytes)?;
+    Ok(Json(state.undo(id, req.token.as_deref()).await?).into_response())
+}
+
+/// `POST /api/games/{id}/resign`.
+pub async fn resign(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: TokenOnly = body(&bytes)?;
+    Ok(Json(state.resign(id, req.token.as_deref()).await?).into_response())
+}
+
+/// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
+pub async fn draw(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: DrawRequest = body(&bytes)?;
+    Ok(Json(state.draw(id, req.token.as_deref(), &req.action).await?).into_response())
+}
+
+/// `POST /api/games/{id}/name`: a player's name.
+pub async fn name(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: NameRequest = body(&bytes)?;
+    let view = state
+        .set_name(id, req.token.as_deref(), &req.name, req.side.as_deref())
+        .await?;
+    Ok(Json(view).into_response())
+}
+
+/// `GET /api/games/{id}/hint[?ms=…]`: the engine's best move and analysis.
+pub async fn hint(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let ms = match q.get("ms") {
+        None => None,
+        Some(v) => Some(v.parse::<u64>().map_err(|_| {
+            ApiError::bad_request(format!("bad ms '{v}': a number of milliseconds"))
+        })?),
+    };
+    Ok(Json(state.hint(id, ms).await?).into_response())
+}
+
+/// `GET /api/games/{id}/record[?download]`: the record as text.
+pub async fn record(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let text = state.record(id).await?;
+    let mut headers = vec![(
+        header::CONTENT_TYPE,
+        "text/plain; charset=utf-8".to_string(),
+    )];
+    if q.contains_key("download") {
+        headers.push((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"hasami-game-{id}.hrec\""),
+        ));
+    }
+    let mut resp = text.into_response();
+    for (k, v) in headers {
+        if let Ok(v) = v.parse() {
+            resp.headers_mut().insert(k, v);
+        }
+    }
+    Ok(resp)
+}
+
+/// The answer for unknown `/api` routes.
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("no such API route (see docs/web.md)")
+}

@@ -1,0 +1,273 @@
+//! API errors: an HTTP status and a message, sent as `{"error": "…"}`, and the one place that says
+//! which status each [`GameError`] is answered with.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::db::DbError;
+use crate::live::GameError;
+
+/// An error answered to a client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+impl ApiError {
+    /// 400: the request is malformed or the move is illegal.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 401: a token is needed and none was given.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, message)
+    }
+
+    /// 403: the token does not allow this.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+
+    /// 404: no such game.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+
+    /// 409: not possible in the game's current state.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, message)
+    }
+
+    /// An error with any status.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(e: DbError) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        ApiError::new(status_of(&e), e.to_string())
+    }
+}
+
+/// The HTTP status a game error is answered with.
+pub fn status_of(e: &GameError) -> StatusCode {
+    use GameError as E;
+    match e {
+        E::NotFound(_) => StatusCode::NOT_FOUND,
+        E::BadVariant { .. }
+        | E::OmniscientNotShogun
+        | E::BadEngine(_)
+        | E::RandomBoardNotShogun
+        | E::BadPosition(_)
+        | E::BadClockInitial(_)
+        | E::BadClockIncrement(_)
+        | E::ClockInLocalGame
+        | E::BadLevel(_)
+        | E::BadCreatorSide(_)
+        | E::BadSide(_)
+        | E::BadName
+        | E::SideNeeded
+        | E::BadRecord(_)
+        | E::IllegalMove(_)
+        | E::BadDrawAction(_) => StatusCode::BAD_REQUEST,
+        E::TokenNeeded => StatusCode::UNAUTHORIZED,
+        E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {
+            StatusCode::FORBIDDEN
+        }
+        E::GameOver(_)
+        | E::EndedNoTakeback(_)
+        | E::NoTakebackOnline
+        | E::NothingToTakeBack
+        | E::EngineTakesNoDraws
+        | E::NoOfferToAccept
+        | E::NoOfferToDecline => StatusCode::CONFLICT,
+        E::Corrupt { .. } | E::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game error keeps the status and the words the API has always answered.
+    #[test]
+    fn game_errors_keep_their_status_and_message() {
+        let cases: Vec<(GameError, u16, &str)> = vec![
+            (GameError::NotFound(7), 404, "no game with id 7"),
+            (
+                GameError::BadVariant {
+                    text: "nope".into(),
+                    reason: "why".into(),
+                },
+                400,
+                "bad variant 'nope': why",
+            ),
+            (
+                GameError::OmniscientNotShogun,
+                400,
+                "engine 'omniscient' is for Shogun only (the Hasami family has no hidden numbers)",
+            ),
+            (
+                GameError::BadEngine("x".into()),
+                400,
+                "bad engine 'x': allowed are fair, omniscient",
+            ),
+            (
+                GameError::RandomBoardNotShogun,
+                400,
+                "random_board is for Shogun only (it draws the magnet board's seed and rotation)",
+            ),
+            (GameError::BadPosition("bad position".into()), 400, "bad position"),
+            (
+                GameError::BadClockInitial(0.05),
+                400,
+                "bad clock initial time 0.05: seconds from 0.1 to 10800 (3 hours)",
+            ),
+            (
+                GameError::BadClockIncrement(61.0),
+                400,
+                "bad clock increment 61: seconds from 0 to 60",
+            ),
+            (
+                GameError::ClockInLocalGame,
+                400,
+                "clocks are for online and engine games (a hot-seat game has no clocks)",
+            ),
+            (GameError::BadLevel(11), 400, "bad level 11: levels are 1 to 10"),
+            (
+                GameError::BadCreatorSide("red".into()),
+                400,
+                "bad side 'red': allowed are black, white, random",
+            ),
+            (
+                GameError::BadSide("red".into()),
+                400,
+                "bad side 'red': allowed are black, white",
+            ),
+            (
+                GameError::BadName,
+                400,
+                "bad name: 1 to 40 characters, no line breaks or control characters",
+            ),
+            (
+                GameError::SideNeeded,
+                400,
+                "this token plays both sides: say which, with side black or white",
+            ),
+            (GameError::BadRecord("why".into()), 400, "bad record: why"),
+            (GameError::IllegalMove("illegal".into()), 400, "illegal"),
+            (
+                GameError::BadDrawAction("maybe".into()),
+                400,
+                "bad draw action 'maybe': allowed are offer, accept, decline",
+            ),
+            (
+                GameError::TokenNeeded,
+                401,
+                "a player's token is needed (the token from your game link); spectators can only watch",
+            ),
+            (
+                GameError::NotAPlayer(3),
+                403,
+                "this token does not play in game 3; spectators can only watch",
+            ),
+            (
+                GameError::NotYourTurn {
+                    to_move: "White",
+                    whose: "the engine's",
+                    yours: "Black",
+                },
+                403,
+                "not your turn: White is to move (the engine's side), and your token plays Black",
+            ),
+            (
+                GameError::NotYourSide("white".into()),
+                403,
+                "your token does not play white; you can only name your own side",
+            ),
+            (
+                GameError::NoHintsOnline,
+                403,
+                "hints and analysis are off in an online game until it is over",
+            ),
+            (
+                GameError::GameOver("ended".into()),
+                409,
+                "the game is over: ended",
+            ),
+            (
+                GameError::EndedNoTakeback("draw: agreed".into()),
+                409,
+                "the game is over (draw: agreed); moves cannot be taken back",
+            ),
+            (
+                GameError::NoTakebackOnline,
+                409,
+                "moves cannot be taken back in an online game",
+            ),
+            (
+                GameError::NothingToTakeBack,
+                409,
+                "there is no move of yours to take back",
+            ),
+            (
+                GameError::EngineTakesNoDraws,
+                409,
+                "the engine does not take draw offers; resign or play on",
+            ),
+            (GameError::NoOfferToAccept, 409, "there is no draw offer to accept"),
+            (GameError::NoOfferToDecline, 409, "there is no draw offer to decline"),
+            (
+                GameError::Corrupt {
+                    id: 4,
+                    reason: "why".into(),
+                },
+                500,
+                "stored game 4 cannot be replayed: why",
+            ),
+            (
+                GameError::Store(DbError::Task("gone".into())),
+                500,
+                "database task failed: gone",
+            ),
+        ];
+        for (error, status, message) in cases {
+            let api = ApiError::from(error);
+            assert_eq!(
+                (api.status.as_u16(), api.message.as_str()),
+                (status, message)
+            );
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! The HTTP and WebSocket edge: the route table, thin handlers that read a request and call one
+//! game action, and the one mapping of a [`GameError`](crate::live::GameError) to a status code
+//! (`error`). Nothing outside this module knows HTTP.
+
+pub mod api;
+pub mod error;
+pub mod request;
+pub mod variants;
+pub mod web;
+pub mod ws;
+
+use axum::routing::{any, get, post};
+use axum::Router;
+
+use crate::live::Shared;
+
+/// Every route: the JSON API, live updates, and the front end.
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/api/variants", get(variants::list))
+        .route("/api/variants/check", get(variants::check))
+        .route("/api/games", get(api::list).post(api::create))
+        .route("/api/games/import", post(api::import))
+        .route("/api/games/{id}", get(api::show))
+        .route("/api/games/{id}/moves", post(api::play))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/draw", post(api::draw))
+        .route("/api/games/{id}/name", post(api::name))
+        .route("/api/games/{id}/hint", get(api::hint))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api", any(api::not_found))
+        .route("/api/{*rest}", any(api::not_found))
+        .merge(web::router())
+}

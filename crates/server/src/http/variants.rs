@@ -1,0 +1,80 @@
+//! The variants on offer: `GET /api/variants` (presets and options) and `GET /api/variants/check`
+//! (a variant text checked and made canonical).
+
+use std::collections::HashMap;
+
+use axum::extract::Query;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use hasami_core::hasami::OPTION_HELP;
+use hasami_core::shogun::OPTION_HELP as SHOGUN_OPTION_HELP;
+use hasami_core::Preset;
+use hasami_core::{HasamiPosition, HasamiRules, Variant};
+use hasami_core::{ShogunPosition, ShogunRules};
+
+use crate::http::error::ApiError;
+
+/// What Shogun is, for the variant list.
+const SHOGUN_ABOUT: &str = "Shogun (Ravensburger, 1979): 8x8, each piece moves exactly the number it shows, which changes with the square; protect your Shogun";
+
+/// `GET /api/variants`: the presets (Shogun included) and the options of each family.
+pub async fn list() -> Response {
+    let mut presets: Vec<_> = Preset::ALL
+        .iter()
+        .map(|&p| {
+            let rules = HasamiRules::preset(p);
+            serde_json::json!({
+                "name": p.name(),
+                "about": p.about(),
+                "size": rules.size(),
+                "start": HasamiPosition::start(rules).to_string(),
+            })
+        })
+        .collect();
+    presets.push(serde_json::json!({
+        "name": "shogun",
+        "about": SHOGUN_ABOUT,
+        "size": 8,
+        "start": ShogunPosition::start(ShogunRules::standard()).to_string(),
+    }));
+    let options: Vec<_> = OPTION_HELP
+        .iter()
+        .map(|(name, help)| serde_json::json!({ "option": name, "about": help }))
+        .collect();
+    let shogun_options: Vec<_> = SHOGUN_OPTION_HELP
+        .iter()
+        .map(|(name, help)| serde_json::json!({ "option": name, "about": help }))
+        .collect();
+    Json(serde_json::json!({
+        "presets": presets,
+        "options": options,
+        "shogun_options": shogun_options,
+    }))
+    .into_response()
+}
+
+/// `GET /api/variants/check?variant=…`: the canonical text, preset, size and start position.
+pub async fn check(Query(q): Query<HashMap<String, String>>) -> Result<Response, ApiError> {
+    let text = q
+        .get("variant")
+        .ok_or_else(|| ApiError::bad_request("missing ?variant=…"))?;
+    let variant = Variant::parse(text)
+        .map_err(|e| ApiError::bad_request(format!("bad variant '{text}': {e}")))?;
+    let answer = match variant {
+        Variant::Hasami(rules) => serde_json::json!({
+            "variant": rules.to_string(),
+            "preset": rules.preset.name(),
+            "about": rules.preset.about(),
+            "size": rules.size(),
+            "start": HasamiPosition::start(rules).to_string(),
+        }),
+        Variant::Shogun(rules) => serde_json::json!({
+            "variant": rules.to_string(),
+            "preset": "shogun",
+            "about": SHOGUN_ABOUT,
+            "size": 8,
+            "start": ShogunPosition::start(rules).to_string(),
+        }),
+    };
+    Ok(Json(answer).into_response())
+}

@@ -1,0 +1,89 @@
+//! Who may do what: the sides a token plays, and the checks before a player's action.
+
+use hasami_core::Side;
+
+use crate::live::error::GameError;
+use crate::live::game::{side_word, LiveGame};
+
+impl LiveGame {
+    /// The sides a token may move (empty for no or a wrong token).
+    pub fn sides_of(&self, token: Option<&str>) -> Vec<Side> {
+        let Some(t) = token.filter(|t| !t.is_empty()) else {
+            return Vec::new();
+        };
+        let engine = self.engine_side();
+        Side::ALL
+            .into_iter()
+            .filter(|&s| Some(s) != engine)
+            .filter(|&s| {
+                let secret = match s {
+                    Side::First => &self.meta.black_token,
+                    Side::Second => &self.meta.white_token,
+                };
+                constant_time_eq(secret.as_bytes(), t.as_bytes())
+            })
+            .collect()
+    }
+
+    /// The token's sides in words: `black`, `white`, `both` or `None` (a spectator).
+    pub(crate) fn you(&self, token: Option<&str>) -> Option<&'static str> {
+        match self.sides_of(token).as_slice() {
+            [] => None,
+            [s] => Some(side_word(*s)),
+            _ => Some("both"),
+        }
+    }
+
+    /// The sides of a token that plays in this game; an error for a spectator.
+    pub(crate) fn player_sides(&self, token: Option<&str>) -> Result<Vec<Side>, GameError> {
+        let sides = self.sides_of(token);
+        if sides.is_empty() {
+            return Err(if token.is_some_and(|t| !t.is_empty()) {
+                GameError::NotAPlayer(self.meta.id)
+            } else {
+                GameError::TokenNeeded
+            });
+        }
+        Ok(sides)
+    }
+
+    /// The side a player acts for: the side to move when the token plays both (hot-seat).
+    pub(crate) fn acting_side(&self, sides: &[Side]) -> Side {
+        if sides.len() == 2 {
+            self.game.side()
+        } else {
+            sides[0]
+        }
+    }
+
+    /// Checks that the token may move `mover` now.
+    pub(crate) fn check_turn(&self, token: Option<&str>, mover: Side) -> Result<(), GameError> {
+        let sides = self.player_sides(token)?;
+        if !sides.contains(&mover) {
+            let whose = if self.engine_side() == Some(mover) {
+                "the engine's"
+            } else {
+                "the other player's"
+            };
+            return Err(GameError::NotYourTurn {
+                to_move: self.game.side_name(mover),
+                whose,
+                yours: self.game.side_name(sides[0]),
+            });
+        }
+        Ok(())
+    }
+
+    /// An error unless the game goes on.
+    pub(crate) fn check_playing(&self) -> Result<(), GameError> {
+        if self.is_over() {
+            let (_, why) = self.result();
+            return Err(GameError::GameOver(why.unwrap_or_else(|| "ended".into())));
+        }
+        Ok(())
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,70 @@
+//! Clocks: the time control asked for, and each side's remaining time.
+//!
+//! A side's clock starts with its second turn (each side's first move is free), runs from the start
+//! of its turn, and gains the increment with each of its moves. Ending the game when a clock runs out
+//! is in `finish`.
+
+use hasami_core::Side;
+use serde::Deserialize;
+
+use crate::live::error::GameError;
+use crate::live::game::LiveGame;
+
+/// A time control (POST /api/games `clock`).
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    /// Each side's time in seconds (fractions allowed), 0.1 s to 3 hours.
+    pub initial: f64,
+    /// Seconds added after each move, 0 to 60 (default 0).
+    #[serde(default)]
+    pub increment: f64,
+}
+
+impl ClockRequest {
+    /// The time control in ms (initial, increment), checked.
+    pub(crate) fn millis(self) -> Result<(i64, i64), GameError> {
+        if !(self.initial.is_finite() && (0.1..=10_800.0).contains(&self.initial)) {
+            return Err(GameError::BadClockInitial(self.initial));
+        }
+        if !(self.increment.is_finite() && (0.0..=60.0).contains(&self.increment)) {
+            return Err(GameError::BadClockIncrement(self.increment));
+        }
+        Ok((
+            (self.initial * 1000.0).round() as i64,
+            (self.increment * 1000.0).round() as i64,
+        ))
+    }
+}
+
+impl LiveGame {
+    /// Whether the side to move's clock runs: clocks are on, the game goes on, and each side has made
+    /// its first move.
+    pub(crate) fn clock_running(&self) -> bool {
+        self.meta.clock_initial.is_some() && !self.is_over() && self.game.plies() >= 2
+    }
+
+    /// A side's remaining time at `now` (ms), `None` without clocks.
+    pub fn remaining(&self, side: Side, now: i64) -> Option<i64> {
+        let initial = self.meta.clock_initial?;
+        let stored = (0..self.clocks.len())
+            .rev()
+            .find(|&i| self.mover_of(i) == side)
+            .and_then(|i| self.clocks[i])
+            .unwrap_or(initial);
+        if side == self.game.side() && self.clock_running() {
+            Some(stored - (now - self.turn_started).max(0))
+        } else {
+            Some(stored)
+        }
+    }
+
+    /// When the side to move runs out of time (Unix ms), if its clock runs.
+    pub(crate) fn deadline(&self) -> Option<i64> {
+        if !self.clock_running() {
+            return None;
+        }
+        let left = self.remaining(self.game.side(), self.turn_started)?;
+        Some(self.turn_started + left)
+    }
+}

@@ -1,0 +1,283 @@
+//! Creating a game: the request checked, the players' tokens and names, the game stored, and the
+//! engine started when it moves first. Imports (`import`) are stored the same way.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use hasami_core::{ShogunOptions, ShogunRules};
+use hasami_core::{Side, Variant};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Mutex;
+
+use crate::db::{self, StoredGame, StoredMove};
+use crate::family::AnyGame;
+use crate::live::clock::ClockRequest;
+use crate::live::error::GameError;
+use crate::live::game::{side_word, LiveGame, Opponent};
+use crate::live::names::NamesRequest;
+use crate::live::play::captured_text;
+use crate::live::random::{random_token, random_u64};
+use crate::live::registry::AppState;
+use crate::live::view::GameView;
+
+/// A new game (POST /api/games).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// Variant text (RULES.md A6); default `hasami`.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// `engine` (default), `local` or `online`.
+    #[serde(default)]
+    pub opponent: Option<Opponent>,
+    /// Engine level 1–10 (default 3).
+    #[serde(default)]
+    pub level: Option<u32>,
+    /// The creator's side: `black` (default), `white` or `random`.
+    #[serde(default)]
+    pub side: Option<String>,
+    /// A start position in position text (RULES.md A7, S8).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Shogun: draw the magnet board's seed and rotation at random (stored in the variant text).
+    #[serde(default)]
+    pub random_board: Option<bool>,
+    /// Shogun: `fair` (default) or `omniscient` engine.
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// A time control; no clocks without it. Not for hot-seat games.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
+    /// Player names (the engine's side is named by the server).
+    #[serde(default)]
+    pub players: Option<NamesRequest>,
+}
+
+/// The answer to creating or importing a game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: i64,
+    /// The creator's token (the human's side against the engine, both sides for local games, the
+    /// creator's side online).
+    pub token: String,
+    /// The creator's side: `black`, `white` or `both`.
+    pub side: &'static str,
+    /// Links to open the game: `black`/`white` invite links (online), `play` (the creator's), and
+    /// `spectator` (read-only).
+    pub links: HashMap<&'static str, String>,
+    /// The game.
+    pub game: GameView,
+}
+
+/// How a new game is set up (beyond its position).
+pub(crate) struct NewOptions<'a> {
+    /// Who plays against whom (default: the engine).
+    pub opponent: Option<Opponent>,
+    /// The engine's level, against the engine.
+    pub level: Option<u32>,
+    /// The creator's side, as given.
+    pub side: Option<&'a str>,
+    /// The players' names given (Black's, White's).
+    pub names: (Option<String>, Option<String>),
+    /// Shogun: the engine knows the numbers pieces will show.
+    pub omniscient: bool,
+    /// The time control in ms (initial, increment).
+    pub clock: Option<(i64, i64)>,
+}
+
+fn level_or_default(level: Option<u32>) -> Result<u32, GameError> {
+    match level {
+        None => Ok(3),
+        Some(l @ 1..=10) => Ok(l),
+        Some(l) => Err(GameError::BadLevel(l)),
+    }
+}
+
+fn creator_side(side: Option<&str>) -> Result<Side, GameError> {
+    match side.unwrap_or("black") {
+        "black" => Ok(Side::First),
+        "white" => Ok(Side::Second),
+        "random" => Ok(if random_u64() & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }),
+        other => Err(GameError::BadCreatorSide(other.to_string())),
+    }
+}
+
+/// Links for a created game.
+fn links(
+    id: i64,
+    meta: &StoredGame,
+    opponent: Opponent,
+    mine: &str,
+) -> HashMap<&'static str, String> {
+    let mut l = HashMap::new();
+    l.insert("spectator", format!("/#/game/{id}"));
+    l.insert("play", format!("/#/game/{id}?token={mine}"));
+    if opponent == Opponent::Online {
+        l.insert("black", format!("/#/game/{id}?token={}", meta.black_token));
+        l.insert("white", format!("/#/game/{id}?token={}", meta.white_token));
+    }
+    l
+}
+
+impl AppState {
+    /// Creates a game.
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, GameError> {
+        let mut variant = req.variant.clone().unwrap_or_else(|| "hasami".into());
+        let parsed = Variant::parse(&variant).map_err(|e| GameError::BadVariant {
+            text: variant.clone(),
+            reason: e.to_string(),
+        })?;
+        let omniscient = match (req.engine.as_deref(), parsed) {
+            (None | Some("fair"), _) => false,
+            (Some("omniscient"), Variant::Shogun(_)) => true,
+            (Some("omniscient"), Variant::Hasami(_)) => return Err(GameError::OmniscientNotShogun),
+            (Some(other), _) => return Err(GameError::BadEngine(other.to_string())),
+        };
+        if req.random_board == Some(true) {
+            let Variant::Shogun(rules) = parsed else {
+                return Err(GameError::RandomBoardNotShogun);
+            };
+            let r = random_u64();
+            variant = ShogunRules::intern(ShogunOptions {
+                seed: random_u64(),
+                rotation: (r % 4) as u8,
+                ..rules.options
+            })
+            .to_string();
+        }
+        let start = req
+            .position
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty());
+        let game = AnyGame::new(&variant, start).map_err(GameError::BadPosition)?;
+        let clock = req.clock.map(ClockRequest::millis).transpose()?;
+        let names = match &req.players {
+            Some(n) => n.checked()?,
+            None => (None, None),
+        };
+        self.store_new(
+            game,
+            Vec::new(),
+            None,
+            NewOptions {
+                opponent: req.opponent,
+                level: req.level,
+                side: req.side.as_deref(),
+                names,
+                omniscient,
+                clock,
+            },
+        )
+        .await
+    }
+
+    /// Stores a new game (with the moves of `game`, played at `times`, and an end not given by the
+    /// rules) and keeps it live; the engine starts when it is to move.
+    pub(crate) async fn store_new(
+        self: &Arc<Self>,
+        game: AnyGame,
+        times: Vec<i64>,
+        ended: Option<(String, String)>,
+        o: NewOptions<'_>,
+    ) -> Result<Created, GameError> {
+        let opponent = o.opponent.unwrap_or(Opponent::Engine);
+        let level = match opponent {
+            Opponent::Engine => level_or_default(o.level)?,
+            _ => 0,
+        };
+        if o.clock.is_some() && opponent == Opponent::Local {
+            return Err(GameError::ClockInLocalGame);
+        }
+        let mine = match opponent {
+            Opponent::Local => None,
+            _ => Some(creator_side(o.side)?),
+        };
+        let engine_side = match opponent {
+            Opponent::Engine => mine.map(|s| !s),
+            _ => None,
+        };
+        let black_token = random_token();
+        let white_token = if opponent == Opponent::Local {
+            black_token.clone()
+        } else {
+            random_token()
+        };
+        let names = o.names;
+        let name = |side: Side| -> String {
+            let given = match side {
+                Side::First => names.0.clone(),
+                Side::Second => names.1.clone(),
+            };
+            if engine_side == Some(side) {
+                format!("hasami level {level}")
+            } else if let Some(n) = given {
+                n
+            } else if opponent == Opponent::Engine {
+                "You".into()
+            } else {
+                game.side_name(side).to_string()
+            }
+        };
+        let now = db::now_ms();
+        let mut meta = StoredGame {
+            id: 0,
+            variant: game.variant(),
+            start: game.start_text(),
+            created: now,
+            updated: now,
+            opponent: opponent.as_str().into(),
+            engine_side: engine_side.map(|s| side_word(s).to_string()),
+            level,
+            black_name: name(Side::First),
+            white_name: name(Side::Second),
+            black_token,
+            white_token,
+            result: "*".into(),
+            reason: None,
+            draw_offer: None,
+            omniscient: o.omniscient,
+            clock_initial: o.clock.map(|c| c.0),
+            clock_increment: o.clock.map_or(0, |c| c.1),
+            moves: Vec::new(),
+        };
+        let mut live = LiveGame::new(meta.clone(), game, times, ended, now);
+        let status = live.status();
+        meta.result = status.result;
+        meta.reason = status.reason;
+        meta.moves = live
+            .game
+            .history()
+            .into_iter()
+            .zip(&live.times)
+            .map(|((mv, captured, _), &time)| StoredMove {
+                mv: mv.to_string(),
+                captured: captured_text(&captured),
+                time,
+                clock: None,
+            })
+            .collect();
+        let id = self.db.call(move |c| db::insert_game(c, &meta)).await?;
+        live.meta.id = id;
+        let token = match mine {
+            Some(Side::First) | None => live.meta.black_token.clone(),
+            Some(Side::Second) => live.meta.white_token.clone(),
+        };
+        let live = Arc::new(Mutex::new(live));
+        self.insert(id, &live);
+        let mut g = live.lock().await;
+        self.start_engine(&live, &mut g);
+        Ok(Created {
+            id,
+            links: links(id, &g.meta, opponent, &token),
+            side: mine.map_or("both", side_word),
+            game: g.view(Some(&token)),
+            token,
+        })
+    }
+}

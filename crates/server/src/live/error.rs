@@ -1,0 +1,134 @@
+//! What can go wrong with a game: one variant per case, each with its message in words.
+//!
+//! The game logic knows nothing of HTTP; the edge (`crate::http::error`) alone decides which status
+//! each case is answered with.
+
+use thiserror::Error;
+
+use crate::db::DbError;
+
+/// Why a game action was refused or failed. A refused action changes nothing.
+#[derive(Debug, Error)]
+pub enum GameError {
+    // ---- No such game.
+    /// No game has this id.
+    #[error("no game with id {0}")]
+    NotFound(i64),
+
+    // ---- The request itself is wrong.
+    /// The variant text does not parse.
+    #[error("bad variant '{text}': {reason}")]
+    BadVariant {
+        /// The text given.
+        text: String,
+        /// Why it does not parse.
+        reason: String,
+    },
+    /// `engine: omniscient` asked for a Hasami-family game.
+    #[error("engine 'omniscient' is for Shogun only (the Hasami family has no hidden numbers)")]
+    OmniscientNotShogun,
+    /// An engine kind other than `fair` or `omniscient`.
+    #[error("bad engine '{0}': allowed are fair, omniscient")]
+    BadEngine(String),
+    /// `random_board` asked for a Hasami-family game.
+    #[error("random_board is for Shogun only (it draws the magnet board's seed and rotation)")]
+    RandomBoardNotShogun,
+    /// The start position does not fit the variant (the message says why).
+    #[error("{0}")]
+    BadPosition(String),
+    /// A clock's starting time out of range.
+    #[error("bad clock initial time {0}: seconds from 0.1 to 10800 (3 hours)")]
+    BadClockInitial(f64),
+    /// A clock's increment out of range.
+    #[error("bad clock increment {0}: seconds from 0 to 60")]
+    BadClockIncrement(f64),
+    /// A clock asked for a hot-seat game.
+    #[error("clocks are for online and engine games (a hot-seat game has no clocks)")]
+    ClockInLocalGame,
+    /// An engine level out of range.
+    #[error("bad level {0}: levels are 1 to 10")]
+    BadLevel(u32),
+    /// The creator's side is not `black`, `white` or `random`.
+    #[error("bad side '{0}': allowed are black, white, random")]
+    BadCreatorSide(String),
+    /// A side is not `black` or `white`.
+    #[error("bad side '{0}': allowed are black, white")]
+    BadSide(String),
+    /// A player's name that is empty, too long or has control characters.
+    #[error("bad name: 1 to 40 characters, no line breaks or control characters")]
+    BadName,
+    /// A token playing both sides names a player without saying which side.
+    #[error("this token plays both sides: say which, with side black or white")]
+    SideNeeded,
+    /// The record text does not parse or does not replay.
+    #[error("bad record: {0}")]
+    BadRecord(String),
+    /// The move text does not parse or the move is illegal (the message says why).
+    #[error("{0}")]
+    IllegalMove(String),
+    /// A draw action other than `offer`, `accept` or `decline`.
+    #[error("bad draw action '{0}': allowed are offer, accept, decline")]
+    BadDrawAction(String),
+
+    // ---- Who may do what.
+    /// A player's action without a token.
+    #[error(
+        "a player's token is needed (the token from your game link); spectators can only watch"
+    )]
+    TokenNeeded,
+    /// A token that plays neither side of this game (the game's id).
+    #[error("this token does not play in game {0}; spectators can only watch")]
+    NotAPlayer(i64),
+    /// A move out of turn.
+    #[error("not your turn: {to_move} is to move ({whose} side), and your token plays {yours}")]
+    NotYourTurn {
+        /// The side to move, as this game calls it.
+        to_move: &'static str,
+        /// `the engine's` or `the other player's`.
+        whose: &'static str,
+        /// The token's side, as this game calls it.
+        yours: &'static str,
+    },
+    /// Naming a side the token does not play (the side as given).
+    #[error("your token does not play {0}; you can only name your own side")]
+    NotYourSide(String),
+    /// Hints asked in an online game still in progress.
+    #[error("hints and analysis are off in an online game until it is over")]
+    NoHintsOnline,
+
+    // ---- Not possible in the game's current state.
+    /// The game has ended (how, in words).
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    /// A takeback after a resignation, an agreed draw or a loss on time (how it ended).
+    #[error("the game is over ({0}); moves cannot be taken back")]
+    EndedNoTakeback(String),
+    /// A takeback in an online game.
+    #[error("moves cannot be taken back in an online game")]
+    NoTakebackOnline,
+    /// A takeback with no move of the player's to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
+    /// A draw offer to the engine.
+    #[error("the engine does not take draw offers; resign or play on")]
+    EngineTakesNoDraws,
+    /// Accepting a draw nobody offered.
+    #[error("there is no draw offer to accept")]
+    NoOfferToAccept,
+    /// Declining a draw nobody offered.
+    #[error("there is no draw offer to decline")]
+    NoOfferToDecline,
+
+    // ---- The server's own failures.
+    /// A stored game's moves do not replay.
+    #[error("stored game {id} cannot be replayed: {reason}")]
+    Corrupt {
+        /// The game's id.
+        id: i64,
+        /// What failed.
+        reason: String,
+    },
+    /// The store failed.
+    #[error("{0}")]
+    Store(#[from] DbError),
+}

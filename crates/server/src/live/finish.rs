@@ -1,0 +1,120 @@
+//! Ending a game other than by the rules: resignation, loss on time (checked before every action
+//! and by a timer), and the stored end state that draw offers also use.
+
+use std::sync::Arc;
+
+use hasami_core::Side;
+use tokio::sync::Mutex;
+
+use crate::db::{self, Status};
+use crate::live::error::GameError;
+use crate::live::game::{side_word, LiveGame};
+use crate::live::registry::AppState;
+use crate::live::view::GameView;
+
+impl LiveGame {
+    /// The end "on time" for the side to move, when its time is up at `now`.
+    fn flag(&self, now: i64) -> Option<(String, String)> {
+        if !self.clock_running() || self.remaining(self.game.side(), now)? > 0 {
+            return None;
+        }
+        let loser = self.game.side();
+        let result = if loser == Side::First { "0-1" } else { "1-0" };
+        Some((
+            result.into(),
+            format!(
+                "{} wins on time: {} ran out of time",
+                self.game.side_name(!loser),
+                self.game.side_name(loser)
+            ),
+        ))
+    }
+}
+
+impl AppState {
+    /// Resigns for the holder of `token` (in a local game, the side to move resigns).
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: i64,
+        token: Option<&str>,
+    ) -> Result<GameView, GameError> {
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
+        let sides = g.player_sides(token)?;
+        g.check_playing()?;
+        let loser = g.acting_side(&sides);
+        let winner = !loser;
+        let result = if winner == Side::First { "1-0" } else { "0-1" };
+        let reason = format!(
+            "{} wins: {} resigned",
+            g.game.side_name(winner),
+            g.game.side_name(loser)
+        );
+        self.set_end(&mut g, Some((result.into(), reason)), None)
+            .await?;
+        Ok(g.view(token))
+    }
+
+    /// Ends the game on time when the side to move's time is up (stored before anyone is told).
+    pub(crate) async fn check_clock(&self, g: &mut LiveGame) -> Result<(), GameError> {
+        if let Some(end) = g.flag(db::now_ms()) {
+            self.set_end(g, Some(end), None).await?;
+        }
+        Ok(())
+    }
+
+    /// Starts a timer that ends the game on time if the side to move does not move before its time
+    /// runs out; a change of the game (a move, undo, the end) makes the timer do nothing.
+    pub(crate) fn watch_clock(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
+        if let Some(old) = g.clock_timer.take() {
+            old.abort();
+        }
+        let Some(deadline) = g.deadline() else {
+            return;
+        };
+        let version = g.version;
+        let wait = (deadline - db::now_ms()).max(0) as u64 + 5;
+        let state = Arc::clone(self);
+        let live = Arc::clone(live);
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let mut g = live.lock().await;
+            if g.version == version {
+                g.clock_timer = None;
+                let _ = state.check_clock(&mut g).await;
+            }
+        });
+        g.clock_timer = Some(task.abort_handle());
+    }
+
+    /// Stores and applies a new end state: `ended` (result token, reason) when the game ends, and
+    /// the side that offers a draw (none clears an offer).
+    pub(crate) async fn set_end(
+        &self,
+        g: &mut LiveGame,
+        ended: Option<(String, String)>,
+        offer: Option<Side>,
+    ) -> Result<(), GameError> {
+        let (result, reason) = match &ended {
+            Some((r, why)) => (r.clone(), Some(why.clone())),
+            None => g.result(),
+        };
+        let status = Status {
+            result,
+            reason,
+            draw_offer: offer.map(|s| side_word(s).to_string()),
+        };
+        let id = g.meta.id;
+        self.db
+            .call(move |c| db::set_status(c, id, &status))
+            .await?;
+        if ended.is_some() {
+            g.ended = ended;
+        }
+        g.draw_offer = offer;
+        g.thinking = false;
+        g.changed();
+        Ok(())
+    }
+}

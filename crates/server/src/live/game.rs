@@ -1,0 +1,203 @@
+//! A game held in memory while it is used: its stored row, the game with its history, the times and
+//! clocks of its moves, how it ended when the rules did not end it, and the channel its changes are
+//! broadcast on.
+
+use std::sync::Arc;
+
+use hasami_core::Side;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::db::{Status, StoredGame};
+use crate::family::AnyGame;
+use crate::live::error::GameError;
+
+/// Who plays against whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponent {
+    /// One person against the engine.
+    Engine,
+    /// Two people on one device (hot-seat).
+    Local,
+    /// Two people in two browsers, each with an invite link.
+    Online,
+}
+
+impl Opponent {
+    /// The stored and shown word: `engine`, `local` or `online`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Opponent::Engine => "engine",
+            Opponent::Local => "local",
+            Opponent::Online => "online",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Opponent> {
+        match s {
+            "engine" => Some(Opponent::Engine),
+            "local" => Some(Opponent::Local),
+            "online" => Some(Opponent::Online),
+            _ => None,
+        }
+    }
+}
+
+/// The side's name in the API: `black` or `white`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::First => "black",
+        Side::Second => "white",
+    }
+}
+
+/// A side from its API name.
+pub(crate) fn parse_side(s: &str) -> Option<Side> {
+    match s {
+        "black" => Some(Side::First),
+        "white" => Some(Side::Second),
+        _ => None,
+    }
+}
+
+/// One game held in memory while it is used.
+pub struct LiveGame {
+    /// The stored row (moves are kept in `game` and `times`, not here).
+    pub meta: StoredGame,
+    /// The game with its history.
+    pub game: AnyGame,
+    /// When each move was played, Unix milliseconds.
+    pub times: Vec<i64>,
+    /// The mover's remaining time after each move, ms (`None` without clocks).
+    pub clocks: Vec<Option<i64>>,
+    /// When the side to move's turn began, Unix ms (its clock runs from here).
+    pub turn_started: i64,
+    /// The timer that ends the game on time (replaced after every change).
+    pub clock_timer: Option<tokio::task::AbortHandle>,
+    /// An end not given by the rules: resignation or agreed draw (result token, reason).
+    pub ended: Option<(String, String)>,
+    /// The side that offers a draw.
+    pub draw_offer: Option<Side>,
+    /// The engine is searching its reply.
+    pub thinking: bool,
+    /// Goes up with every change; an engine reply for an older version is dropped.
+    pub version: u64,
+    /// Every change is sent here as a JSON message.
+    pub updates: broadcast::Sender<Arc<str>>,
+}
+
+impl LiveGame {
+    /// A game not yet stored: no draw offer, the engine idle, `turn_started` at `now`.
+    pub(crate) fn new(
+        meta: StoredGame,
+        game: AnyGame,
+        times: Vec<i64>,
+        ended: Option<(String, String)>,
+        now: i64,
+    ) -> LiveGame {
+        let plies = game.plies();
+        LiveGame {
+            meta,
+            game,
+            times,
+            clocks: vec![None; plies],
+            turn_started: now,
+            clock_timer: None,
+            ended,
+            draw_offer: None,
+            thinking: false,
+            version: 0,
+            updates: broadcast::channel(64).0,
+        }
+    }
+
+    /// Replays a stored game.
+    pub(crate) fn from_stored(mut meta: StoredGame) -> Result<LiveGame, GameError> {
+        let id = meta.id;
+        let corrupt = |reason: String| GameError::Corrupt { id, reason };
+        let mut game = AnyGame::new(&meta.variant, Some(&meta.start)).map_err(corrupt)?;
+        let mut times = Vec::new();
+        let mut clocks = Vec::new();
+        for m in std::mem::take(&mut meta.moves) {
+            let mv = game.parse_move(&m.mv).map_err(corrupt)?;
+            game.play(mv).map_err(corrupt)?;
+            times.push(m.time);
+            clocks.push(m.clock);
+        }
+        let ended = match (game.outcome(), meta.result.as_str()) {
+            (None, "*") | (Some(_), _) => None,
+            (None, r) => Some((r.to_string(), meta.reason.clone().unwrap_or_default())),
+        };
+        let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
+        let (updates, _) = broadcast::channel(64);
+        let turn_started = times.last().copied().unwrap_or(meta.created);
+        Ok(LiveGame {
+            meta,
+            game,
+            times,
+            clocks,
+            turn_started,
+            clock_timer: None,
+            ended,
+            draw_offer,
+            thinking: false,
+            version: 0,
+            updates,
+        })
+    }
+
+    /// Who plays against whom.
+    pub fn opponent(&self) -> Opponent {
+        Opponent::parse(&self.meta.opponent).unwrap_or(Opponent::Local)
+    }
+
+    /// The engine's side, in a game against the engine.
+    pub fn engine_side(&self) -> Option<Side> {
+        self.meta.engine_side.as_deref().and_then(parse_side)
+    }
+
+    /// Result token and reason.
+    pub fn result(&self) -> (String, Option<String>) {
+        if let Some(o) = self.game.outcome() {
+            (o.result_token().to_string(), self.game.outcome_words())
+        } else if let Some((r, why)) = &self.ended {
+            (r.clone(), Some(why.clone()))
+        } else {
+            ("*".into(), None)
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some() || self.ended.is_some()
+    }
+
+    /// The end state as stored.
+    pub(crate) fn status(&self) -> Status {
+        let (result, reason) = self.result();
+        Status {
+            result,
+            reason,
+            draw_offer: self.draw_offer.map(|s| side_word(s).to_string()),
+        }
+    }
+
+    /// The side that made ply `i` (0-based).
+    pub(crate) fn mover_of(&self, i: usize) -> Side {
+        if i.is_multiple_of(2) {
+            self.game.start_side()
+        } else {
+            !self.game.start_side()
+        }
+    }
+
+    /// Records a change: a new version (older engine replies and timers are dropped) and the new
+    /// game sent to every watcher.
+    pub(crate) fn changed(&mut self) {
+        self.version += 1;
+        let msg: Arc<str> = self.message(None).into();
+        // No receivers is fine.
+        let _ = self.updates.send(msg);
+    }
+}

@@ -1,0 +1,85 @@
+//! Importing a record (docs/records.md, either family) as a new game, to replay or play on.
+
+use std::sync::Arc;
+
+use hasami_core::AnyRecord;
+use hasami_core::RecordResult;
+use serde::Deserialize;
+
+use crate::db;
+use crate::family::AnyGame;
+use crate::live::create::{Created, NewOptions};
+use crate::live::error::GameError;
+use crate::live::game::Opponent;
+use crate::live::registry::AppState;
+
+/// An imported record (POST /api/games/import).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Import {
+    /// The record text (docs/records.md).
+    pub record: String,
+    /// How to continue it: `local` (default), `engine` or `online`.
+    #[serde(default)]
+    pub opponent: Option<Opponent>,
+    /// Engine level.
+    #[serde(default)]
+    pub level: Option<u32>,
+    /// The importer's side in engine and online games.
+    #[serde(default)]
+    pub side: Option<String>,
+}
+
+fn bad_record(e: impl std::fmt::Display) -> GameError {
+    GameError::BadRecord(e.to_string())
+}
+
+impl AppState {
+    /// Imports a record (of either family) as a new game.
+    pub async fn import(self: &Arc<Self>, req: Import) -> Result<Created, GameError> {
+        let record = AnyRecord::parse(&req.record).map_err(bad_record)?;
+        let (game, result, termination, names) = match &record {
+            AnyRecord::Hasami(r) => (
+                AnyGame::Hasami(r.to_game().map_err(bad_record)?),
+                r.result,
+                r.tag("Termination").map(str::to_string),
+                (
+                    r.tag("Black").map(str::to_string),
+                    r.tag("White").map(str::to_string),
+                ),
+            ),
+            AnyRecord::Shogun(r) => (
+                AnyGame::Shogun(r.to_game().map_err(bad_record)?),
+                r.result,
+                r.tag("Termination").map(str::to_string),
+                (
+                    r.tag("White").map(str::to_string),
+                    r.tag("Red").map(str::to_string),
+                ),
+            ),
+        };
+        let ended = match (game.outcome(), result) {
+            (None, RecordResult::Unfinished) | (Some(_), _) => None,
+            (None, r) => Some((
+                r.token().to_string(),
+                termination.unwrap_or_else(|| format!("result {} given in the record", r.token())),
+            )),
+        };
+        let opponent = Some(req.opponent.unwrap_or(Opponent::Local));
+        let times = vec![db::now_ms(); game.plies()];
+        self.store_new(
+            game,
+            times,
+            ended,
+            NewOptions {
+                opponent,
+                level: req.level,
+                side: req.side.as_deref(),
+                names,
+                omniscient: false,
+                clock: None,
+            },
+        )
+        .await
+    }
+}

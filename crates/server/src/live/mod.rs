@@ -1,0 +1,39 @@
+//! Games in play, one file per concern (after lishogi's `round` module).
+//!
+//! [`AppState`] (`registry`) holds the games in use and loads a game from the store on first use; a
+//! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
+//! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
+//! acknowledged or broadcast), `reply` (the engine's moves), `takeback` (undo), `draw` (offers),
+//! `finish` (resignation, loss on time), `names`, `hint`, `record` (export) and `view` (the JSON
+//! view). `access` says who may do what, `clock` keeps the time, and every refusal is a
+//! [`GameError`] (`error`), which knows nothing of HTTP.
+//!
+//! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game families
+//! (`crate::family`), never on the HTTP edge.
+
+mod access;
+mod clock;
+mod create;
+mod draw;
+mod error;
+mod finish;
+mod game;
+mod hint;
+mod import;
+mod names;
+mod play;
+mod random;
+mod record;
+mod registry;
+mod reply;
+mod takeback;
+mod view;
+
+pub use clock::ClockRequest;
+pub use create::{Created, NewGame};
+pub use error::GameError;
+pub use game::{side_word, LiveGame, Opponent};
+pub use import::Import;
+pub use names::NamesRequest;
+pub use registry::{AppState, Shared};
+pub use view::{ClockView, GameView, MoveView, Players};

@@ -1,0 +1,79 @@
+//! Playing a move: checked, stored (the move is committed before it is acknowledged or broadcast),
+//! then applied; the engine's reply and the clock's timer follow.
+
+use std::sync::Arc;
+
+use hasami_core::{Move, Square};
+
+use crate::db::{self, StoredMove};
+use crate::live::error::GameError;
+use crate::live::game::LiveGame;
+use crate::live::registry::AppState;
+use crate::live::view::GameView;
+
+/// Captured squares as stored: square names separated by spaces.
+pub(crate) fn captured_text(squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl AppState {
+    /// Plays `text` for the holder of `token`. The move is stored before this returns.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: i64,
+        text: &str,
+        token: Option<&str>,
+    ) -> Result<GameView, GameError> {
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
+        let mover = g.game.side();
+        g.check_turn(token, mover)?;
+        g.check_playing()?;
+        let mv = g.game.parse_move(text).map_err(GameError::IllegalMove)?;
+        self.commit_move(&mut g, mv).await?;
+        self.start_engine(&live, &mut g);
+        self.watch_clock(&live, &mut g);
+        Ok(g.view(token))
+    }
+
+    /// Checks and stores a move, then applies it and tells the watchers.
+    pub(crate) async fn commit_move(&self, g: &mut LiveGame, mv: Move) -> Result<(), GameError> {
+        let mut next = g.game.clone();
+        let captured = next.play(mv).map_err(GameError::IllegalMove)?;
+        let time = db::now_ms();
+        let ply = next.plies() as u32;
+        let mover = g.game.side();
+        let clock = g
+            .remaining(mover, time)
+            .map(|left| left + g.meta.clock_increment);
+        let stored = StoredMove {
+            mv: mv.to_string(),
+            captured: captured_text(&captured),
+            time,
+            clock,
+        };
+        let mut status = g.status();
+        if let Some(o) = next.outcome() {
+            status.result = o.result_token().into();
+            status.reason = next.outcome_words();
+        }
+        status.draw_offer = None;
+        let id = g.meta.id;
+        self.db
+            .call(move |c| db::append_move(c, id, ply, &stored, &status))
+            .await?;
+        g.game = next;
+        g.times.push(time);
+        g.clocks.push(clock);
+        g.turn_started = time;
+        g.draw_offer = None;
+        g.thinking = false;
+        g.changed();
+        Ok(())
+    }
+}

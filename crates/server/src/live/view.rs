@@ -1,0 +1,228 @@
+//! The JSON view of a game: everything a client shows (GET /api/games/{id}, WebSocket messages).
+
+use std::sync::Arc;
+
+use hasami_core::{Side, Square};
+use serde::Serialize;
+
+use crate::db;
+use crate::family::ShogunView;
+use crate::live::error::GameError;
+use crate::live::game::{side_word, LiveGame};
+use crate::live::registry::AppState;
+
+/// A move in the view.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveView {
+    /// 1-based ply.
+    pub ply: usize,
+    /// Move text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Who played it.
+    pub side: &'static str,
+    /// Captured squares.
+    pub captured: Vec<String>,
+    /// Unix milliseconds.
+    pub time: i64,
+    /// The position text after it.
+    pub position: String,
+}
+
+/// The names of the players.
+#[derive(Debug, Clone, Serialize)]
+pub struct Players {
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+}
+
+/// Everything a client shows about a game (GET /api/games/{id}, WebSocket messages).
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    /// Id.
+    pub id: i64,
+    /// Canonical variant text.
+    pub variant: String,
+    /// The preset the variant starts from.
+    pub preset: &'static str,
+    /// Board size (8 or 9).
+    pub size: u8,
+    /// `engine`, `local` or `online`.
+    pub opponent: &'static str,
+    /// Engine level.
+    pub level: u32,
+    /// The engine's side.
+    pub engine_side: Option<&'static str>,
+    /// Names.
+    pub players: Players,
+    /// What the sides are called in this game: Black/White, or White/Red in Shogun (the API's
+    /// `black` is always the first player).
+    pub side_names: Players,
+    /// Shogun: `fair` (the engine does not know the numbers pieces will show) or `omniscient`.
+    pub engine: &'static str,
+    /// The clocks, when the game has a time control.
+    pub clock: Option<ClockView>,
+    /// Shogun only: the "Shogun!" warning, the magnet board, the learning view, refused moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shogun: Option<ShogunView>,
+    /// Start position text.
+    pub start: String,
+    /// Current position text.
+    pub position: String,
+    /// Side to move.
+    pub turn: &'static str,
+    /// Plies played.
+    pub ply: usize,
+    /// The moves.
+    pub moves: Vec<MoveView>,
+    /// Legal moves now (empty once the game is over).
+    pub legal_moves: Vec<String>,
+    /// `playing` or `over`.
+    pub status: &'static str,
+    /// `*`, `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// How the game ended, in words.
+    pub reason: Option<String>,
+    /// The winner.
+    pub winner: Option<&'static str>,
+    /// Who offers a draw.
+    pub draw_offer: Option<&'static str>,
+    /// The engine is thinking.
+    pub thinking: bool,
+    /// Pieces left per side.
+    pub pieces: Players,
+    /// Which side the request's token plays: `black`, `white`, `both` or absent (spectator).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub you: Option<&'static str>,
+}
+
+/// The clocks of a game (times in ms, computed when the view was made).
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    /// Each side's starting time.
+    pub initial_ms: i64,
+    /// Added after each move.
+    pub increment_ms: i64,
+    /// Black's (the first player's) remaining time.
+    pub black_ms: i64,
+    /// White's (the second player's) remaining time.
+    pub white_ms: i64,
+    /// The side whose clock is running (none before each side's first move and after the end).
+    pub running: Option<&'static str>,
+}
+
+impl LiveGame {
+    /// The view, for a client holding `token`.
+    pub fn view(&self, token: Option<&str>) -> GameView {
+        let (result, reason) = self.result();
+        let moves = self
+            .game
+            .history()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (mv, captured, position))| MoveView {
+                position,
+                ply: i + 1,
+                mv: mv.to_string(),
+                side: side_word(self.mover_of(i)),
+                captured: captured.iter().map(Square::to_string).collect(),
+                time: self.times.get(i).copied().unwrap_or(0),
+            })
+            .collect();
+        let winner = match result.as_str() {
+            "1-0" => Some("black"),
+            "0-1" => Some("white"),
+            _ => None,
+        };
+        GameView {
+            id: self.meta.id,
+            variant: self.meta.variant.clone(),
+            preset: self.game.preset(),
+            size: self.game.size(),
+            opponent: self.opponent().as_str(),
+            level: self.meta.level,
+            engine_side: self.engine_side().map(side_word),
+            players: Players {
+                black: self.meta.black_name.clone(),
+                white: self.meta.white_name.clone(),
+            },
+            side_names: Players {
+                black: self.game.side_name(Side::First).into(),
+                white: self.game.side_name(Side::Second).into(),
+            },
+            engine: if self.meta.omniscient {
+                "omniscient"
+            } else {
+                "fair"
+            },
+            clock: self.clock_view(db::now_ms()),
+            shogun: if self.ended.is_some() {
+                self.game.shogun_view().map(|mut v| {
+                    v.arrivals.clear();
+                    v.refused.clear();
+                    v.attackers.clear();
+                    v.attacked = false;
+                    v
+                })
+            } else {
+                self.game.shogun_view()
+            },
+            start: self.meta.start.clone(),
+            position: self.game.position_text(),
+            turn: side_word(self.game.side()),
+            ply: self.game.plies(),
+            moves,
+            legal_moves: if self.is_over() {
+                Vec::new()
+            } else {
+                self.game
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect()
+            },
+            status: if self.is_over() { "over" } else { "playing" },
+            result,
+            reason,
+            winner,
+            draw_offer: self.draw_offer.map(side_word),
+            thinking: self.thinking,
+            pieces: Players {
+                black: self.game.pieces(Side::First).to_string(),
+                white: self.game.pieces(Side::Second).to_string(),
+            },
+            you: self.you(token),
+        }
+    }
+
+    /// The JSON message sent to WebSocket clients after a change.
+    pub fn message(&self, token: Option<&str>) -> String {
+        serde_json::json!({ "type": "game", "game": self.view(token) }).to_string()
+    }
+
+    fn clock_view(&self, now: i64) -> Option<ClockView> {
+        let initial_ms = self.meta.clock_initial?;
+        Some(ClockView {
+            initial_ms,
+            increment_ms: self.meta.clock_increment,
+            black_ms: self.remaining(Side::First, now)?.max(0),
+            white_ms: self.remaining(Side::Second, now)?.max(0),
+            running: self.clock_running().then(|| side_word(self.game.side())),
+        })
+    }
+}
+
+impl AppState {
+    /// The view of game `id` for a client holding `token`.
+    pub async fn view(
+        self: &Arc<Self>,
+        id: i64,
+        token: Option<&str>,
+    ) -> Result<GameView, GameError> {
+        let live = self.live(id).await?;
+        let g = live.lock().await;
+        Ok(g.view(token))
+    }
+}
