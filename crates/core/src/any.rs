@@ -8,7 +8,7 @@ use crate::hasami::{HasamiPosition, IllegalMoveError, PositionError};
 use crate::outcome::Outcome;
 use crate::perft::divide;
 use crate::position::Position;
-use crate::record::{Record, RecordResult};
+use crate::record::{AnyRecord, AnyReplayError, Record, RecordResult};
 use crate::shogun::{ShogunMoveError, ShogunPosition, ShogunTextError};
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::{Move, ParseMoveError};
@@ -173,6 +173,20 @@ impl AnyGame {
         match start {
             None => Ok(AnyGame::from_variant(parsed)),
             Some(text) => AnyGame::from_text(parsed, text),
+        }
+    }
+
+    /// The game of a record of either family, replayed and checked (see [`Record::to_game`]).
+    pub fn from_record(record: &AnyRecord) -> Result<AnyGame, AnyReplayError> {
+        match record {
+            AnyRecord::Hasami(r) => r
+                .to_game()
+                .map(AnyGame::Hasami)
+                .map_err(AnyReplayError::Hasami),
+            AnyRecord::Shogun(r) => r
+                .to_game()
+                .map(AnyGame::Shogun)
+                .map_err(AnyReplayError::Shogun),
         }
     }
 

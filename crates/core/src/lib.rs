@@ -75,8 +75,8 @@ pub use perft::{divide, perft, perft_after};
 pub use playout::{playout, PlayoutResult, SplitMix64};
 pub use position::Position;
 pub use record::{
-    AnyRecord, HasamiRecord, Record, RecordError, RecordErrorKind, RecordMove, RecordResult,
-    Recordable, ReplayError, ShogunRecord, LINE_WIDTH, RESERVED_TAGS,
+    AnyRecord, AnyReplayError, HasamiRecord, Record, RecordError, RecordErrorKind, RecordMove,
+    RecordResult, Recordable, ReplayError, ShogunRecord, LINE_WIDTH, RESERVED_TAGS,
 };
 pub use shogun::movegen::ShogunMoveError;
 pub use shogun::position::{ShogunPiece, ShogunPosition};

@@ -9,12 +9,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use hasami_core::Move;
-use hasami_engine::shogun::Fair;
-use hasami_engine::{level, search_at_level, Limits, SearchGame, SearchResult, Searcher, WIN};
+use hasami_core::{AnyPosition, Move};
+use hasami_engine::{level, search_any, Limits, Searcher, WIN};
 use tokio::sync::Semaphore;
-
-use crate::family::SearchPos;
 
 /// Hash table size of one searcher, MiB.
 const HASH_MIB: usize = 16;
@@ -56,10 +53,11 @@ impl Engine {
 
     /// Searches `pos` (with the game's position hashes `history`, `pos` last) at `level` (1–10) for
     /// at most `time`; `seed` makes the level's random choice reproducible. Shogun is searched fairly
-    /// (the numbers pieces will show are chance nodes) unless the position says omniscient.
+    /// (the numbers pieces will show are chance nodes) unless `omniscient`.
     pub async fn search(
         self: &Arc<Self>,
-        pos: SearchPos,
+        pos: AnyPosition,
+        omniscient: bool,
         history: Vec<u64>,
         level_number: u32,
         time: Duration,
@@ -78,16 +76,17 @@ impl Engine {
                 movetime: Some(time),
                 ..Limits::default()
             };
-            let out = match pos {
-                SearchPos::Hasami(p) => run(&searcher, level_number, &p, &history, &limits, seed),
-                SearchPos::Shogun {
-                    pos: p,
-                    omniscient: true,
-                } => run(&searcher, level_number, &p, &history, &limits, seed),
-                SearchPos::Shogun { pos: p, .. } => {
-                    run(&searcher, level_number, &Fair(p), &history, &limits, seed)
-                }
-            };
+            let out = search_any(
+                &searcher,
+                level(level_number),
+                pos,
+                omniscient,
+                &history,
+                &limits,
+                Arc::new(AtomicBool::new(false)),
+                seed,
+                |_| {},
+            );
             this.pool
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -100,26 +99,6 @@ impl Engine {
             Err(_) => analysis(None, 0, 0, &[], 0),
         }
     }
-}
-
-fn run<G: SearchGame<Move = Move>>(
-    searcher: &Searcher,
-    level_number: u32,
-    pos: &G,
-    history: &[u64],
-    limits: &Limits,
-    seed: u64,
-) -> SearchResult<Move> {
-    search_at_level(
-        searcher,
-        level(level_number),
-        pos,
-        history,
-        limits,
-        Arc::new(AtomicBool::new(false)),
-        seed,
-        |_| {},
-    )
 }
 
 fn analysis(best: Option<Move>, score: i32, depth: u32, pv: &[Move], nodes: u64) -> Analysis {

@@ -18,15 +18,15 @@
 //!   ([`AppState`]), a game in memory, clocks, creating, importing, playing, engine replies, takebacks,
 //!   draw offers, finishing (resignation, time), names, hints, records and the JSON view. Its errors
 //!   are [`live::GameError`]; it knows nothing of HTTP.
-//! - [`db`] (the SQLite store), [`engine`] (searches on blocking threads, pooled) and [`family`]
-//!   (either game family behind one interface) serve `live`.
+//! - [`db`] (the SQLite store) and [`engine`] (searches on blocking threads, pooled, through
+//!   `hasami_engine::search_any`) serve `live`. A game of either family is core's
+//!   `hasami_core::AnyGame`.
 //!
-//! Dependencies go one way: `http` → `live` → `db`, `engine`, `family`.
+//! Dependencies go one way: `http` → `live` → `db`, `engine`.
 #![deny(missing_docs)]
 
 pub mod db;
 pub mod engine;
-pub mod family;
 pub mod http;
 pub mod live;
 

@@ -429,10 +429,49 @@ pub enum AnyRecord {
     Shogun(ShogunRecord),
 }
 
+/// Why an [`AnyRecord`] cannot be replayed (see `AnyGame::from_record`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AnyReplayError {
+    /// A Hasami-family record.
+    #[error(transparent)]
+    Hasami(ReplayError<HasamiPosition>),
+    /// A Shogun record.
+    #[error(transparent)]
+    Shogun(ReplayError<ShogunPosition>),
+}
+
+/// `$body` with `$r` bound to the record of either family.
+macro_rules! each_record {
+    ($record:expr, $r:ident => $body:expr) => {
+        match $record {
+            AnyRecord::Hasami($r) => $body,
+            AnyRecord::Shogun($r) => $body,
+        }
+    };
+}
+
 impl AnyRecord {
     /// Parses a record of either family; errors give line and column.
     pub fn parse(text: &str) -> Result<AnyRecord, RecordError> {
         parse::parse_any(text)
+    }
+
+    /// The result.
+    pub fn result(&self) -> RecordResult {
+        each_record!(self, r => r.result)
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        each_record!(self, r => r.tag(name))
+    }
+
+    /// The players' names, first player first (the `Black`/`White` tags; in Shogun `White`/`Red`).
+    pub fn players(&self) -> [Option<&str>; 2] {
+        fn of<P: Position>(r: &Record<P>) -> [Option<&str>; 2] {
+            P::SIDE_NAMES.map(|name| find_tag(&r.tags, name))
+        }
+        each_record!(self, r => of(r))
     }
 }
 

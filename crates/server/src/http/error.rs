@@ -148,7 +148,11 @@ mod tests {
                 400,
                 "random_board is for Shogun only (it draws the magnet board's seed and rotation)",
             ),
-            (GameError::BadPosition("bad position".into()), 400, "bad position"),
+            (
+                GameError::BadPosition(hasami_core::AnyGame::new("hasami", Some("9/9 b")).unwrap_err()),
+                400,
+                "bad position text '9/9 b': 2 ranks, but the board has 9",
+            ),
             (
                 GameError::BadClockInitial(0.05),
                 400,
@@ -186,7 +190,16 @@ mod tests {
                 "this token plays both sides: say which, with side black or white",
             ),
             (GameError::BadRecord("why".into()), 400, "bad record: why"),
-            (GameError::IllegalMove("illegal".into()), 400, "illegal"),
+            (
+                GameError::IllegalMove(
+                    hasami_core::AnyGame::new("hasami", None)
+                        .unwrap()
+                        .play_text("e1e9")
+                        .unwrap_err(),
+                ),
+                400,
+                "illegal move e1e9: the piece on e1 cannot move to e9",
+            ),
             (
                 GameError::BadDrawAction("maybe".into()),
                 400,

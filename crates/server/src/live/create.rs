@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
 use crate::db::{self, StoredGame, StoredMove};
-use crate::family::AnyGame;
 use crate::live::clock::ClockRequest;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame, Opponent};
@@ -19,6 +18,7 @@ use crate::live::play::captured_text;
 use crate::live::random::{random_token, random_u64};
 use crate::live::registry::AppState;
 use crate::live::view::GameView;
+use hasami_core::AnyGame;
 
 /// A new game (POST /api/games).
 #[derive(Debug, Clone, Deserialize)]
@@ -227,7 +227,7 @@ impl AppState {
         let now = db::now_ms();
         let mut meta = StoredGame {
             id: 0,
-            variant: game.variant(),
+            variant: game.variant().to_string(),
             start: game.start_text(),
             created: now,
             updated: now,
@@ -255,9 +255,9 @@ impl AppState {
             .history()
             .into_iter()
             .zip(&live.times)
-            .map(|((mv, captured, _), &time)| StoredMove {
-                mv: mv.to_string(),
-                captured: captured_text(&captured),
+            .map(|(played, &time)| StoredMove {
+                mv: played.mv.to_string(),
+                captured: captured_text(played.captured),
                 time,
                 clock: None,
             })

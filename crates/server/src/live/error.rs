@@ -3,6 +3,7 @@
 //! The game logic knows nothing of HTTP; the edge (`crate::http::error`) alone decides which status
 //! each case is answered with.
 
+use hasami_core::AnyGameError;
 use thiserror::Error;
 
 use crate::db::DbError;
@@ -33,9 +34,9 @@ pub enum GameError {
     /// `random_board` asked for a Hasami-family game.
     #[error("random_board is for Shogun only (it draws the magnet board's seed and rotation)")]
     RandomBoardNotShogun,
-    /// The start position does not fit the variant (the message says why).
-    #[error("{0}")]
-    BadPosition(String),
+    /// The variant or the start position is not valid.
+    #[error(transparent)]
+    BadPosition(AnyGameError),
     /// A clock's starting time out of range.
     #[error("bad clock initial time {0}: seconds from 0.1 to 10800 (3 hours)")]
     BadClockInitial(f64),
@@ -63,9 +64,9 @@ pub enum GameError {
     /// The record text does not parse or does not replay.
     #[error("bad record: {0}")]
     BadRecord(String),
-    /// The move text does not parse or the move is illegal (the message says why).
-    #[error("{0}")]
-    IllegalMove(String),
+    /// The move text does not parse or the move is illegal (with the rule that forbids it).
+    #[error(transparent)]
+    IllegalMove(AnyGameError),
     /// A draw action other than `offer`, `accept` or `decline`.
     #[error("bad draw action '{0}': allowed are offer, accept, decline")]
     BadDrawAction(String),

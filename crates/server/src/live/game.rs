@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::db::{Status, StoredGame};
-use crate::family::AnyGame;
 use crate::live::error::GameError;
+use hasami_core::AnyGame;
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,7 +115,10 @@ impl LiveGame {
     /// Replays a stored game.
     pub(crate) fn from_stored(mut meta: StoredGame) -> Result<LiveGame, GameError> {
         let id = meta.id;
-        let corrupt = |reason: String| GameError::Corrupt { id, reason };
+        let corrupt = |e: hasami_core::AnyGameError| GameError::Corrupt {
+            id,
+            reason: e.to_string(),
+        };
         let mut game = AnyGame::new(&meta.variant, Some(&meta.start)).map_err(corrupt)?;
         let mut times = Vec::new();
         let mut clocks = Vec::new();

@@ -13,17 +13,17 @@ impl AppState {
     /// `ms` milliseconds (default 700, 50 to 10,000). Not available in an online game in progress.
     pub async fn hint(self: &Arc<Self>, id: i64, ms: Option<u64>) -> Result<Analysis, GameError> {
         let live = self.live(id).await?;
-        let (pos, history) = {
+        let (pos, omniscient, history) = {
             let g = live.lock().await;
             if g.opponent() == Opponent::Online && !g.is_over() {
                 return Err(GameError::NoHintsOnline);
             }
-            (g.game.search_pos(g.meta.omniscient), g.game.hashes())
+            (g.game.position(), g.meta.omniscient, g.game.hashes())
         };
         let time = std::time::Duration::from_millis(ms.unwrap_or(700).clamp(50, 10_000));
         Ok(self
             .engine
-            .search(pos, history, 10, time, random_u64())
+            .search(pos, omniscient, history, 10, time, random_u64())
             .await)
     }
 }

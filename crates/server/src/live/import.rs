@@ -7,11 +7,11 @@ use hasami_core::RecordResult;
 use serde::Deserialize;
 
 use crate::db;
-use crate::family::AnyGame;
 use crate::live::create::{Created, NewOptions};
 use crate::live::error::GameError;
 use crate::live::game::Opponent;
 use crate::live::registry::AppState;
+use hasami_core::AnyGame;
 
 /// An imported record (POST /api/games/import).
 #[derive(Debug, Clone, Deserialize)]
@@ -38,31 +38,18 @@ impl AppState {
     /// Imports a record (of either family) as a new game.
     pub async fn import(self: &Arc<Self>, req: Import) -> Result<Created, GameError> {
         let record = AnyRecord::parse(&req.record).map_err(bad_record)?;
-        let (game, result, termination, names) = match &record {
-            AnyRecord::Hasami(r) => (
-                AnyGame::Hasami(r.to_game().map_err(bad_record)?),
-                r.result,
-                r.tag("Termination").map(str::to_string),
-                (
-                    r.tag("Black").map(str::to_string),
-                    r.tag("White").map(str::to_string),
-                ),
-            ),
-            AnyRecord::Shogun(r) => (
-                AnyGame::Shogun(r.to_game().map_err(bad_record)?),
-                r.result,
-                r.tag("Termination").map(str::to_string),
-                (
-                    r.tag("White").map(str::to_string),
-                    r.tag("Red").map(str::to_string),
-                ),
-            ),
-        };
+        let game = AnyGame::from_record(&record).map_err(bad_record)?;
+        let (result, termination) = (record.result(), record.tag("Termination"));
+        let [first, second] = record.players().map(|name| name.map(str::to_string));
+        let names = (first, second);
         let ended = match (game.outcome(), result) {
             (None, RecordResult::Unfinished) | (Some(_), _) => None,
             (None, r) => Some((
                 r.token().to_string(),
-                termination.unwrap_or_else(|| format!("result {} given in the record", r.token())),
+                termination.map_or_else(
+                    || format!("result {} given in the record", r.token()),
+                    str::to_string,
+                ),
             )),
         };
         let opponent = Some(req.opponent.unwrap_or(Opponent::Local));

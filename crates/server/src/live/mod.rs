@@ -8,8 +8,9 @@
 //! view). `access` says who may do what, `clock` keeps the time, and every refusal is a
 //! [`GameError`] (`error`), which knows nothing of HTTP.
 //!
-//! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game families
-//! (`crate::family`), never on the HTTP edge.
+//! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
+//! family (`hasami_core::AnyGame`; `shogun_view` adds what the browser shows only for Shogun), never
+//! on the HTTP edge.
 
 mod access;
 mod clock;
@@ -26,6 +27,7 @@ mod random;
 mod record;
 mod registry;
 mod reply;
+mod shogun_view;
 mod takeback;
 mod view;
 
@@ -36,4 +38,5 @@ pub use game::{side_word, LiveGame, Opponent};
 pub use import::Import;
 pub use names::NamesRequest;
 pub use registry::{AppState, Shared};
+pub use shogun_view::ShogunView;
 pub use view::{ClockView, GameView, MoveView, Players};

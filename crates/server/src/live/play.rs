@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hasami_core::{Move, Square};
+use hasami_core::{BitBoard, Move};
 
 use crate::db::{self, StoredMove};
 use crate::live::error::GameError;
@@ -12,7 +12,7 @@ use crate::live::registry::AppState;
 use crate::live::view::GameView;
 
 /// Captured squares as stored: square names separated by spaces.
-pub(crate) fn captured_text(squares: &[Square]) -> String {
+pub(crate) fn captured_text(squares: BitBoard) -> String {
     squares
         .iter()
         .map(|s| s.to_string())
@@ -53,7 +53,7 @@ impl AppState {
             .map(|left| left + g.meta.clock_increment);
         let stored = StoredMove {
             mv: mv.to_string(),
-            captured: captured_text(&captured),
+            captured: captured_text(captured),
             time,
             clock,
         };

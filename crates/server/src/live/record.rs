@@ -12,7 +12,9 @@ impl LiveGame {
         self.game.record(
             [self.meta.black_name.clone(), self.meta.white_name.clone()],
             record_date(self.meta.created),
-            self.ended.as_ref(),
+            self.ended
+                .as_ref()
+                .map(|(r, why)| (r.as_str(), why.as_str())),
         )
     }
 }

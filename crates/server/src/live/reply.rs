@@ -23,7 +23,8 @@ impl AppState {
         g.thinking = true;
         g.changed();
         let version = g.version;
-        let pos = g.game.search_pos(g.meta.omniscient);
+        let pos = g.game.position();
+        let omniscient = g.meta.omniscient;
         let history = g.game.hashes();
         let level = g.meta.level;
         let seed = random_u64();
@@ -37,7 +38,10 @@ impl AppState {
         let state = Arc::clone(self);
         let live = Arc::clone(live);
         tokio::spawn(async move {
-            let found = state.engine.search(pos, history, level, time, seed).await;
+            let found = state
+                .engine
+                .search(pos, omniscient, history, level, time, seed)
+                .await;
             let mut g = live.lock().await;
             if g.version != version {
                 return; // the game changed meanwhile (undo, resignation, time)

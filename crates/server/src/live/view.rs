@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use hasami_core::{Side, Square};
+use hasami_core::Side;
 use serde::Serialize;
 
 use crate::db;
-use crate::family::ShogunView;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame};
 use crate::live::registry::AppState;
+use crate::live::shogun_view::{shogun_view, ShogunView};
 
 /// A move in the view.
 #[derive(Debug, Clone, Serialize)]
@@ -122,12 +122,12 @@ impl LiveGame {
             .history()
             .into_iter()
             .enumerate()
-            .map(|(i, (mv, captured, position))| MoveView {
-                position,
+            .map(|(i, played)| MoveView {
+                position: played.after,
                 ply: i + 1,
-                mv: mv.to_string(),
+                mv: played.mv.to_string(),
                 side: side_word(self.mover_of(i)),
-                captured: captured.iter().map(Square::to_string).collect(),
+                captured: played.captured.iter().map(|s| s.to_string()).collect(),
                 time: self.times.get(i).copied().unwrap_or(0),
             })
             .collect();
@@ -159,7 +159,7 @@ impl LiveGame {
             },
             clock: self.clock_view(db::now_ms()),
             shogun: if self.ended.is_some() {
-                self.game.shogun_view().map(|mut v| {
+                shogun_view(&self.game).map(|mut v| {
                     v.arrivals.clear();
                     v.refused.clear();
                     v.attackers.clear();
@@ -167,7 +167,7 @@ impl LiveGame {
                     v
                 })
             } else {
-                self.game.shogun_view()
+                shogun_view(&self.game)
             },
             start: self.meta.start.clone(),
             position: self.game.position_text(),
