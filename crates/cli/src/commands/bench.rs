@@ -3,9 +3,7 @@
 use std::time::Instant;
 
 use clap::Args;
-use hasami_core::ShogunPosition;
-use hasami_core::{playout, SplitMix64};
-use hasami_core::{HasamiPosition, HasamiRules, Variant};
+use hasami_core::{playout, HasamiPosition, Position, ShogunPosition, SplitMix64, Variant};
 
 use super::CliError;
 
@@ -69,33 +67,20 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         );
         return Ok(());
     }
-    if let Ok(Variant::Shogun(rules)) = Variant::parse(&args.variant) {
-        let start = ShogunPosition::start(rules);
-        let mut rng = SplitMix64(args.seed);
-        let mut history = Vec::with_capacity(512);
-        let (mut plies, mut unfinished) = (0u64, 0u32);
-        let t = Instant::now();
-        for _ in 0..args.games {
-            let r = hasami_core::playout(&start, &mut rng, 100_000, &mut history);
-            plies += u64::from(r.plies);
-            unfinished += u32::from(r.outcome.is_none());
-        }
-        let secs = t.elapsed().as_secs_f64();
-        println!("variant {rules}");
-        println!("games {} (unfinished {unfinished})", args.games);
-        println!("plies {plies}");
-        println!("time {secs:.3} s");
-        println!("plies/s {:.0}", plies as f64 / secs.max(1e-9));
-        println!("games/s {:.0}", f64::from(args.games) / secs.max(1e-9));
-        return Ok(());
+    match Variant::parse(&args.variant)
+        .map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?
+    {
+        Variant::Hasami(rules) => playouts(HasamiPosition::start(rules), args),
+        Variant::Shogun(rules) => playouts(ShogunPosition::start(rules), args),
     }
-    let rules = HasamiRules::parse(&args.variant)
-        .map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
-    let start = HasamiPosition::start(rules);
+    Ok(())
+}
+
+/// `--playouts`: random whole games from `start`, with plies and games per second.
+fn playouts<P: Position>(start: P, args: &BenchArgs) {
     let mut rng = SplitMix64(args.seed);
     let mut history = Vec::with_capacity(512);
-    let mut plies = 0u64;
-    let mut unfinished = 0u32;
+    let (mut plies, mut unfinished) = (0u64, 0u32);
     let t = Instant::now();
     for _ in 0..args.games {
         let r = playout(&start, &mut rng, 100_000, &mut history);
@@ -103,10 +88,10 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         unfinished += u32::from(r.outcome.is_none());
     }
     let secs = t.elapsed().as_secs_f64();
-    println!("variant {rules}");
+    println!("variant {}", start.rules());
     println!("games {} (unfinished {unfinished})", args.games);
     println!("plies {plies}");
     println!("time {secs:.3} s");
     println!("plies/s {:.0}", plies as f64 / secs.max(1e-9));
-    Ok(())
+    println!("games/s {:.0}", f64::from(args.games) / secs.max(1e-9));
 }
