@@ -3,7 +3,6 @@
 mod commands;
 mod matches;
 mod play;
-mod play_shogun;
 mod ugi;
 
 use std::process::ExitCode;

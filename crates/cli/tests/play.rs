@@ -184,3 +184,15 @@ fn a_whole_shogun_game_against_the_engine() {
         "{over}"
     );
 }
+
+#[test]
+fn one_loop_serves_both_families_go_plays_for_you_and_learn_is_shogun_only() {
+    // The Hasami family gets Shogun's `go` too; `learn` explains that it is for Shogun.
+    let text = play_on_terminal("--opponent human --no-color", "go\nlearn e1\nquit\n");
+    assert!(text.contains("The engine plays for you: "), "{text}");
+    assert!(text.contains("White to move>"), "{text}");
+    assert!(
+        text.contains("error: 'learn' is for Shogun (it shows the numbers of the magnet board)"),
+        "{text}"
+    );
+}

@@ -148,12 +148,14 @@ fn history_of<P: Position>(game: &Game<P>) -> Vec<AnyPlayed> {
 fn record_of<P: crate::record::Recordable>(
     game: &Game<P>,
     names: [String; 2],
-    date: String,
+    date: Option<String>,
     ended: Option<(&str, &str)>,
 ) -> String {
     let [first, second] = names;
     let [p1, p2] = P::SIDE_NAMES;
-    let mut record = Record::from_game(game, [(p1, first), (p2, second), ("Date", date)]);
+    let date = date.map(|d| ("Date", d));
+    let tags = [(p1, first), (p2, second)].into_iter().chain(date);
+    let mut record = Record::from_game(game, tags);
     if let Some((result, why)) = ended {
         if let Some(r) = RecordResult::from_token(result) {
             record.result = r;
@@ -355,9 +357,15 @@ impl AnyGame {
         each!(self, g => divide(g.position(), &g.hashes(), depth))
     }
 
-    /// The game record (docs/records.md): the players' names (first player first), the date, and an
-    /// end that is not by rule (`ended`: result token and reason, e.g. `("0-1", "Black resigned")`).
-    pub fn record(&self, names: [String; 2], date: String, ended: Option<(&str, &str)>) -> String {
+    /// The game record (docs/records.md): the players' names (first player first), the date if any,
+    /// and an end that is not by rule (`ended`: result token and reason, e.g.
+    /// `("0-1", "Black resigned")`).
+    pub fn record(
+        &self,
+        names: [String; 2],
+        date: Option<String>,
+        ended: Option<(&str, &str)>,
+    ) -> String {
         each!(self, g => record_of(g, names, date, ended))
     }
 }

@@ -11,7 +11,7 @@ impl LiveGame {
     pub fn record(&self) -> String {
         self.game.record(
             [self.meta.black_name.clone(), self.meta.white_name.clone()],
-            record_date(self.meta.created),
+            Some(record_date(self.meta.created)),
             self.ended
                 .as_ref()
                 .map(|(r, why)| (r.as_str(), why.as_str())),

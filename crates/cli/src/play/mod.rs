@@ -1,0 +1,331 @@
+//! `hasami play`: a game of either family in the terminal, against the engine or between two people
+//! at one keyboard. One loop over [`AnyGame`] serves both; `board` draws each family's board.
+//!
+//! The board is drawn with coordinates after every move (in colour on a terminal unless `NO_COLOR` is
+//! set or `--no-color` is given); moves are typed as move text (RULES.md A3.5, e.g. `e1e5`), and a few
+//! words are commands (`help` lists them). Bad input gets a message and changes nothing. In Shogun
+//! every piece shows the number it must move (the Shogun with a crown mark), "Shogun!" warns when the
+//! side to move's Shogun is attacked, a move that would leave one's own Shogun capturable is refused
+//! with that reason (S5), and `learn SQUARE` shows the magnet board's numbers for one piece. The
+//! engine plays Shogun fair (it does not read the magnets) unless `--omniscient` is given; `go` lets
+//! the engine make the move for the side to move in either family.
+
+mod board;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use hasami_core::{AnyGame, Side};
+use hasami_engine::{level, search_any, Limits, SearchResult, Searcher, WIN_BOUND};
+
+use self::board::LastMove;
+use crate::commands::CliError;
+
+/// Who plays the side the person at the keyboard does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Opponent {
+    /// This program's engine at `--level`.
+    Engine,
+    /// Another person at the same keyboard (hot-seat).
+    Human,
+}
+
+/// A side, as typed on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// The first player (moves first, home rows at the bottom; White in Shogun).
+    Black,
+    /// The second player (Red in Shogun).
+    White,
+}
+
+/// Arguments of `hasami play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Variant text (RULES.md A6 / S9), e.g. `hasami`, `dai-hasami+five=all` or `shogun`.
+    #[arg(long, default_value = "hasami")]
+    variant: String,
+    /// Engine level, 1 (beginner) to 10 (full strength).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=10))]
+    level: u32,
+    /// The side you play.
+    #[arg(long, value_enum, default_value_t = SideArg::Black)]
+    side: SideArg,
+    /// The engine or another person.
+    #[arg(long, value_enum, default_value_t = Opponent::Engine)]
+    opponent: Opponent,
+    /// Time the engine may think per move, in milliseconds (levels below 10 usually need less).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    movetime: u64,
+    /// Start from this position text (RULES.md A7 / S8) instead of the variant's start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Draw the board without colours.
+    #[arg(long)]
+    no_color: bool,
+    /// Shogun: let the engine read the magnet board (by default it plays fair, as a person would).
+    #[arg(long)]
+    omniscient: bool,
+}
+
+/// Runs `hasami play` on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<(), CliError> {
+    let colour =
+        !args.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    // The first player is Black, in Shogun White: `--side black` (the default) plays it.
+    let human = match args.side {
+        SideArg::Black => Side::First,
+        SideArg::White => Side::Second,
+    };
+    let game = AnyGame::new(&args.variant, args.position.as_deref())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut session = Session {
+        game,
+        engine: (args.opponent == Opponent::Engine).then_some(!human),
+        human,
+        level: args.level,
+        movetime: Duration::from_millis(args.movetime),
+        omniscient: args.omniscient,
+        colour,
+        searcher: Searcher::new(64, 1),
+        last: None,
+        searches: 0,
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    session.play(stdin.lock(), &mut out).map_err(CliError::Io)
+}
+
+/// A game at the terminal.
+struct Session {
+    game: AnyGame,
+    /// The side the person plays (against the engine).
+    human: Side,
+    /// The engine's side; `None` for hot-seat.
+    engine: Option<Side>,
+    level: u32,
+    movetime: Duration,
+    /// Shogun: the engine reads the magnet board.
+    omniscient: bool,
+    colour: bool,
+    searcher: Searcher,
+    /// The last move and what it captured, for highlighting.
+    last: LastMove,
+    searches: u64,
+}
+
+const HELP: &str = "\
+Type a move as from-square and to-square, e.g. e1e5 (in Shogun the piece must move exactly the number
+it shows, with at most one turn). Commands:
+  moves         list the legal moves
+  hint          ask the engine for a move
+  go            let the engine make this move (at its level)
+  undo          take back your last move (and the engine's reply)
+  learn SQUARE  Shogun: the number the piece on SQUARE would show on each square (the magnets)
+  save FILE     write the game record (docs/records.md) to FILE
+  position      print the position text
+  help          this list
+  quit          leave (also end of input)";
+
+impl Session {
+    fn play(&mut self, input: impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "hasami play: {} — you are {}{}. Type 'help' for commands.",
+            self.game.variant(),
+            self.game.side_name(self.human),
+            match self.engine {
+                Some(_) => format!(" against the engine at level {}", self.level),
+                None => " (hot-seat: both sides typed here)".into(),
+            }
+        )?;
+        let mut lines = input.lines();
+        // The board is drawn again only when the game changed.
+        let mut shown = None;
+        loop {
+            if self.engine_to_move() {
+                self.draw(out)?;
+                writeln!(out, "The engine is thinking…")?;
+                self.engine_move(out, "The engine plays ")?;
+                continue;
+            }
+            let now = (self.game.plies(), self.game.position_text());
+            if shown.as_ref() != Some(&now) {
+                shown = Some(now);
+                self.draw(out)?;
+                if let Some(words) = self.game.outcome_words() {
+                    writeln!(out, "Game over: {words}.")?;
+                }
+            }
+            if self.game.outcome().is_some() {
+                write!(out, "(undo, save FILE or quit)> ")?;
+            } else {
+                write!(out, "{} to move> ", self.game.side_name(self.game.side()))?;
+            }
+            out.flush()?;
+            let Some(line) = lines.next() else {
+                writeln!(out)?;
+                return Ok(());
+            };
+            let line = line?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                [] => {}
+                ["quit" | "exit" | "q"] => return Ok(()),
+                ["help" | "?"] => writeln!(out, "{HELP}")?,
+                ["moves"] => {
+                    let moves: Vec<String> = self
+                        .game
+                        .legal_moves()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))?;
+                }
+                ["position"] => writeln!(out, "{}", self.game.position_text())?,
+                ["learn", square] => board::learn(out, &self.game, square)?,
+                ["hint"] => self.hint(out)?,
+                ["go"] => self.go(out)?,
+                ["undo"] => self.undo(out)?,
+                ["save", file] => self.save(file, out)?,
+                ["save"] => writeln!(out, "error: save needs a file name, e.g. 'save game.hrec'")?,
+                [text] => match self.game.parse_move(text) {
+                    Ok(mv) => match self.game.play(mv) {
+                        Ok(captured) => {
+                            self.last = Some((mv, captured));
+                            writeln!(out, "{}", played_words(mv, captured))?;
+                        }
+                        Err(e) => writeln!(out, "error: {e} (type 'moves' for the legal moves)")?,
+                    },
+                    Err(e) => writeln!(out, "error: {e} (type 'moves' for the legal moves)")?,
+                },
+                _ => writeln!(out, "error: unknown command '{line}' (type 'help')")?,
+            }
+        }
+    }
+
+    fn draw(&self, out: &mut impl Write) -> std::io::Result<()> {
+        board::draw(out, &self.game, self.last, self.colour)
+    }
+
+    fn engine_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.engine == Some(self.game.side())
+    }
+
+    /// The engine's search of the current position at `level_number`.
+    fn search(&mut self, level_number: u32) -> SearchResult<hasami_core::Move> {
+        self.searches += 1;
+        let history = self.game.hashes();
+        let limits = Limits {
+            movetime: Some(self.movetime),
+            ..Limits::default()
+        };
+        search_any(
+            &self.searcher,
+            level(level_number),
+            self.game.position(),
+            self.omniscient,
+            &history,
+            &limits,
+            Arc::new(AtomicBool::new(false)),
+            history.last().copied().unwrap_or_default() ^ self.searches,
+            |_| {},
+        )
+    }
+
+    /// The engine plays the side to move at its level; `prefix` introduces the move.
+    fn engine_move(&mut self, out: &mut impl Write, prefix: &str) -> std::io::Result<()> {
+        let Some(mv) = self.search(self.level).best else {
+            // No legal move: the rules already judged the game (W6, S6), so this does not happen.
+            return writeln!(out, "The engine has no move.");
+        };
+        match self.game.play(mv) {
+            Ok(captured) => {
+                self.last = Some((mv, captured));
+                writeln!(out, "{prefix}{}", played_words(mv, captured))
+            }
+            Err(e) => writeln!(out, "error: the engine chose {mv}: {e}"),
+        }
+    }
+
+    fn hint(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.game.outcome().is_some() {
+            return writeln!(out, "error: the game is over");
+        }
+        let result = self.search(10);
+        match result.best {
+            Some(mv) => writeln!(out, "Hint: {mv} ({})", score_words(result.score)),
+            None => writeln!(out, "Hint: there is no legal move"),
+        }
+    }
+
+    fn go(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.game.outcome().is_some() {
+            return writeln!(out, "error: the game is over");
+        }
+        self.engine_move(out, "The engine plays for you: ")
+    }
+
+    fn undo(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        // Against the engine, take back the engine's reply too, so that it is the player's turn again.
+        let mut taken = Vec::new();
+        while let Some(mv) = self.game.undo() {
+            taken.push(mv.to_string());
+            if self.engine.is_none() || self.game.side() == self.human {
+                break;
+            }
+        }
+        self.last = self
+            .game
+            .history()
+            .last()
+            .map(|played| (played.mv, played.captured));
+        if taken.is_empty() {
+            writeln!(out, "error: nothing to undo")
+        } else {
+            writeln!(out, "Took back {}", taken.join(" and "))
+        }
+    }
+
+    /// Writes the game record (docs/records.md): the players `player` and `hasami level N`.
+    fn save(&self, file: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let name = |side: Side| match self.engine {
+            Some(engine) if engine == side => format!("hasami level {}", self.level),
+            _ => "player".to_string(),
+        };
+        let record = self
+            .game
+            .record([name(Side::First), name(Side::Second)], None, None);
+        match std::fs::write(file, record) {
+            Ok(()) => writeln!(out, "Saved the game to {file}"),
+            Err(e) => writeln!(out, "error: cannot write {file}: {e}"),
+        }
+    }
+}
+
+/// A move and what it captured: `f1f5` or `f1f5, capturing e5`.
+fn played_words(mv: hasami_core::Move, captured: hasami_core::BitBoard) -> String {
+    if captured.is_empty() {
+        return mv.to_string();
+    }
+    let squares: Vec<String> = captured.iter().map(|s| s.to_string()).collect();
+    format!("{mv}, capturing {}", squares.join(" "))
+}
+
+/// A search score in words for the side to move.
+fn score_words(score: i32) -> String {
+    if score.abs() >= WIN_BOUND {
+        let plies = hasami_engine::WIN - score.abs();
+        let moves = (plies + 1) / 2;
+        if score > 0 {
+            format!("wins in {moves}")
+        } else {
+            format!("loses in {moves}")
+        }
+    } else {
+        format!("{:+.2} pieces", f64::from(score) / 100.0)
+    }
+}
