@@ -211,14 +211,8 @@ impl Rng {
     }
 }
 
-const VARIANTS: &[&str] = &[
-    "hasami",
-    "hasami-chess",
-    "dai-hasami",
-    "dai-hasami-captures",
-    "agon",
-    "mak-yek",
-    "apit-sodok",
+/// Variation specs tried besides every preset.
+const EXTRA_VARIANTS: &[&str] = &[
     "hasami+win=pieces-left:4",
     "hasami+corner=off",
     "hasami+win=captures:5",
@@ -243,7 +237,8 @@ fn differential(games: usize, seed: u64) {
     let t = std::time::Instant::now();
     let mut total_games = 0;
     let mut total_queries = 0;
-    for variant in VARIANTS {
+    let presets = hasami_core::Preset::ALL.iter().map(|p| p.name());
+    for variant in presets.chain(EXTRA_VARIANTS.iter().copied()) {
         let mut tally = std::collections::BTreeMap::new();
         let mut done = 0;
         while done < games {

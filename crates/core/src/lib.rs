@@ -16,7 +16,7 @@
 //! variant     Variant: either family's rules from variant text
 //! any         AnyGame: a game of either family behind one type (used by the UGI engine, the web
 //!             server and terminal play)
-//! hasami/     the Hasami family: rules (variant text A6 → Rules) and Position (setup
+//! hasami/     the Hasami family: rules (variant text A6 → HasamiRules) and HasamiPosition (setup
 //!             text, move generation, captures C1–C5, the end of the game A5, Zobrist hashing)
 //! shogun/     Shogun: rules (S9), the magnet board (S3), paths and moves (S4), Shogun safety (S5),
 //!             the end of the game (S6), position text (S8)
@@ -30,10 +30,10 @@
 //! Black in the Hasami family, White in Shogun ([`Position::side_name`]).
 //!
 //! ```
-//! use hasami_core::{Game, Rules};
+//! use hasami_core::{HasamiGame, HasamiRules};
 //!
-//! let rules = Rules::parse("hasami+win=captures:5").unwrap();
-//! let mut game = Game::new(rules);
+//! let rules = HasamiRules::parse("hasami+win=captures:5").unwrap();
+//! let mut game = HasamiGame::new(rules);
 //! game.play_text("e1e5").unwrap();
 //! assert_eq!(game.position().to_string(), "wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 1 1");
 //! ```

@@ -9,19 +9,14 @@
 use std::collections::BTreeSet;
 use std::mem::discriminant;
 
-use hasami_core::{BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move, Outcome, Square};
+use hasami_core::{
+    BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move, Outcome, Preset, Square,
+};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-/// The 7 presets and a few variation specs.
-const VARIANTS: &[&str] = &[
-    "hasami",
-    "hasami-chess",
-    "dai-hasami",
-    "dai-hasami-captures",
-    "agon",
-    "mak-yek",
-    "apit-sodok",
+/// Variation specs tried besides the presets.
+const EXTRA_VARIANTS: &[&str] = &[
     "hasami+diagonal-capture",
     "hasami+rows=1,2+intervention",
     "dai-hasami+five=all+movement=step",
@@ -31,6 +26,12 @@ const VARIANTS: &[&str] = &[
     "agon+corner=off+repetition=2",
     "apit-sodok+quiet=20",
 ];
+
+/// Every preset (A6) and a few variation specs.
+fn variants() -> Vec<&'static str> {
+    let presets = Preset::ALL.iter().map(|p| p.name());
+    presets.chain(EXTRA_VARIANTS.iter().copied()).collect()
+}
 
 fn rules(variant: &str) -> &'static HasamiRules {
     HasamiRules::parse(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
@@ -166,10 +167,10 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_property(
-        v in 0..VARIANTS.len(),
+        v in 0..variants().len(),
         picks in prop::collection::vec(any::<Index>(), 1..200),
     ) {
-        let rules = rules(VARIANTS[v]);
+        let rules = rules(variants()[v]);
         let mut game = HasamiGame::new(rules);
         check_position(game.position());
         for pick in &picks {
@@ -202,13 +203,13 @@ proptest! {
 
     #[test]
     fn random_boards_round_trip(
-        v in 0..VARIANTS.len(),
+        v in 0..variants().len(),
         cells in prop::collection::vec(0u8..6, 81),
         white in any::<bool>(),
         quiet in 0u32..1000,
         fullmove in 1u32..100_000,
     ) {
-        let rules = rules(VARIANTS[v]);
+        let rules = rules(variants()[v]);
         let n = rules.size();
         let mut ranks = Vec::new();
         let mut counts = [0u32; 2];

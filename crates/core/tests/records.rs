@@ -59,18 +59,14 @@ fn assert_at(e: &RecordError, line: usize, column: usize) {
 
 #[test]
 fn random_games_of_several_variants_round_trip() {
-    let variants = [
-        "hasami",
-        "hasami-chess",
-        "dai-hasami",
-        "dai-hasami-captures",
-        "agon",
-        "mak-yek",
-        "apit-sodok",
+    // Every preset (A6) and some variations.
+    let extra = [
         "hasami+win=captures:5,lead:3+diagonal-capture",
         "dai-hasami+movement=step+five=all",
         "hasami+misere+corner=off+max-run=1",
     ];
+    let presets = hasami_core::Preset::ALL.iter().map(|p| p.name());
+    let variants: Vec<&str> = presets.chain(extra).collect();
     let mut ended = 0;
     for (i, variant) in variants.iter().enumerate() {
         for seed in 0..3 {

@@ -94,16 +94,8 @@ fn level_1_takes_an_immediate_win_whatever_the_seed() {
 #[test]
 fn low_levels_play_legal_moves_in_random_positions() {
     let mut rng = SplitMix64(7);
-    for variant in [
-        "hasami",
-        "hasami-chess",
-        "dai-hasami",
-        "dai-hasami-captures",
-        "agon",
-        "mak-yek",
-        "apit-sodok",
-        "hasami+misere",
-    ] {
+    let presets = hasami_core::Preset::ALL.iter().map(|p| p.name());
+    for variant in presets.chain(["hasami+misere"]) {
         let mut tried = 0;
         while tried < 6 {
             let plies = rng.below(30);

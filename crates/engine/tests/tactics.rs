@@ -307,18 +307,14 @@ fn mak_yek_win_in_3_by_intervention() {
 fn search_returns_a_legal_move_in_200_random_positions() {
     // Every preset (A6) and the goal variations used above; positions from random playouts of 0-79
     // plies, stopping at the last position before the game ends.
-    let variants = [
-        "hasami",
-        "hasami-chess",
-        "dai-hasami",
-        "dai-hasami-captures",
-        "agon",
-        "mak-yek",
-        "apit-sodok",
+    // Every preset (A6) and some variations.
+    let extra = [
         "hasami+misere",
         "hasami+win=lead:3",
         "dai-hasami+five=all+movement=step",
     ];
+    let presets = hasami_core::Preset::ALL.iter().map(|p| p.name());
+    let variants: Vec<&str> = presets.chain(extra).collect();
     let mut rng = SplitMix64(2024);
     for i in 0..200 {
         let variant = variants[i % variants.len()];

@@ -4,17 +4,17 @@
 //! serves both families; [`AnyRecord`] reads a record of either.
 //!
 //! ```
-//! use hasami_core::{Game, Record, Rules};
+//! use hasami_core::{HasamiGame, HasamiRecord, HasamiRules};
 //!
-//! let mut game = Game::new(Rules::parse("hasami").unwrap());
+//! let mut game = HasamiGame::new(HasamiRules::parse("hasami").unwrap());
 //! game.play_text("e1e5").unwrap();
-//! let record = Record::from_game(&game, [("Black", "Alice"), ("White", "Bob")]);
+//! let record = HasamiRecord::from_game(&game, [("Black", "Alice"), ("White", "Bob")]);
 //! let text = record.to_string();
 //! assert_eq!(
 //!     text,
 //!     "[Variant \"hasami\"]\n[Black \"Alice\"]\n[White \"Bob\"]\n[Result \"*\"]\n\n1. e1e5\n*\n"
 //! );
-//! assert_eq!(Record::parse(&text).unwrap(), record);
+//! assert_eq!(HasamiRecord::parse(&text).unwrap(), record);
 //! ```
 //!
 //! A Shogun record has a Shogun `Variant` tag (S9, with the seed and rotation of the magnet board), an
