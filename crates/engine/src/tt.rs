@@ -3,6 +3,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+use crate::score::WIN_BOUND;
+
 /// Kind of score stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -239,6 +241,28 @@ fn decode(d: u64) -> Entry {
             NO_EVAL => None,
             e => Some(i32::from(e)),
         },
+    }
+}
+
+/// A score as stored in the table: win distances counted from the node, not the root.
+pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score read from the table at `ply`: win distances counted from the root again.
+pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
     }
 }
 

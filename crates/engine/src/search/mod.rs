@@ -1,0 +1,583 @@
+//! Alpha-beta search generic over [`SearchGame`]: iterative deepening, aspiration windows, principal variation
+//! search, a shared transposition table, killer and history ordering, null-move pruning, late-move
+//! reductions, quiescence on captures, win-distance scores and repetition inside the tree. More than one
+//! thread runs a shared-table ("lazy SMP") search.
+//!
+//! This file holds the searcher, the iterative deepening and the root; `node.rs` the alpha-beta node
+//! and quiescence, `picker.rs` the staged move picker, `result.rs` what a search reports.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::game::{SearchGame, Terminal};
+use crate::limits::{Budget, Limits};
+use crate::tt::{from_tt, to_tt, Bound, Table};
+
+mod node;
+mod picker;
+mod result;
+
+pub use result::{Features, Info, SearchResult};
+
+/// Ordering hints of threatening quiet moves lie within 400 of this (below the killers, above the
+/// other quiet moves).
+const THREAT_BASE: i32 = 8_450;
+
+/// Values of chance outcomes are taken within ±this (30 pieces) so that Star1 can prune at chance
+/// nodes; a win behind a chance node counts as this much.
+pub const CHANCE_BOUND: i32 = 3_000;
+
+/// The hint that marks a threat move in the quiescence list.
+const QUIESCENCE_THREAT: i32 = -1;
+
+/// The table's "no move" key.
+const NO_MOVE: u16 = 0xFFFF;
+
+pub use crate::score::{WIN, WIN_BOUND};
+const INF: i32 = 31_000;
+const MAX_PLY: usize = 128;
+/// Entries of each thread's evaluation cache (a power of two; 16 bytes each).
+const EVAL_CACHE: usize = 1 << 15;
+
+/// Centi-pieces per ply without a capture that the root's side gives up ([`Features::progress`]):
+/// 2 beat 1 and 0 against the greedy player in mak-yek (docs/engine.md).
+pub const PROGRESS: i32 = 2;
+
+/// Shared state of one search.
+struct Shared {
+    stop: Arc<AtomicBool>,
+    nodes: AtomicU64,
+    /// The deepest iteration any thread completed: (depth, score, key of its best move).
+    deepest: std::sync::Mutex<Option<(u32, i32, u16)>>,
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+}
+
+impl Shared {
+    fn out_of_time(&self) -> bool {
+        self.budget.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+}
+
+/// A search engine for one game type: a transposition table and settings.
+pub struct Searcher {
+    tt: Arc<Table>,
+    /// Number of threads.
+    pub threads: usize,
+    /// Feature switches.
+    pub features: Features,
+    /// How much worse than 0 a draw is for the side to move at the root, in centi-pieces (the engine
+    /// plays on rather than repeat when it is about equal).
+    pub contempt: i32,
+}
+
+/// The default [`Searcher::contempt`].
+pub const DEFAULT_CONTEMPT: i32 = 10;
+
+impl Searcher {
+    /// A searcher with a table of `hash_mib` MiB and `threads` threads.
+    pub fn new(hash_mib: usize, threads: usize) -> Searcher {
+        Searcher {
+            tt: Arc::new(Table::new(hash_mib)),
+            threads: threads.max(1),
+            features: Features::switched(
+                &std::env::var("HASAMI_SEARCH_OFF").unwrap_or_default(),
+                &std::env::var("HASAMI_SEARCH_ON").unwrap_or_default(),
+            ),
+            contempt: DEFAULT_CONTEMPT,
+        }
+    }
+
+    /// Forgets the table (new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Searches `root` (with the game's earlier `history` of hashes, `root` last) within `limits`,
+    /// until `stop` is set or a limit is reached. `on_info` gets one report per completed depth.
+    pub fn search<G: SearchGame>(
+        &self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        stop: Arc<AtomicBool>,
+        mut on_info: impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        let shared = Arc::new(Shared {
+            stop,
+            nodes: AtomicU64::new(0),
+            deepest: std::sync::Mutex::new(None),
+            start: Instant::now(),
+            budget: limits.budget(),
+            node_limit: limits.nodes,
+        });
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        let done = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<_> = (1..self.threads)
+            .map(|id| {
+                let tt = Arc::clone(&self.tt);
+                let shared = Arc::clone(&shared);
+                let done = Arc::clone(&done);
+                let root = *root;
+                let history = history.to_vec();
+                let features = self.features;
+                let contempt = self.contempt;
+                std::thread::spawn(move || {
+                    let mut w = Worker::new(&tt, &shared, &history, features);
+                    w.helper_done = Some(done);
+                    w.contempt = contempt;
+                    w.iterate(&root, max_depth, id, &mut |_| {});
+                })
+            })
+            .collect();
+        let mut w = Worker::new(&self.tt, &shared, history, self.features);
+        w.contempt = self.contempt;
+        let mut result = w.iterate(root, max_depth, 0, &mut on_info);
+        done.store(true, Ordering::Relaxed);
+        for h in helpers {
+            let _ = h.join();
+        }
+        // A helper thread may have completed a deeper iteration than the main thread: play its move.
+        let deepest = *shared.deepest.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((depth, score, key)) = deepest {
+            if depth > result.depth {
+                if let Some(mv) = root.move_from_key(key) {
+                    result.best = Some(mv);
+                    result.score = score;
+                    result.depth = depth;
+                    result.pv = w.pv(root, depth as usize);
+                    if result.pv.first() != Some(&mv) {
+                        result.pv = vec![mv];
+                    }
+                }
+            }
+        }
+        SearchResult {
+            nodes: shared.nodes.load(Ordering::Relaxed) + w.local_nodes,
+            ..result
+        }
+    }
+}
+
+/// Whether helper thread `thread` skips iteration `depth` (lazy SMP): the helpers search different
+/// depths from the main thread and from each other, so that the shared table holds deeper results
+/// sooner and the threads' trees differ. The pattern is the classic one of Stockfish 8–10: helper `i`
+/// searches depths in runs of `SKIP_SIZE[i]`, shifted by `SKIP_PHASE[i]`, skipping every other run.
+fn skips_depth(thread: usize, depth: u32) -> bool {
+    const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if thread == 0 {
+        return false;
+    }
+    let i = (thread - 1) % 20;
+    (depth + SKIP_PHASE[i]) / SKIP_SIZE[i] % 2 == 1
+}
+
+struct Worker<'a, G: SearchGame> {
+    tt: &'a Table,
+    shared: &'a Shared,
+    path: Vec<u64>,
+    root_len: usize,
+    features: Features,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    local_nodes: u64,
+    seldepth: u32,
+    aborted: bool,
+    helper_done: Option<Arc<AtomicBool>>,
+    contempt: i32,
+    lists: Vec<Vec<(G::Move, i32)>>,
+    /// Chance outcomes of a move, one buffer per ply ([`Worker::after`]).
+    outcomes: Vec<Vec<(G, u32)>>,
+    reductions: Box<[[u8; 64]; 64]>,
+    /// Recent static evaluations by position hash (see [`Worker::raw_eval`]).
+    evals: Box<[(u64, i32)]>,
+}
+
+impl<'a, G: SearchGame> Worker<'a, G> {
+    fn new(tt: &'a Table, shared: &'a Shared, history: &[u64], features: Features) -> Self {
+        Worker {
+            tt,
+            shared,
+            path: history.to_vec(),
+            root_len: history.len(),
+            features,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * 16384],
+            local_nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            helper_done: None,
+            contempt: 0,
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
+            outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
+            reductions: Box::new(std::array::from_fn(|d| {
+                std::array::from_fn(|i| {
+                    if d == 0 || i == 0 {
+                        0
+                    } else {
+                        (0.75 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8
+                    }
+                })
+            })),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.local_nodes
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.local_nodes += 1;
+        if self.local_nodes & 1023 == 0 {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            self.local_nodes -= 1024;
+            if self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.out_of_time()
+                || self.shared.node_limit.is_some_and(|n| self.nodes() >= n)
+                || self
+                    .helper_done
+                    .as_ref()
+                    .is_some_and(|d| d.load(Ordering::Relaxed))
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn iterate(
+        &mut self,
+        root: &G,
+        max_depth: u32,
+        thread: usize,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut root_moves = Vec::new();
+        root.moves(&mut root_moves);
+        let mut out = SearchResult {
+            best: root_moves.first().map(|m| m.0),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            root_scores: Vec::new(),
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            out.score = -WIN;
+            return out;
+        }
+        if root_moves.len() == 1 && thread == 0 && max_depth > 1 {
+            // Only one move: play it at once (after a shallow search for a score).
+            let r = self.iterate(root, 1, thread, on_info);
+            return r;
+        }
+        let mut score: i32 = 0;
+        for depth in 1..=max_depth {
+            if skips_depth(thread, depth) && depth < max_depth {
+                continue;
+            }
+            self.seldepth = 0;
+            let (mut alpha, mut beta) = (-INF, INF);
+            let mut delta = 35;
+            if self.features.aspiration && depth >= 5 && score.abs() < WIN_BOUND {
+                alpha = score - delta;
+                beta = score + delta;
+            }
+            let result = loop {
+                let r = self.root(root, &mut root_moves, depth as i32, alpha, beta);
+                if self.aborted {
+                    break None;
+                }
+                if r <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                    delta *= 2;
+                } else if r >= beta {
+                    beta = (beta + delta).min(INF);
+                    delta *= 2;
+                } else {
+                    break Some(r);
+                }
+                if delta > 600 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            // A partly searched iteration still improves the move when its first move was searched.
+            out.best = Some(root_moves[0].0);
+            let Some(s) = result else {
+                break;
+            };
+            score = s;
+            out.score = s;
+            out.depth = depth;
+            out.pv = self.pv(root, depth as usize);
+            out.root_scores = root_moves.clone();
+            {
+                let mut d = self
+                    .shared
+                    .deepest
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if d.is_none_or(|(dd, _, _)| depth > dd) {
+                    *d = Some((depth, s, G::move_key(root_moves[0].0)));
+                }
+            }
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                score: s,
+                nodes: self.nodes(),
+                elapsed: self.shared.start.elapsed(),
+                pv: out.pv.clone(),
+            });
+            if s.abs() >= WIN_BOUND && depth as i32 > WIN - s.abs() + 2 {
+                break; // a forced result is proven
+            }
+            if let Some(soft) = self.shared.budget.soft {
+                if self.shared.start.elapsed() >= soft * 6 / 10 {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Searches the root moves, keeping them sorted best first (stable for the rest).
+    fn root(
+        &mut self,
+        root: &G,
+        moves: &mut [(G::Move, i32)],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            let mv = moves[i].0;
+            let (child, tactical) = root.play(mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                self.after(root, mv, &child, depth - 1, 1, alpha, beta, true)
+            } else {
+                let mut s = self.after(root, mv, &child, depth - 1, 1, alpha, alpha + 1, false);
+                if s > alpha && s < beta && !self.aborted {
+                    s = self.after(root, mv, &child, depth - 1, 1, alpha, beta, true);
+                }
+                s
+            };
+            let _ = tactical;
+            self.path.pop();
+            if self.aborted {
+                return best;
+            }
+            moves[i].1 = score;
+            if score > best {
+                best = score;
+                moves[..=i].rotate_right(1);
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Keep the rest ordered by their (bound) scores for the next iteration.
+        if moves.len() > 1 {
+            moves[1..].sort_by_key(|m| -m.1);
+        }
+        self.tt.store(
+            root.hash(),
+            Some(G::move_key(moves[0].0)),
+            best,
+            depth,
+            Bound::Exact,
+            None,
+        );
+        best
+    }
+
+    /// The value of playing `mv` in `pos` for the side that plays it, searched `depth` plies deeper
+    /// with the window (`alpha`, `beta`) of that side; `child` is [`SearchGame::play`]'s position, whose hash
+    /// is the last of the path. With chance outcomes ([`SearchGame::chance_outcomes`]) the value is their
+    /// expectation, searched with Star1 pruning (Ballard): each outcome gets the window that could still
+    /// move the expectation across alpha or beta, given that values lie within ±[`CHANCE_BOUND`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn after(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> i32 {
+        // A move that ends the game ends it whatever the chance (e.g. taking the last pieces).
+        if G::CHANCE && child.terminal(&self.path).is_none() {
+            // One buffer per ply, reused (no allocation per chance node).
+            let mut outcomes = std::mem::take(&mut self.outcomes[ply.min(MAX_PLY)]);
+            outcomes.clear();
+            pos.chance_outcomes(mv, &mut outcomes);
+            let value = (!outcomes.is_empty())
+                .then(|| self.expectation(&outcomes, depth, ply, alpha, beta, pv));
+            self.outcomes[ply.min(MAX_PLY)] = outcomes;
+            if let Some(v) = value {
+                return v;
+            }
+        }
+        -self.search(child, depth, ply, -beta, -alpha, pv)
+    }
+
+    fn expectation(
+        &mut self,
+        outcomes: &[(G, u32)],
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> i32 {
+        let (lo, hi) = (-i64::from(CHANCE_BOUND), i64::from(CHANCE_BOUND));
+        let total: i64 = outcomes.iter().map(|o| i64::from(o.1)).sum();
+        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
+        let mut sum = 0i64;
+        let mut rest = total;
+        let last = self.path.len() - 1;
+        let certain = self.path[last];
+        for (i, (child, w)) in outcomes.iter().enumerate() {
+            let w = i64::from(*w);
+            rest -= w;
+            // The expectation is (sum + w·v + rest·x) / total with x in [lo, hi].
+            let a = (alpha * total - sum - rest * hi).div_euclid(w);
+            let b = (beta * total - sum - rest * lo + w - 1).div_euclid(w);
+            let (a, b) = (a.clamp(lo - 1, hi), b.clamp(lo, hi + 1));
+            self.path[last] = child.hash();
+            let v =
+                i64::from(-self.search(child, depth, ply, -(b as i32), -(a as i32), pv && i == 0))
+                    .clamp(lo, hi);
+            if self.aborted {
+                break;
+            }
+            if v <= a {
+                self.path[last] = certain;
+                return ((sum + w * v + rest * hi) / total) as i32;
+            }
+            if v >= b {
+                self.path[last] = certain;
+                return ((sum + w * v + rest * lo) / total) as i32;
+            }
+            sum += w * v;
+        }
+        self.path[last] = certain;
+        (sum / total) as i32
+    }
+
+    /// The evaluation of `pos`, from a small per-thread cache when it was evaluated recently:
+    /// quiescence meets the same positions again in every iteration and from many move orders.
+    #[inline]
+    fn raw_eval(&mut self, pos: &G) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let e = pos.evaluate();
+        *slot = (key, e);
+        e
+    }
+
+    /// The static evaluation at `ply` of `pos`, whose evaluation is `e` (from the table or
+    /// [`Worker::raw_eval`]), with [`Features::progress`]: faded towards 0 as the quiet limit nears,
+    /// and [`PROGRESS`] per quiet ply taken from the root's side.
+    #[inline]
+    fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
+        let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
+            return e;
+        };
+        let (quiet, limit) = (quiet.min(limit) as i32, limit as i32);
+        let faded = e * (limit - quiet) / limit;
+        faded - self.for_root(ply, PROGRESS * quiet)
+    }
+
+    /// `v` for the root's side as seen by the side to move at `ply`.
+    #[inline]
+    fn for_root(&self, ply: usize, v: i32) -> i32 {
+        if ply.is_multiple_of(2) {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// A draw's score for the side to move in `pos` at `ply`: below 0 for the root's side (contempt),
+    /// and with [`Features::progress`] less [`PROGRESS`] per quiet ply as for every other position
+    /// (else a repetition would look better than playing on at a high quiet count).
+    #[inline]
+    fn draw_score(&self, pos: &G, ply: usize) -> i32 {
+        let quiet = match pos.quiet_count() {
+            Some((quiet, limit)) if self.features.progress => quiet.min(limit) as i32,
+            _ => 0,
+        };
+        -self.for_root(ply, self.contempt + PROGRESS * quiet)
+    }
+
+    #[inline]
+    fn terminal_score(&self, pos: &G, t: Terminal, ply: usize) -> i32 {
+        match t {
+            Terminal::Win => WIN - ply as i32,
+            Terminal::Loss => -WIN + ply as i32,
+            Terminal::Draw => self.draw_score(pos, ply),
+        }
+    }
+
+    fn repeated_in_tree(&self, hash: u64) -> bool {
+        // The current position (last in the path) appeared earlier in the search path (same side).
+        let n = self.path.len();
+        let mut i = n.saturating_sub(3);
+        while i >= self.root_len.saturating_sub(1) && i + 3 <= n {
+            if self.path[i] == hash {
+                return true;
+            }
+            if i < 2 {
+                break;
+            }
+            i -= 2;
+        }
+        false
+    }
+
+    fn pv(&self, root: &G, max: usize) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut pos = *root;
+        let mut seen = Vec::new();
+        let mut list = Vec::new();
+        while pv.len() < max {
+            let Some(e) = self.tt.probe(pos.hash()) else {
+                break;
+            };
+            list.clear();
+            pos.moves(&mut list);
+            let Some(&(mv, _)) = list.iter().find(|m| G::move_key(m.0) == e.mv) else {
+                break;
+            };
+            pv.push(mv);
+            pos = pos.play(mv).0;
+            if seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+        }
+        pv
+    }
+}
