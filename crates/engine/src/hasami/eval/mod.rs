@@ -12,9 +12,18 @@
 //! - AGON: both (five in a row and pieces-left);
 //! - intervention (C4, mak-yek): the capture terms plus gaps between two pieces of a side, where an enemy
 //!   landing takes both.
+//!
+//! Files: this one holds the features, goals, weights and the sums; `terms.rs` computes every term of a
+//! position, from the capture patterns of `captures.rs` and the five-in-a-row line data of `lines.rs`.
 
-use hasami_core::STRIDE;
-use hasami_core::{BitBoard, Direction, HasamiPosition, HasamiRules, Side};
+use hasami_core::{HasamiPosition, HasamiRules};
+
+mod captures;
+mod lines;
+mod terms;
+
+pub use lines::{five_completions, five_threats, four_squares};
+use terms::terms;
 
 /// Number of evaluation features.
 pub const N_FEATURES: usize = 18;
@@ -255,7 +264,7 @@ impl Weights {
 }
 
 /// Where feature values go: summed with weights ([`evaluate`]) or stored ([`features`]).
-trait Sink {
+pub(super) trait Sink {
     fn add(&mut self, feature: usize, value: i32);
     /// Whether `feature`'s value is used (else its cost may be skipped when other terms do not need it).
     fn wants(&self, feature: usize) -> bool;
@@ -358,326 +367,13 @@ pub fn features(pos: &HasamiPosition) -> [i32; N_FEATURES] {
     f
 }
 
-/// Calls `f` with each capture direction (C1) as a constant, so that shifts compile to fixed shifts.
-#[inline(always)]
-fn each_capture_dir(rules: &HasamiRules, mut f: impl FnMut(Direction)) {
-    f(Direction::North);
-    f(Direction::South);
-    f(Direction::East);
-    f(Direction::West);
-    if rules.options.diagonal_capture {
-        f(Direction::NorthEast);
-        f(Direction::NorthWest);
-        f(Direction::SouthEast);
-        f(Direction::SouthWest);
-    }
-}
-
-/// Calls `f` with one direction of each capture axis (C4 looks both ways along it).
-#[inline(always)]
-fn each_capture_axis(rules: &HasamiRules, mut f: impl FnMut(Direction)) {
-    f(Direction::North);
-    f(Direction::East);
-    if rules.options.diagonal_capture {
-        f(Direction::NorthEast);
-        f(Direction::NorthWest);
-    }
-}
-
-/// Enemy pieces that `own` captures with a single C1 sandwich (runs of one or two pieces, C1 with
-/// max-run ≥ 2) by landing on a square of `land`.
-#[inline(always)]
-fn sandwiched(own: BitBoard, enemy: BitBoard, land: BitBoard, rules: &HasamiRules) -> BitBoard {
-    let mut hit = BitBoard::EMPTY;
-    let two = rules.run_limit >= 2;
-    each_capture_dir(rules, |d| {
-        let back = d.opposite();
-        let near = land.shift(d) & enemy;
-        hit |= near & own.shift(back);
-        if two {
-            // land, enemy, enemy, own
-            let pair = near & enemy.shift(back) & own.shift_by(back, 2);
-            hit |= pair | pair.shift(d);
-        }
-    });
-    hit
-}
-
-/// Empty squares between two pieces of `side` along a capture axis (C4 landing squares).
-#[inline(always)]
-fn gaps(pieces: BitBoard, empty: BitBoard, rules: &HasamiRules) -> BitBoard {
-    let mut g = BitBoard::EMPTY;
-    each_capture_axis(rules, |d| g |= pieces.shift(d) & pieces.shift(d.opposite()));
-    g & empty
-}
-
-/// Pieces of `victim` that `taker` captures by C4 intervention landing on a square of `land`.
-#[inline(always)]
-fn intervened(victim: BitBoard, land: BitBoard, rules: &HasamiRules) -> BitBoard {
-    let mut hit = BitBoard::EMPTY;
-    each_capture_axis(rules, |d| {
-        let back = d.opposite();
-        let t = land & victim.shift(d) & victim.shift(back);
-        hit |= t.shift(d) | t.shift(back);
-    });
-    hit
-}
-
-/// C2 corner pieces of `victim` (on `corners`, the corner squares of the corner `region`) that `taker`
-/// can capture by landing on a square of `land` next to them, the other neighbour being its own.
-#[inline(always)]
-fn cornered(
-    victim: BitBoard,
-    taker: BitBoard,
-    land: BitBoard,
-    corners: BitBoard,
-    region: BitBoard,
-) -> BitBoard {
-    use Direction::{East, North, South, West};
-    let v = victim & corners;
-    if v.is_empty() {
-        return v;
-    }
-    let across = |b: BitBoard| (b & region).shift(East) | (b & region).shift(West);
-    let along = |b: BitBoard| (b & region).shift(North) | (b & region).shift(South);
-    v & ((across(taker) & along(land)) | (along(taker) & across(land)))
-}
-
-/// The five-region line data of one side.
-struct Lines {
-    /// Windows with 2, 3, 4 own pieces and no enemy.
-    windows: [i32; 3],
-    /// Open threes.
-    open3: i32,
-    /// Empty squares completing a five.
-    completions: BitBoard,
-    /// Own pieces in windows of four (the stones a capture could take to break a five threat).
-    four_stones: BitBoard,
-}
-
-/// Adds the windows of five squares along the forward direction of `K` bits (`N` 10, `E` 1, `NE` 11,
-/// `NW` 9) to `l`. `own` and `open` are the side's pieces and the empty squares inside its five-region,
-/// `free` the region without enemy pieces. With `FULL` off only the completion squares are found.
-#[inline(always)]
-fn line_dir<const K: u32, const FULL: bool>(
-    own: u128,
-    free: u128,
-    open: u128,
-    empty: u128,
-    l: &mut Lines,
-) {
-    let valid = free & (free >> K) & (free >> (2 * K)) & (free >> (3 * K)) & (free >> (4 * K));
-    if valid == 0 {
-        return;
-    }
-    // A bit-sliced counter (c2 c1 c0) of own pieces in the window starting at each square.
-    let a0 = own & valid;
-    let a1 = (own >> K) & valid;
-    let mut c0 = a0 ^ a1;
-    let mut c1 = a0 & a1;
-    let mut c2 = 0;
-    for a in [
-        (own >> (2 * K)) & valid,
-        (own >> (3 * K)) & valid,
-        (own >> (4 * K)) & valid,
-    ] {
-        let k0 = c0 & a;
-        c0 ^= a;
-        let k1 = c1 & k0;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    let four = c2 & !c0;
-    if four != 0 {
-        let span = four | (four << K) | (four << (2 * K)) | (four << (3 * K)) | (four << (4 * K));
-        l.completions.0 |= span & empty;
-        l.four_stones.0 |= span & own;
-    }
-    if FULL {
-        let three = c1 & c0;
-        l.windows[0] += (c1 & !c0).count_ones() as i32;
-        l.windows[1] += three.count_ones() as i32;
-        l.windows[2] += four.count_ones() as i32;
-        if three != 0 {
-            // empty, own, own, own, empty from the start square on.
-            let t = open & (own >> K) & (own >> (2 * K)) & (own >> (3 * K)) & (open >> (4 * K));
-            l.open3 += t.count_ones() as i32;
-        }
-    }
-}
-
-/// The five-region line data of `side` (W3).
-#[inline(always)]
-fn lines<const FULL: bool>(pos: &HasamiPosition, side: Side, empty: BitBoard) -> Lines {
-    let rules = pos.rules();
-    let region = rules.five_region[side.index()];
-    let own = (pos.pieces(side) & region).0;
-    let free = (region & !pos.pieces(!side)).0;
-    let open = (empty & region).0;
-    let mut l = Lines {
-        windows: [0; 3],
-        open3: 0,
-        completions: BitBoard::EMPTY,
-        four_stones: BitBoard::EMPTY,
-    };
-    line_dir::<{ STRIDE as u32 }, FULL>(own, free, open, empty.0, &mut l);
-    line_dir::<1, FULL>(own, free, open, empty.0, &mut l);
-    if rules.options.five_all {
-        line_dir::<{ STRIDE as u32 + 1 }, FULL>(own, free, open, empty.0, &mut l);
-        line_dir::<{ STRIDE as u32 - 1 }, FULL>(own, free, open, empty.0, &mut l);
-    }
-    l
-}
-
-#[inline(always)]
-fn terms(pos: &HasamiPosition, s: &mut impl Sink) {
-    use feature::*;
-    let rules = pos.rules();
-    let us = pos.side();
-    let them = !us;
-    let mine = pos.pieces(us);
-    let theirs = pos.pieces(them);
-    let empty = rules.board & !(mine | theirs);
-    let sign = if rules.options.misere { -1 } else { 1 };
-
-    s.add(TEMPO, 1);
-    s.add(MATERIAL, sign * (mine.len() as i32 - theirs.len() as i32));
-
-    // Where each side can land, and how many moves it has (with the weights compiled in, the counting
-    // is left out where the mobility weight is 0).
-    let (my_moves, my_reach) = pos.mobility_of(us);
-    let (their_moves, their_reach) = pos.mobility_of(them);
-    if s.wants(MOBILITY) {
-        s.add(MOBILITY, my_moves as i32 - their_moves as i32);
-    }
-
-    // Captures next move: ours at once, theirs after a pass (pieces we leave hanging).
-    let mut can_take = sandwiched(mine, theirs, my_reach, rules);
-    let mut hanging = sandwiched(theirs, mine, their_reach, rules);
-    if rules.options.intervention {
-        can_take |= intervened(theirs, my_reach, rules);
-        hanging |= intervened(mine, their_reach, rules);
-        s.add(
-            GAP,
-            gaps(mine, empty, rules).len() as i32 - gaps(theirs, empty, rules).len() as i32,
-        );
-    }
-    if !rules.corners.is_empty() {
-        let region = rules.corner_region;
-        let corners = rules.region_corners;
-        can_take |= cornered(theirs, mine, my_reach, corners, region);
-        hanging |= cornered(mine, theirs, their_reach, corners, region);
-    }
-    s.add(CAPTURE_READY, sign * i32::from(!can_take.is_empty()));
-    let n_hanging = hanging.len() as i32;
-    s.add(HANGING, sign * n_hanging);
-    s.add(FORK, sign * i32::from(n_hanging >= 2));
-
-    // Structures: edges, corners, adjacent pairs.
-    let corner = rules.board_corners;
-    let edge = rules.board_edges;
-    s.add(
-        EDGE,
-        (mine & edge).len() as i32 - (theirs & edge).len() as i32,
-    );
-    s.add(
-        CORNER,
-        (mine & corner).len() as i32 - (theirs & corner).len() as i32,
-    );
-    let pairs = |p: BitBoard| {
-        ((p & p.shift(Direction::East)).len() + (p & p.shift(Direction::North)).len()) as i32
-    };
-    s.add(PAIR, pairs(mine) - pairs(theirs));
-
-    if rules.five {
-        let my = lines::<true>(pos, us, empty);
-        let th = lines::<true>(pos, them, empty);
-        s.add(WINDOW2, my.windows[0] - th.windows[0]);
-        s.add(WINDOW3, my.windows[1] - th.windows[1]);
-        s.add(WINDOW4, my.windows[2] - th.windows[2]);
-        s.add(OPEN3, my.open3 - th.open3);
-        s.add(
-            COMPLETIONS,
-            my.completions.len() as i32 - th.completions.len() as i32,
-        );
-        if !(my.completions & my_reach).is_empty() {
-            s.add(FIVE_NEXT, 1);
-        } else {
-            let threats = (th.completions & their_reach).len() as i32;
-            s.add(FIVE_AGAINST, threats);
-            // Two threats cannot both be blocked by one move; only capturing a stone of a four
-            // (C1/C2/C4 next move) can break them.
-            if threats >= 2 && (can_take & th.four_stones).is_empty() {
-                s.add(DOUBLE_THREAT, 1);
-            }
-        }
-    }
-}
-
-/// Empty squares where a piece of `side` would make a four (a five-region window with three of its
-/// pieces and no enemy): quiet moves there threaten to complete a five (W3).
-pub fn four_squares(pos: &HasamiPosition, side: Side) -> BitBoard {
-    let rules = pos.rules();
-    if !rules.five {
-        return BitBoard::EMPTY;
-    }
-    let region = rules.five_region[side.index()];
-    let own = (pos.pieces(side) & region).0;
-    let free = (region & !pos.pieces(!side)).0;
-    let empty = (rules.board & !pos.occupied()).0;
-    let mut out = threes::<{ STRIDE as u32 }>(own, free) | threes::<1>(own, free);
-    if rules.options.five_all {
-        out |=
-            threes::<{ STRIDE as u32 + 1 }>(own, free) | threes::<{ STRIDE as u32 - 1 }>(own, free);
-    }
-    BitBoard(out & empty)
-}
-
-/// The squares of windows (along `K` bits) of `free` squares holding exactly three of `own`.
-#[inline(always)]
-fn threes<const K: u32>(own: u128, free: u128) -> u128 {
-    let valid = free & (free >> K) & (free >> (2 * K)) & (free >> (3 * K)) & (free >> (4 * K));
-    if valid == 0 {
-        return 0;
-    }
-    let mut c0 = 0;
-    let mut c1 = 0;
-    let mut c2 = 0;
-    for i in 0..5 {
-        let a = (own >> (i * K)) & valid;
-        let k0 = c0 & a;
-        c0 ^= a;
-        let k1 = c1 & k0;
-        c1 ^= k0;
-        c2 |= k1;
-    }
-    let three = c1 & c0 & !c2;
-    three | (three << K) | (three << (2 * K)) | (three << (3 * K)) | (three << (4 * K))
-}
-
-/// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
-pub fn five_completions(pos: &HasamiPosition, side: Side) -> BitBoard {
-    five_threats(pos, side).0
-}
-
-/// The squares where a piece of `side` would complete a five, and the pieces of `side` in those
-/// windows of four. A piece from outside the windows that lands on a completion square makes a five:
-/// its window stays whole (captures take only enemy pieces, C1/C2/C4).
-pub fn five_threats(pos: &HasamiPosition, side: Side) -> (BitBoard, BitBoard) {
-    if !pos.rules().five {
-        return (BitBoard::EMPTY, BitBoard::EMPTY);
-    }
-    let empty = pos.rules().board & !pos.occupied();
-    let l = lines::<false>(pos, side, empty);
-    (l.completions, l.four_stones)
-}
-
 #[cfg(test)]
 mod tests {
     use super::feature::*;
     use super::*;
     use hasami_core::Preset;
     use hasami_core::SplitMix64;
+    use hasami_core::{BitBoard, Side};
 
     fn pos(variant: &str, text: &str) -> HasamiPosition {
         HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap()
