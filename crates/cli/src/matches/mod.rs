@@ -8,10 +8,13 @@
 //! - `elo.rs`: Elo, error bars, LOS and SPRT.
 //! - `ugi_player.rs`: the hidden `--as-ugi` engine (built-in and faulty players over UGI).
 
+pub mod builtin;
 pub mod elo;
+pub mod engine_process;
 pub mod openings;
 pub mod players;
 pub mod referee;
+pub mod sprt;
 pub mod ugi_player;
 
 use std::fs;
@@ -27,9 +30,10 @@ use hasami_core::{HasamiRules, Side};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::CliError;
-use elo::{elo_estimate, fmt_elo, los, Sprt, Verdict, Wdl};
+use elo::{elo_estimate, fmt_elo, los, Wdl};
 use players::{Player, PlayerSpec, SPEC_HELP};
 use referee::{End, GameReport, Settings, TimeControl};
+use sprt::{Sprt, Verdict};
 
 /// Arguments of `hasami match`.
 #[derive(Args, Debug)]
