@@ -3,9 +3,7 @@
 use std::time::Instant;
 
 use clap::Args;
-use hasami_core::ShogunPosition;
-use hasami_core::{divide, perft};
-use hasami_core::{HasamiPosition, Move, Variant};
+use hasami_core::{divide, perft, HasamiPosition, Move, Position, ShogunPosition, Variant};
 
 use super::CliError;
 
@@ -29,44 +27,30 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let variant = Variant::parse(&args.variant)
         .map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
-    let bad_position = |e: &dyn std::fmt::Display| CliError::Usage(format!("bad --position: {e}"));
     let t = Instant::now();
     let nodes = match variant {
-        Variant::Hasami(rules) => {
-            let pos = match &args.position {
-                Some(text) => {
-                    HasamiPosition::from_text(text, rules).map_err(|e| bad_position(&e))?
-                }
-                None => HasamiPosition::start(rules),
-            };
-            if args.divide {
-                print_divide(divide(&pos, &[pos.hash()], args.depth), args.depth)
-            } else {
-                perft(&pos, args.depth)
-            }
-        }
-        Variant::Shogun(rules) => {
-            let pos = match &args.position {
-                Some(text) => {
-                    ShogunPosition::from_text(text, rules).map_err(|e| bad_position(&e))?
-                }
-                None => ShogunPosition::start(rules),
-            };
-            if args.divide {
-                print_divide(
-                    hasami_core::divide(&pos, &[pos.hash()], args.depth),
-                    args.depth,
-                )
-            } else {
-                hasami_core::perft(&pos, args.depth)
-            }
-        }
+        Variant::Hasami(rules) => count::<HasamiPosition>(rules, args)?,
+        Variant::Shogun(rules) => count::<ShogunPosition>(rules, args)?,
     };
     let secs = t.elapsed().as_secs_f64();
     println!("nodes {nodes}");
     println!("time {secs:.3} s");
     println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
     Ok(())
+}
+
+/// Perft (or divide) of `--position` or the start of `rules`, in either family.
+fn count<P: Position>(rules: &'static P::Rules, args: &PerftArgs) -> Result<u64, CliError> {
+    let pos = match &args.position {
+        Some(text) => P::from_text(text, rules)
+            .map_err(|e| CliError::Usage(format!("bad --position: {e}")))?,
+        None => P::start(rules),
+    };
+    Ok(if args.divide {
+        print_divide(divide(&pos, &[pos.hash()], args.depth), args.depth)
+    } else {
+        perft(&pos, args.depth)
+    })
 }
 
 /// Prints `<move>: <count>` lines and returns the total.
