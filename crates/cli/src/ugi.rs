@@ -125,7 +125,10 @@ impl Session {
                     "option name Variant type string default {}",
                     HasamiRules::preset(hasami_core::Preset::Hasami)
                 ));
-                out.push("option name Hash type spin default 16 min 1 max 65536".into());
+                out.push(format!(
+                    "option name Hash type spin default 16 min 1 max {}",
+                    hasami_engine::tt::MAX_MIB
+                ));
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
                 out.push("option name Omniscient type check default false".into());
@@ -190,12 +193,15 @@ impl Session {
                     ),
                 ),
             },
-            "hash" => match spin(1, 65536) {
-                Ok(v) => {
-                    self.options.hash_mib = v;
-                    self.searcher =
-                        Arc::new(Searcher::new(v as usize, self.options.threads as usize));
-                }
+            "hash" => match spin(1, hasami_engine::tt::MAX_MIB as u32) {
+                // The old table stays until the new one is had; a refused size changes nothing.
+                Ok(v) => match Searcher::try_new(v as usize, self.options.threads as usize) {
+                    Ok(searcher) => {
+                        self.options.hash_mib = v;
+                        self.searcher = Arc::new(searcher);
+                    }
+                    Err(e) => error(out, e),
+                },
                 Err(e) => error(out, e),
             },
             "threads" => match spin(1, 256) {

@@ -387,3 +387,32 @@ fn shogun_is_played_through_the_same_protocol() {
         .any(|l| l.contains("bad value 'maybe' for option Omniscient")));
     assert!(out.contains(&"response false".to_string()), "{out:?}");
 }
+
+#[test]
+fn the_largest_hash_the_engine_offers_is_allocated_and_larger_ones_are_refused() {
+    // A hostile or careless GUI: every value up to the advertised maximum works; beyond it, one error
+    // line and the engine keeps its table and answers on (no abort for a table the machine lacks).
+    let out = ugi(lines(&["ugi", "quit"]));
+    let max: u32 = out
+        .iter()
+        .find(|l| l.starts_with("option name Hash type spin"))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .expect("Hash option with a max");
+    assert!(max <= 4096, "advertised Hash max {max} MiB");
+    let out = ugi(lines(&[
+        "setoption name Hash value 65536",
+        "setoption name Hash value 40000",
+        &format!("setoption name Hash value {}", max + 1),
+        "isready",
+        "go depth 2",
+        "quit",
+    ]));
+    let errors = out
+        .iter()
+        .filter(|l| l.starts_with("info string error: bad value"))
+        .count();
+    assert_eq!(errors, 3, "{out:?}");
+    assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
+}

@@ -49,19 +49,52 @@ pub struct Table {
 const NO_EVAL: i16 = i16::MIN;
 const NO_MOVE: u64 = 0xFFFF;
 
+/// The largest table, MiB: what the engine offers (UGI `Hash`) and accepts.
+pub const MAX_MIB: usize = 4096;
+
+/// A table that could not be made: more than [`MAX_MIB`], or memory the system would not give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableError {
+    /// The size asked for, MiB.
+    pub mib: usize,
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a hash table of {} MiB (at most {MAX_MIB} MiB, and only what the system \
+             can give)",
+            self.mib
+        )
+    }
+}
+
+impl std::error::Error for TableError {}
+
 impl Table {
     /// A table of about `mib` MiB (rounded down to a power of two buckets of 64 bytes, at least 256).
+    /// Panics when the memory cannot be had; [`Table::try_new`] says so instead.
     pub fn new(mib: usize) -> Table {
+        Table::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mib` MiB, or why there is none: more than [`MAX_MIB`], or the allocation
+    /// failed. Nothing is left allocated on error.
+    pub fn try_new(mib: usize) -> Result<Table, TableError> {
+        if mib > MAX_MIB {
+            return Err(TableError { mib });
+        }
         let bytes = mib.max(1) * 1024 * 1024;
         let mut n = 256usize;
         while n * 2 * 64 <= bytes {
             n *= 2;
         }
-        Table {
-            buckets: Buckets::new(n),
+        Ok(Table {
+            buckets: Buckets::new(n).ok_or(TableError { mib })?,
             mask: n - 1,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Forgets everything.
@@ -187,19 +220,18 @@ unsafe impl Sync for Buckets {}
 const HUGE_PAGE: usize = 2 * 1024 * 1024;
 
 impl Buckets {
-    fn new(len: usize) -> Buckets {
+    /// `len` zeroed buckets, or `None` when the allocation fails.
+    fn new(len: usize) -> Option<Buckets> {
         let size = len * std::mem::size_of::<Bucket>();
         let align = if size >= HUGE_PAGE {
             HUGE_PAGE
         } else {
             std::mem::align_of::<Bucket>()
         };
-        let layout = std::alloc::Layout::from_size_align(size, align).expect("table layout");
+        let layout = std::alloc::Layout::from_size_align(size, align).ok()?;
         // SAFETY: `size` is not zero (at least 256 buckets).
         let raw = unsafe { std::alloc::alloc(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Bucket>()) else {
-            std::alloc::handle_alloc_error(layout)
-        };
+        let ptr = std::ptr::NonNull::new(raw.cast::<Bucket>())?;
         #[cfg(target_os = "linux")]
         // SAFETY: the range is the allocation just made; the advice only changes how it is backed.
         unsafe {
@@ -207,7 +239,7 @@ impl Buckets {
         }
         // SAFETY: zero bytes are valid `AtomicU64`s; the pages are touched after the advice.
         unsafe { std::ptr::write_bytes(raw, 0, size) };
-        Buckets { ptr, len, layout }
+        Some(Buckets { ptr, len, layout })
     }
 }
 

@@ -82,7 +82,11 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
             "ugi" => {
                 writeln!(out, "id name hasami match --as-ugi {}", describe(mode))?;
                 writeln!(out, "id author the hasami authors")?;
-                writeln!(out, "option name Hash type spin default 16 min 1 max 65536")?;
+                writeln!(
+                    out,
+                    "option name Hash type spin default 16 min 1 max {}",
+                    hasami_engine::tt::MAX_MIB
+                )?;
                 writeln!(out, "option name Threads type spin default 1 min 1 max 256")?;
                 writeln!(out, "ugiok")?;
             }

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use crate::game::{SearchGame, Terminal};
 use crate::limits::{Budget, Limits};
-use crate::tt::{from_tt, to_tt, Bound, Table};
+use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
 
 mod node;
 mod picker;
@@ -79,15 +79,21 @@ pub const DEFAULT_CONTEMPT: i32 = 10;
 impl Searcher {
     /// A searcher with a table of `hash_mib` MiB and `threads` threads.
     pub fn new(hash_mib: usize, threads: usize) -> Searcher {
-        Searcher {
-            tt: Arc::new(Table::new(hash_mib)),
+        Searcher::try_new(hash_mib, threads).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with a table of `hash_mib` MiB, or why the table cannot be had (see
+    /// [`Table::try_new`]).
+    pub fn try_new(hash_mib: usize, threads: usize) -> Result<Searcher, TableError> {
+        Ok(Searcher {
+            tt: Arc::new(Table::try_new(hash_mib)?),
             threads: threads.max(1),
             features: Features::switched(
                 &std::env::var("HASAMI_SEARCH_OFF").unwrap_or_default(),
                 &std::env::var("HASAMI_SEARCH_ON").unwrap_or_default(),
             ),
             contempt: DEFAULT_CONTEMPT,
-        }
+        })
     }
 
     /// Forgets the table (new game).
