@@ -19,7 +19,9 @@ pub struct PerftArgs {
     /// Print the count below each legal move.
     #[arg(long)]
     divide: bool,
-    /// Plies to search.
+    /// Plies to search, up to 64 (as `go perft` in `hasami ugi`; deeper would never finish, and a
+    /// variant without game ends would recurse that deep).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
     depth: u32,
 }
 
