@@ -6,24 +6,7 @@ use std::process::{Command, Stdio};
 
 /// Runs `hasami play ARGS` on a pseudo-terminal with `input` typed in; returns everything it printed.
 fn play_on_terminal(args: &str, input: &str) -> String {
-    let command = format!("{} play {args}", env!("CARGO_BIN_EXE_hasami"));
-    let mut child = Command::new("script")
-        .args(["-q", "-e", "-c", &command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("util-linux 'script' runs (the CI installs bsdutils)");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
-    assert!(out.status.success(), "exit {:?}\n{text}", out.status);
-    text
+    play_on_terminal_bytes(args, input.as_bytes())
 }
 
 #[test]
@@ -195,4 +178,32 @@ fn one_loop_serves_both_families_go_plays_for_you_and_learn_is_shogun_only() {
         text.contains("error: 'learn' is for Shogun (it shows the numbers of the magnet board)"),
         "{text}"
     );
+}
+
+#[test]
+fn a_line_that_is_not_text_is_refused_and_the_game_goes_on() {
+    // Hostile input: bytes that are not UTF-8 get one error line, and the next line is read as usual.
+    let text = play_on_terminal_bytes("--opponent human --no-color", b"\xff\xfe\xfd\ne1e5\nquit\n");
+    assert!(
+        text.contains("error: that line is not UTF-8 text"),
+        "{text}"
+    );
+    assert!(text.contains("White to move>"), "{text}");
+}
+
+/// Like [`play_on_terminal`], with input that may be any bytes.
+fn play_on_terminal_bytes(args: &str, input: &[u8]) -> String {
+    let command = format!("{} play {args}", env!("CARGO_BIN_EXE_hasami"));
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("util-linux 'script' runs (the CI installs bsdutils)");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert!(out.status.success(), "exit {:?}\n{text}", out.status);
+    text
 }
