@@ -110,7 +110,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (
             self.status,
-            Json(serde_json::json!({ "error": self.message })),
+            Json(serde_json::json!({ "error": crate::http::guard::short(&self.message) })),
         )
             .into_response()
     }

@@ -4,18 +4,22 @@
 
 pub mod api;
 pub mod error;
+pub mod guard;
 pub mod request;
 pub mod variants;
 pub mod web;
 pub mod ws;
 
+use axum::middleware;
 use axum::routing::{any, get, post};
 use axum::Router;
 
 use crate::live::Shared;
 
-/// Every route: the JSON API, live updates, and the front end.
+/// Every route: the JSON API, live updates, and the front end; around them the guards and security
+/// headers of `guard`.
 pub fn router() -> Router<Shared> {
+    let [csp, nosniff, referrer, frames] = guard::security_headers();
     Router::new()
         .route("/api/variants", get(variants::list))
         .route("/api/variants/check", get(variants::check))
@@ -33,4 +37,10 @@ pub fn router() -> Router<Shared> {
         .route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
         .merge(web::router())
+        .layer(middleware::from_fn(guard::json_errors))
+        .layer(middleware::from_fn(guard::same_origin_json))
+        .layer(csp)
+        .layer(nosniff)
+        .layer(referrer)
+        .layer(frames)
 }

@@ -33,13 +33,34 @@ impl NamesRequest {
     }
 }
 
-/// A player's name, trimmed: 1–40 characters, no control characters.
+/// A player's name, trimmed: 1–40 characters, no control characters and none of the invisible or
+/// text-direction characters that could make a name look like another or reverse the text after it.
 fn check_name(name: &str) -> Result<String, GameError> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+    if name.is_empty()
+        || name.chars().count() > 40
+        || name.chars().any(|c| c.is_control() || hidden(c))
+    {
         return Err(GameError::BadName);
     }
     Ok(name.to_string())
+}
+
+/// Characters that change text direction or are invisible (Unicode format characters used so):
+/// zero-width spaces and joiners, direction marks, embeddings, overrides and isolates, the word joiner
+/// and invisible operators, the byte-order mark, the Arabic letter mark and the Mongolian vowel
+/// separator.
+fn hidden(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+            | '\u{061C}'
+            | '\u{180E}'
+    )
 }
 
 impl AppState {

@@ -1,0 +1,131 @@
+//! Hardening at the edge, as middleware around every route (docs/web.md, "Safe in public"):
+//!
+//! - security headers on every answer: a Content-Security-Policy that allows only the app's own
+//!   files and connections and no framing, `nosniff`, and no referrer (invite links carry tokens);
+//! - only same-origin JSON may change anything: a request with an `Origin` of another site is refused
+//!   (403; this covers WebSocket upgrades, which browsers always send with an `Origin`), and a POST
+//!   with a body must say `Content-Type: application/json` (415), so no other site's form or script
+//!   can create games or play;
+//! - every error of the API is `{"error": "…"}`, also those the framework answers itself (wrong
+//!   method, body too large), and no error message is longer than [`MAX_ERROR`] characters.
+
+use axum::extract::Request;
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::http::error::ApiError;
+
+/// The longest error message answered, in characters (the rest is cut with `…`).
+pub const MAX_ERROR: usize = 300;
+
+/// The Content-Security-Policy of every answer: the app's own scripts, styles, images and
+/// connections (WebSocket included), inline style attributes for the SVG board, no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+     frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+
+/// The response headers every answer carries, as layers (each sets its header unless a handler did).
+pub fn security_headers() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
+    let layer = |name: HeaderName, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+    };
+    [
+        layer(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        layer(header::REFERRER_POLICY, "no-referrer"),
+        layer(header::X_FRAME_OPTIONS, "DENY"),
+    ]
+}
+
+/// Refuses requests from another site's page and POST bodies that are not JSON, before any handler.
+pub async fn same_origin_json(req: Request, next: Next) -> Response {
+    if let Some(refusal) = refusal(req.method(), req.headers()) {
+        return refusal.into_response();
+    }
+    next.run(req).await
+}
+
+/// Why a request is refused at the edge, if it is.
+fn refusal(method: &Method, headers: &HeaderMap) -> Option<ApiError> {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let same = origin
+            .to_str()
+            .ok()
+            .and_then(|o| o.split_once("://"))
+            .is_some_and(|(_, authority)| Some(authority) == host);
+        if !same {
+            return Some(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "requests from another site's page are refused (Origin is not this server)",
+            ));
+        }
+    }
+    if method == Method::POST && has_body(headers) && !is_json(headers) {
+        return Some(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the request body as JSON (Content-Type: application/json)",
+        ));
+    }
+    None
+}
+
+/// Whether the request has a body (a length above 0, or one sent in chunks).
+fn has_body(headers: &HeaderMap) -> bool {
+    headers.contains_key(header::TRANSFER_ENCODING)
+        || headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .is_some_and(|n| n > 0)
+}
+
+/// Whether the body is declared JSON (`application/json`, with or without parameters).
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// Turns the framework's own error answers under `/api` (wrong method, body too large, malformed
+/// path) into `{"error": "…"}`, as the API's own errors are.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    let api = req.uri().path().starts_with("/api");
+    let response = next.run(req).await;
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if !api || json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => "this method is not allowed here".to_string(),
+        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large".to_string(),
+        s => s
+            .canonical_reason()
+            .unwrap_or("request refused")
+            .to_lowercase(),
+    };
+    // Keep the framework's own headers that matter (Allow on 405).
+    let allow = response.headers().get(header::ALLOW).cloned();
+    let mut answer = ApiError::new(status, message).into_response();
+    if let Some(allow) = allow {
+        answer.headers_mut().insert(header::ALLOW, allow);
+    }
+    answer
+}
+
+/// `message` cut to [`MAX_ERROR`] characters (with `…` where it was cut).
+pub fn short(message: &str) -> String {
+    match message.char_indices().nth(MAX_ERROR) {
+        None => message.to_string(),
+        Some((at, _)) => format!("{}…", &message[..at]),
+    }
+}

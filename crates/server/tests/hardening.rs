@@ -1,0 +1,165 @@
+//! The server as a hostile visitor meets it (docs/web.md, "Safe in public"): security headers on every
+//! answer, only same-origin JSON may change anything, every error of the API is `{"error": …}` and
+//! short, and names cannot hide text-direction or invisible characters.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use common::{create, server};
+use serde_json::{json, Value};
+
+/// One request with exactly `headers` (plus Host, Content-Length and Connection: close); returns the
+/// status, the response head and the body.
+fn raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &[u8],
+) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for h in headers {
+        req.push_str(h);
+        req.push_str("\r\n");
+    }
+    req.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    s.write_all(req.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+fn games(s: &common::Server) -> usize {
+    s.get("/api/games").1["games"]
+        .as_array()
+        .map_or(0, Vec::len)
+}
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let (_dir, s) = server();
+    for path in ["/", "/assets/app.js", "/api/variants", "/api/games/999"] {
+        let (_, head, _) = raw(s.addr, "GET", path, &[], b"");
+        assert!(
+            head.contains("content-security-policy: default-src 'self'"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("frame-ancestors 'none'"), "{path}: {head}");
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("referrer-policy: no-referrer"),
+            "{path}: {head}"
+        );
+    }
+}
+
+#[test]
+fn only_same_origin_json_may_change_anything() {
+    let (_dir, s) = server();
+    let body = br#"{"variant":"hasami","opponent":"local"}"#;
+    let host = format!("Origin: http://{}", s.addr);
+    // Another site's page, or a form posting text: refused, nothing stored.
+    for headers in [
+        &["Content-Type: text/plain", host.as_str()][..],
+        &["Content-Type: application/x-www-form-urlencoded"][..],
+        &[
+            "Content-Type: application/json",
+            "Origin: http://evil.example",
+        ][..],
+    ] {
+        let (status, head, text) = raw(s.addr, "POST", "/api/games", headers, body);
+        assert!(
+            status == 415 || status == 403,
+            "{headers:?}: {status} {text}"
+        );
+        assert!(head.contains("application/json"), "{head}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{text}");
+    }
+    assert_eq!(games(&s), 0);
+    // The app's own page (same origin) and programs (no Origin) may.
+    let ok = ["Content-Type: application/json", host.as_str()];
+    assert_eq!(raw(s.addr, "POST", "/api/games", &ok, body).0, 201);
+    assert_eq!(raw(s.addr, "POST", "/api/games", &ok[..1], body).0, 201);
+    assert_eq!(games(&s), 2);
+    // A WebSocket opened by another site's page is refused before the upgrade.
+    let g = create(&s, json!({"variant": "hasami", "opponent": "local"}));
+    let ws = format!("/api/games/{}/ws", g["id"]);
+    let upgrade = [
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "Origin: http://evil.example",
+    ];
+    assert_eq!(raw(s.addr, "GET", &ws, &upgrade, b"").0, 403);
+}
+
+#[test]
+fn every_api_error_is_short_json() {
+    let (_dir, s) = server();
+    // Wrong method, too large a body, and a huge bad variant: JSON errors, none echoing the input.
+    let (status, head, text) = raw(s.addr, "DELETE", "/api/games", &[], b"");
+    assert_eq!(status, 405, "{text}");
+    assert!(head.contains("application/json"), "{head}");
+    assert!(
+        serde_json::from_str::<Value>(&text).unwrap()["error"].is_string(),
+        "{text}"
+    );
+
+    let big = vec![b' '; 3 * 1024 * 1024];
+    let (status, _, text) = raw(
+        s.addr,
+        "POST",
+        "/api/games",
+        &["Content-Type: application/json"],
+        &big,
+    );
+    assert_eq!(status, 413, "{text}");
+    assert!(
+        serde_json::from_str::<Value>(&text).unwrap()["error"].is_string(),
+        "{text}"
+    );
+
+    let variant = "x".repeat(100_000);
+    let body = json!({"variant": variant, "opponent": "local"}).to_string();
+    let (status, _, text) = raw(
+        s.addr,
+        "POST",
+        "/api/games",
+        &["Content-Type: application/json"],
+        body.as_bytes(),
+    );
+    assert_eq!(status, 400);
+    assert!(text.len() < 1_000, "{} bytes of error", text.len());
+    assert_eq!(games(&s), 0);
+}
+
+#[test]
+fn names_cannot_hide_direction_or_invisible_characters() {
+    let (_dir, s) = server();
+    for name in ["evil\u{202E}txt", "zero\u{200B}width", "\u{2066}isolate"] {
+        let (status, v) = s.post(
+            "/api/games",
+            &json!({"variant": "hasami", "opponent": "local", "players": {"black": name}}),
+        );
+        assert_eq!(status, 400, "{name:?}: {v}");
+    }
+    assert_eq!(games(&s), 0);
+}
