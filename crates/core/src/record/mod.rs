@@ -456,6 +456,11 @@ impl AnyRecord {
         parse::parse_any(text)
     }
 
+    /// The number of moves (plies) recorded.
+    pub fn plies(&self) -> usize {
+        each_record!(self, r => r.moves.len())
+    }
+
     /// The result.
     pub fn result(&self) -> RecordResult {
         each_record!(self, r => r.result)

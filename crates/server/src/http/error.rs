@@ -69,6 +69,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
     use GameError as E;
     match e {
         E::NotFound(_) => StatusCode::NOT_FOUND,
+        E::PlyLimit { .. } => StatusCode::CONFLICT,
         E::BadVariant { .. }
         | E::OmniscientNotShogun
         | E::BadEngine(_)
@@ -83,6 +84,9 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::BadName
         | E::SideNeeded
         | E::BadRecord(_)
+        | E::RecordTooLarge { .. }
+        | E::TooManyPlies { .. }
+        | E::BadTermination { .. }
         | E::IllegalMove(_)
         | E::BadDrawAction(_) => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
@@ -190,6 +194,26 @@ mod tests {
                 "this token plays both sides: say which, with side black or white",
             ),
             (GameError::BadRecord("why".into()), 400, "bad record: why"),
+            (
+                GameError::RecordTooLarge { bytes: 300_000, max: 262_144 },
+                400,
+                "the record is 300000 bytes; the server takes records of at most 262144 bytes",
+            ),
+            (
+                GameError::TooManyPlies { plies: 2_001, max: 2_000 },
+                400,
+                "the record has 2001 plies; a game has at most 2000 plies",
+            ),
+            (
+                GameError::PlyLimit { max: 2_000 },
+                409,
+                "the game has reached 2000 plies, the most a game may have: offer a draw or resign",
+            ),
+            (
+                GameError::BadTermination { max: 200 },
+                400,
+                "bad Termination tag: at most 200 characters, no control or invisible characters",
+            ),
             (
                 GameError::IllegalMove(
                     hasami_core::AnyGame::new("hasami", None)

@@ -61,6 +61,34 @@ pub enum GameError {
     /// A token playing both sides names a player without saying which side.
     #[error("this token plays both sides: say which, with side black or white")]
     SideNeeded,
+    /// The record text is longer than the server takes.
+    #[error("the record is {bytes} bytes; the server takes records of at most {max} bytes")]
+    RecordTooLarge {
+        /// Its size.
+        bytes: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The record has more plies than a game may have.
+    #[error("the record has {plies} plies; a game has at most {max} plies")]
+    TooManyPlies {
+        /// Its plies.
+        plies: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The game has as many plies as a game may have.
+    #[error("the game has reached {max} plies, the most a game may have: offer a draw or resign")]
+    PlyLimit {
+        /// The limit.
+        max: usize,
+    },
+    /// A record's `Termination` tag that is too long or holds control or hidden characters.
+    #[error("bad Termination tag: at most {max} characters, no control or invisible characters")]
+    BadTermination {
+        /// The limit.
+        max: usize,
+    },
     /// The record text does not parse or does not replay.
     #[error("bad record: {0}")]
     BadRecord(String),

@@ -12,6 +12,11 @@ use crate::db::{Status, StoredGame};
 use crate::live::error::GameError;
 use hasami_core::AnyGame;
 
+/// The most plies a game may have: a game at the limit takes no further move (409), so no client
+/// can make a game, its view or its record grow without end (variants without repetition and
+/// quiet limits never end by rule). Real games end far sooner.
+pub const MAX_PLIES: usize = 2_000;
+
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -9,7 +9,8 @@ use serde::Deserialize;
 use crate::db;
 use crate::live::create::{Created, NewOptions};
 use crate::live::error::GameError;
-use crate::live::game::Opponent;
+use crate::live::game::{Opponent, MAX_PLIES};
+use crate::live::names::{check_name, hidden};
 use crate::live::registry::AppState;
 use hasami_core::AnyGame;
 
@@ -30,6 +31,12 @@ pub struct Import {
     pub side: Option<String>,
 }
 
+/// The longest record text imported, in bytes (a game of [`MAX_PLIES`] plies with comments fits).
+pub const MAX_RECORD_BYTES: usize = 256 * 1024;
+
+/// The longest `Termination` reason kept, in characters.
+pub const MAX_REASON: usize = 200;
+
 fn bad_record(e: impl std::fmt::Display) -> GameError {
     GameError::BadRecord(e.to_string())
 }
@@ -37,11 +44,33 @@ fn bad_record(e: impl std::fmt::Display) -> GameError {
 impl AppState {
     /// Imports a record (of either family) as a new game.
     pub async fn import(self: &Arc<Self>, req: Import) -> Result<Created, GameError> {
+        if req.record.len() > MAX_RECORD_BYTES {
+            return Err(GameError::RecordTooLarge {
+                bytes: req.record.len(),
+                max: MAX_RECORD_BYTES,
+            });
+        }
         let record = AnyRecord::parse(&req.record).map_err(bad_record)?;
+        let plies = record.plies();
+        if plies > MAX_PLIES {
+            return Err(GameError::TooManyPlies {
+                plies,
+                max: MAX_PLIES,
+            });
+        }
         let game = AnyGame::from_record(&record).map_err(bad_record)?;
         let (result, termination) = (record.result(), record.tag("Termination"));
-        let [first, second] = record.players().map(|name| name.map(str::to_string));
-        let names = (first, second);
+        if termination.is_some_and(|t| {
+            t.chars().count() > MAX_REASON || t.chars().any(|c| c.is_control() || hidden(c))
+        }) {
+            return Err(GameError::BadTermination { max: MAX_REASON });
+        }
+        // The players' names pass the same check as names given to the API.
+        let [first, second] = record.players();
+        let names = (
+            first.map(check_name).transpose()?,
+            second.map(check_name).transpose()?,
+        );
         let ended = match (game.outcome(), result) {
             (None, RecordResult::Unfinished) | (Some(_), _) => None,
             (None, r) => Some((

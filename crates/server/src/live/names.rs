@@ -35,7 +35,7 @@ impl NamesRequest {
 
 /// A player's name, trimmed: 1–40 characters, no control characters and none of the invisible or
 /// text-direction characters that could make a name look like another or reverse the text after it.
-fn check_name(name: &str) -> Result<String, GameError> {
+pub(crate) fn check_name(name: &str) -> Result<String, GameError> {
     let name = name.trim();
     if name.is_empty()
         || name.chars().count() > 40
@@ -50,7 +50,7 @@ fn check_name(name: &str) -> Result<String, GameError> {
 /// zero-width spaces and joiners, direction marks, embeddings, overrides and isolates, the word joiner
 /// and invisible operators, the byte-order mark, the Arabic letter mark and the Mongolian vowel
 /// separator.
-fn hidden(c: char) -> bool {
+pub(crate) fn hidden(c: char) -> bool {
     matches!(
         c,
         '\u{200B}'..='\u{200F}'

@@ -8,6 +8,7 @@ use hasami_core::{BitBoard, Move};
 use crate::db::{self, StoredMove};
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
+use crate::live::game::MAX_PLIES;
 use crate::live::registry::AppState;
 use crate::live::view::GameView;
 
@@ -43,6 +44,9 @@ impl AppState {
 
     /// Checks and stores a move, then applies it and tells the watchers.
     pub(crate) async fn commit_move(&self, g: &mut LiveGame, mv: Move) -> Result<(), GameError> {
+        if g.game.plies() >= MAX_PLIES {
+            return Err(GameError::PlyLimit { max: MAX_PLIES });
+        }
         let mut next = g.game.clone();
         let captured = next.play(mv).map_err(GameError::IllegalMove)?;
         let time = db::now_ms();

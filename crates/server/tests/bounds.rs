@@ -1,0 +1,90 @@
+//! Bounds on what a client can make the server hold (docs/web.md, "Safe in public"): an imported record
+//! passes the same checks as the API (names, a short reason), records and games have a size limit,
+//! and nothing refused is stored.
+
+mod common;
+
+use common::{create, error_of, server};
+use serde_json::json;
+
+/// A record of `plies` moves shuffling a1a2 a9a8 a2a1 a8a9 in a variant without game ends.
+fn shuffle(plies: usize) -> String {
+    let cycle = ["a1a2", "a9a8", "a2a1", "a8a9"];
+    let mut text = String::from("[Variant \"hasami+repetition=0+quiet=0\"]\n\n");
+    for i in 0..plies {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(cycle[i % 4]);
+        text.push(if i % 10 == 9 { '\n' } else { ' ' });
+    }
+    text.push_str("*\n");
+    text
+}
+
+fn games(s: &common::Server) -> usize {
+    s.get("/api/games").1["games"]
+        .as_array()
+        .map_or(0, Vec::len)
+}
+
+#[test]
+fn imported_tags_pass_the_same_checks_as_the_api() {
+    let (_dir, s) = server();
+    let head = "[Variant \"hasami\"]\n";
+    for (tags, why) in [
+        (
+            format!("[Black \"{}\"]\n", "x".repeat(1_000_000)),
+            "a 1 MB name",
+        ),
+        (
+            "[White \"a\u{202E}b\"]\n".to_string(),
+            "a name reversing the text",
+        ),
+        (
+            format!("[Termination \"{}\"]\n", "y".repeat(40_000)),
+            "a 40,000-character reason",
+        ),
+    ] {
+        let record = format!("{head}{tags}\n1. e1e5 *\n");
+        let (status, v) = s.post("/api/games/import", &json!({ "record": record }));
+        assert_eq!(status, 400, "{why}: {v}");
+        assert!(
+            error_of(&v).len() < 400,
+            "{why}: the error echoes the input"
+        );
+    }
+    assert_eq!(games(&s), 0);
+}
+
+#[test]
+fn records_and_games_have_a_size_limit() {
+    let (_dir, s) = server();
+    // Far past the limit: refused, nothing stored.
+    let (status, v) = s.post("/api/games/import", &json!({ "record": shuffle(20_000) }));
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("plies"), "{v}");
+    assert_eq!(games(&s), 0);
+    // At the limit: imported; one move more is refused with the reason, and nothing changes.
+    let (status, g) = s.post("/api/games/import", &json!({ "record": shuffle(2_000) }));
+    assert_eq!(status, 201, "{}", error_of(&g));
+    let id = g["id"].as_i64().unwrap();
+    let token = g["token"].as_str().unwrap().to_string();
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a1a2", "token": token}),
+    );
+    assert_eq!(status, 409, "{v}");
+    assert!(error_of(&v).contains("2000 plies"), "{v}");
+    let (_, after) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(after["ply"], 2_000);
+    // A fresh game keeps playing.
+    let g = create(&s, json!({"variant": "hasami", "opponent": "local"}));
+    let id = g["id"].as_i64().unwrap();
+    let token = g["token"].as_str().unwrap().to_string();
+    let (status, v) = s.post(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "e1e5", "token": token}),
+    );
+    assert_eq!(status, 200, "{v}");
+}
