@@ -3,9 +3,10 @@
 //! Each search runs on `tokio::task::spawn_blocking` after taking a permit of a semaphore, so at most
 //! [`Engine::new`]'s `max_searches` searches run at once (the others wait their turn) and the async
 //! workers stay free for HTTP and WebSocket traffic. Searchers (each with its own transposition table)
-//! are pooled and reused.
+//! are pooled and reused (at most `max_searches` of them). Every search stops when its requester goes
+//! away or its game no longer needs it ([`StopOnDrop`], the reply's stop flag in the live game).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -21,8 +22,20 @@ pub const REPLY_TIME: Duration = Duration::from_millis(1500);
 
 /// The engine service shared by all games.
 pub struct Engine {
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
     pool: Mutex<Vec<Searcher>>,
+    /// The most searchers kept for reuse (each holds a table of [`HASH_MIB`] MiB).
+    max_pooled: usize,
+}
+
+/// A stop flag that fires when it is dropped: held by the future that waits for a search, so the
+/// search stops when its requester goes away (a client that hangs up drops the request's future).
+pub struct StopOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// What a search found.
@@ -46,14 +59,20 @@ impl Engine {
     /// An engine service running at most `max_searches` searches at once.
     pub fn new(max_searches: usize) -> Engine {
         Engine {
-            permits: Semaphore::new(max_searches.max(1)),
+            permits: Arc::new(Semaphore::new(max_searches.max(1))),
             pool: Mutex::new(Vec::new()),
+            max_pooled: max_searches.max(1),
         }
     }
 
     /// Searches `pos` (with the game's position hashes `history`, `pos` last) at `level` (1–10) for
     /// at most `time`; `seed` makes the level's random choice reproducible. Shogun is searched fairly
     /// (the numbers pieces will show are chance nodes) unless `omniscient`.
+    ///
+    /// The search stops early when `stop` fires (the game changed) or when this future is dropped
+    /// (its requester went away). A permit is held for as long as the search runs, not only while it
+    /// is awaited, so at most `max_searches` searches ever run at once.
+    #[allow(clippy::too_many_arguments)]
     pub async fn search(
         self: &Arc<Self>,
         pos: AnyPosition,
@@ -62,16 +81,19 @@ impl Engine {
         level_number: u32,
         time: Duration,
         seed: u64,
+        stop: Arc<AtomicBool>,
     ) -> Analysis {
-        let _permit = self.permits.acquire().await.ok();
+        let _requester = StopOnDrop(Arc::clone(&stop));
+        let Ok(permit) = Arc::clone(&self.permits).acquire_owned().await else {
+            return analysis(None, 0, 0, &[], 0);
+        };
         let this = Arc::clone(self);
         let run = tokio::task::spawn_blocking(move || {
-            let searcher = this
-                .pool
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .pop()
-                .unwrap_or_else(|| Searcher::new(HASH_MIB, 1));
+            let _permit = permit;
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let searcher = this.take_searcher();
             let limits = Limits {
                 movetime: Some(time),
                 ..Limits::default()
@@ -83,20 +105,34 @@ impl Engine {
                 omniscient,
                 &history,
                 &limits,
-                Arc::new(AtomicBool::new(false)),
+                stop,
                 seed,
                 |_| {},
             );
-            this.pool
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .push(searcher);
-            out
+            this.give_back(searcher);
+            Some(out)
         })
         .await;
         match run {
-            Ok(out) => analysis(out.best, out.score, out.depth, &out.pv, out.nodes),
-            Err(_) => analysis(None, 0, 0, &[], 0),
+            Ok(Some(out)) => analysis(out.best, out.score, out.depth, &out.pv, out.nodes),
+            _ => analysis(None, 0, 0, &[], 0),
+        }
+    }
+
+    /// A pooled searcher, or a new one.
+    fn take_searcher(&self) -> Searcher {
+        self.pool
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .pop()
+            .unwrap_or_else(|| Searcher::new(HASH_MIB, 1))
+    }
+
+    /// Keeps `searcher` for reuse unless the pool is full (then its memory is freed).
+    fn give_back(&self, searcher: Searcher) {
+        let mut pool = self.pool.lock().unwrap_or_else(|p| p.into_inner());
+        if pool.len() < self.max_pooled {
+            pool.push(searcher);
         }
     }
 }

@@ -113,7 +113,7 @@ impl AppState {
             g.ended = ended;
         }
         g.draw_offer = offer;
-        g.thinking = false;
+        g.cancel_reply();
         g.changed();
         Ok(())
     }

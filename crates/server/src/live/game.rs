@@ -2,6 +2,7 @@
 //! clocks of its moves, how it ended when the rules did not end it, and the channel its changes are
 //! broadcast on.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use hasami_core::Side;
@@ -86,6 +87,8 @@ pub struct LiveGame {
     pub draw_offer: Option<Side>,
     /// The engine is searching its reply.
     pub thinking: bool,
+    /// The stop flag of the engine reply being searched, if any.
+    pub reply_stop: Option<Arc<AtomicBool>>,
     /// Goes up with every change; an engine reply for an older version is dropped.
     pub version: u64,
     /// Every change is sent here as a JSON message.
@@ -112,6 +115,7 @@ impl LiveGame {
             ended,
             draw_offer: None,
             thinking: false,
+            reply_stop: None,
             version: 0,
             updates: broadcast::channel(64).0,
         }
@@ -150,6 +154,7 @@ impl LiveGame {
             ended,
             draw_offer,
             thinking: false,
+            reply_stop: None,
             version: 0,
             updates,
         })
@@ -198,6 +203,15 @@ impl LiveGame {
         } else {
             !self.game.start_side()
         }
+    }
+
+    /// Stops the engine reply being searched, if any: the game was taken back or ended, so its
+    /// result would be dropped anyway.
+    pub(crate) fn cancel_reply(&mut self) {
+        if let Some(stop) = self.reply_stop.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.thinking = false;
     }
 
     /// Records a change: a new version (older engine replies and timers are dropped) and the new

@@ -1,5 +1,6 @@
 //! Hints and analysis: the engine's best move, score and principal variation for the position.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::engine::Analysis;
@@ -23,7 +24,15 @@ impl AppState {
         let time = std::time::Duration::from_millis(ms.unwrap_or(700).clamp(50, 10_000));
         Ok(self
             .engine
-            .search(pos, omniscient, history, 10, time, random_u64())
+            .search(
+                pos,
+                omniscient,
+                history,
+                10,
+                time,
+                random_u64(),
+                Arc::new(AtomicBool::new(false)),
+            )
             .await)
     }
 }

@@ -77,6 +77,7 @@ impl AppState {
         g.turn_started = time;
         g.draw_offer = None;
         g.thinking = false;
+        g.reply_stop = None;
         g.changed();
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! The engine's replies: a search started when it is the engine's turn, played when it finishes
 //! unless the game changed meanwhile.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
@@ -35,12 +36,15 @@ impl AppState {
             )),
             None => REPLY_TIME,
         };
+        // Stopped when the game is taken back or ends meanwhile (LiveGame::cancel_reply).
+        let stop = Arc::new(AtomicBool::new(false));
+        g.reply_stop = Some(Arc::clone(&stop));
         let state = Arc::clone(self);
         let live = Arc::clone(live);
         tokio::spawn(async move {
             let found = state
                 .engine
-                .search(pos, omniscient, history, level, time, seed)
+                .search(pos, omniscient, history, level, time, seed, stop)
                 .await;
             let mut g = live.lock().await;
             if g.version != version {

@@ -61,7 +61,7 @@ impl AppState {
         g.clocks.truncate(keep as usize);
         g.turn_started = db::now_ms();
         g.draw_offer = None;
-        g.thinking = false;
+        g.cancel_reply();
         g.changed();
         self.start_engine(&live, &mut g);
         self.watch_clock(&live, &mut g);
