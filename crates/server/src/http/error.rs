@@ -114,9 +114,21 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (
             self.status,
-            Json(serde_json::json!({ "error": crate::http::guard::short(&self.message) })),
+            Json(serde_json::json!({ "error": short(&self.message) })),
         )
             .into_response()
+    }
+}
+
+/// The longest error message answered, in characters (the rest is cut with `…`), so that an error
+/// never echoes a huge input.
+pub const MAX_ERROR: usize = 300;
+
+/// `message` cut to [`MAX_ERROR`] characters (with `…` where it was cut).
+pub fn short(message: &str) -> String {
+    match message.char_indices().nth(MAX_ERROR) {
+        None => message.to_string(),
+        Some((at, _)) => format!("{}…", &message[..at]),
     }
 }
 

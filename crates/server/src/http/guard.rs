@@ -7,7 +7,7 @@
 //!   with a body must say `Content-Type: application/json` (415), so no other site's form or script
 //!   can create games or play;
 //! - every error of the API is `{"error": "…"}`, also those the framework answers itself (wrong
-//!   method, body too large), and no error message is longer than [`MAX_ERROR`] characters.
+//!   method, body too large); `error` keeps every message short.
 
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
@@ -16,9 +16,6 @@ use axum::response::{IntoResponse, Response};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::http::error::ApiError;
-
-/// The longest error message answered, in characters (the rest is cut with `…`).
-pub const MAX_ERROR: usize = 300;
 
 /// The Content-Security-Policy of every answer: the app's own scripts, styles, images and
 /// connections (WebSocket included), inline style attributes for the SVG board, no framing.
@@ -120,12 +117,4 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         answer.headers_mut().insert(header::ALLOW, allow);
     }
     answer
-}
-
-/// `message` cut to [`MAX_ERROR`] characters (with `…` where it was cut).
-pub fn short(message: &str) -> String {
-    match message.char_indices().nth(MAX_ERROR) {
-        None => message.to_string(),
-        Some((at, _)) => format!("{}…", &message[..at]),
-    }
 }

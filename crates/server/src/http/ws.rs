@@ -43,7 +43,7 @@ pub async fn upgrade(
 }
 
 fn error_message(e: &ApiError) -> String {
-    serde_json::json!({ "type": "error", "error": crate::http::guard::short(&e.message), "status": e.status.as_u16() })
+    serde_json::json!({ "type": "error", "error": crate::http::error::short(&e.message), "status": e.status.as_u16() })
         .to_string()
 }
 
