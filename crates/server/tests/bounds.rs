@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{create, error_of, server};
+use common::{create, error_of, game_count, server};
 use serde_json::json;
 
 /// A record of `plies` moves shuffling a1a2 a9a8 a2a1 a8a9 in a variant without game ends.
@@ -20,12 +20,6 @@ fn shuffle(plies: usize) -> String {
     }
     text.push_str("*\n");
     text
-}
-
-fn games(s: &common::Server) -> usize {
-    s.get("/api/games").1["games"]
-        .as_array()
-        .map_or(0, Vec::len)
 }
 
 #[test]
@@ -54,7 +48,7 @@ fn imported_tags_pass_the_same_checks_as_the_api() {
             "{why}: the error echoes the input"
         );
     }
-    assert_eq!(games(&s), 0);
+    assert_eq!(game_count(&s), 0);
 }
 
 #[test]
@@ -64,7 +58,7 @@ fn records_and_games_have_a_size_limit() {
     let (status, v) = s.post("/api/games/import", &json!({ "record": shuffle(20_000) }));
     assert_eq!(status, 400, "{v}");
     assert!(error_of(&v).contains("plies"), "{v}");
-    assert_eq!(games(&s), 0);
+    assert_eq!(game_count(&s), 0);
     // At the limit: imported; one move more is refused with the reason, and nothing changes.
     let (status, g) = s.post("/api/games/import", &json!({ "record": shuffle(2_000) }));
     assert_eq!(status, 201, "{}", error_of(&g));

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
-use common::{create, server};
+use common::{create, game_count, server};
 use serde_json::{json, Value};
 
 /// One request with exactly `headers` (plus Host, Content-Length and Connection: close); returns the
@@ -40,12 +40,6 @@ fn raw(
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     (status, head.to_ascii_lowercase(), body.to_string())
-}
-
-fn games(s: &common::Server) -> usize {
-    s.get("/api/games").1["games"]
-        .as_array()
-        .map_or(0, Vec::len)
 }
 
 #[test]
@@ -92,12 +86,12 @@ fn only_same_origin_json_may_change_anything() {
         let v: Value = serde_json::from_str(&text).unwrap();
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{text}");
     }
-    assert_eq!(games(&s), 0);
+    assert_eq!(game_count(&s), 0);
     // The app's own page (same origin) and programs (no Origin) may.
     let ok = ["Content-Type: application/json", host.as_str()];
     assert_eq!(raw(s.addr, "POST", "/api/games", &ok, body).0, 201);
     assert_eq!(raw(s.addr, "POST", "/api/games", &ok[..1], body).0, 201);
-    assert_eq!(games(&s), 2);
+    assert_eq!(game_count(&s), 2);
     // A WebSocket opened by another site's page is refused before the upgrade.
     let g = create(&s, json!({"variant": "hasami", "opponent": "local"}));
     let ws = format!("/api/games/{}/ws", g["id"]);
@@ -148,7 +142,7 @@ fn every_api_error_is_short_json() {
     );
     assert_eq!(status, 400);
     assert!(text.len() < 1_000, "{} bytes of error", text.len());
-    assert_eq!(games(&s), 0);
+    assert_eq!(game_count(&s), 0);
 }
 
 #[test]
@@ -161,5 +155,5 @@ fn names_cannot_hide_direction_or_invisible_characters() {
         );
         assert_eq!(status, 400, "{name:?}: {v}");
     }
-    assert_eq!(games(&s), 0);
+    assert_eq!(game_count(&s), 0);
 }

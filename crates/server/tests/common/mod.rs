@@ -121,6 +121,13 @@ pub fn create(s: &Server, req: Value) -> Value {
     v
 }
 
+/// How many games the server lists.
+pub fn game_count(s: &Server) -> usize {
+    s.get("/api/games").1["games"]
+        .as_array()
+        .map_or(0, Vec::len)
+}
+
 /// The moves of a game view, as text.
 pub fn moves(v: &Value) -> Vec<String> {
     v["moves"]
