@@ -1,5 +1,7 @@
-//! The registry of live games: the server's state, which holds every game in use and loads a game
-//! from the store on first use.
+//! The registry of live games: the server's state, which holds the games in use and loads a game
+//! from the store on first use. At most [`MAX_LIVE_GAMES`] games stay in memory: past that, games
+//! nobody is using (no socket, request, engine reply or clock timer holds them) are dropped; the store
+//! has every change, so a dropped game is loaded again when it is next used.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,6 +13,9 @@ use crate::engine::Engine;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 
+/// The most games kept in memory (games in use are never dropped, so this is a soft limit).
+pub const MAX_LIVE_GAMES: usize = 10_000;
+
 /// The shared state of the server.
 pub struct AppState {
     /// The store.
@@ -19,6 +24,7 @@ pub struct AppState {
     pub engine: Arc<Engine>,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
     loading: Mutex<()>,
+    max_live: usize,
 }
 
 /// A handle to the state.
@@ -27,12 +33,23 @@ pub type Shared = Arc<AppState>;
 impl AppState {
     /// State over an open store, with at most `max_searches` engine searches at once.
     pub fn new(db: Db, max_searches: usize) -> Shared {
+        AppState::with_limits(db, max_searches, MAX_LIVE_GAMES)
+    }
+
+    /// State with at most `max_searches` engine searches at once and about `max_live` games in memory.
+    pub fn with_limits(db: Db, max_searches: usize, max_live: usize) -> Shared {
         Arc::new(AppState {
             db,
             engine: Arc::new(Engine::new(max_searches)),
             games: std::sync::Mutex::new(HashMap::new()),
             loading: Mutex::new(()),
+            max_live: max_live.max(1),
         })
+    }
+
+    /// How many games are in memory.
+    pub fn games_in_memory(&self) -> usize {
+        self.games.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 
     fn cached(&self, id: i64) -> Option<Arc<Mutex<LiveGame>>> {
@@ -44,11 +61,23 @@ impl AppState {
     }
 
     /// Keeps a game just stored, under its id.
+    /// Past the limit, games nobody holds are dropped until a quarter of the room is free again.
     pub(crate) fn insert(&self, id: i64, live: &Arc<Mutex<LiveGame>>) {
-        self.games
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(id, Arc::clone(live));
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.insert(id, Arc::clone(live));
+        if games.len() > self.max_live {
+            let keep = self.max_live - self.max_live / 4;
+            let mut idle: Vec<i64> = games
+                .iter()
+                .filter(|(&g, held)| g != id && Arc::strong_count(held) == 1)
+                .map(|(&g, _)| g)
+                .collect();
+            // The oldest games (lowest ids) go first.
+            idle.sort_unstable();
+            for g in idle.into_iter().take(games.len().saturating_sub(keep)) {
+                games.remove(&g);
+            }
+        }
     }
 
     /// The game with this id, loaded from the store on first use.
@@ -75,5 +104,43 @@ impl AppState {
             self.watch_clock(&live, &mut g);
         }
         Ok(live)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::live::NewGame;
+
+    #[tokio::test]
+    async fn games_nobody_uses_leave_memory_and_come_back_from_the_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = AppState::with_limits(Db::open(&dir.path().join("g.sqlite3")).unwrap(), 1, 8);
+        let mut ids = Vec::new();
+        for _ in 0..40 {
+            let req: NewGame = serde_json::from_value(serde_json::json!({
+                "variant": "hasami", "opponent": "local"
+            }))
+            .unwrap();
+            ids.push(state.create(req).await.unwrap().id);
+        }
+        assert!(
+            state.games_in_memory() <= 8,
+            "{} games in memory",
+            state.games_in_memory()
+        );
+        // A game held by someone (a socket, say) stays; a dropped one loads again with its moves.
+        let held = state.live(ids[39]).await.unwrap();
+        let first = state.live(ids[0]).await.unwrap();
+        assert_eq!(first.lock().await.game.plies(), 0);
+        for _ in 0..20 {
+            let req: NewGame = serde_json::from_value(serde_json::json!({
+                "variant": "hasami", "opponent": "local"
+            }))
+            .unwrap();
+            state.create(req).await.unwrap();
+        }
+        assert!(state.games_in_memory() <= 8);
+        assert!(Arc::ptr_eq(&held, &state.live(ids[39]).await.unwrap()));
     }
 }
