@@ -25,6 +25,7 @@
 //! Dependencies go one way: `http` → `live` → `db`, `engine`.
 #![deny(missing_docs)]
 
+pub mod connections;
 pub mod db;
 pub mod engine;
 pub mod http;
@@ -37,6 +38,7 @@ use std::path::PathBuf;
 use axum::Router;
 use thiserror::Error;
 
+pub use connections::Limits;
 pub use db::{default_path, Db, DbError};
 pub use live::{AppState, Shared};
 
@@ -86,9 +88,14 @@ impl ServeError {
     }
 }
 
-/// The whole app: API, WebSocket and front end.
+/// The whole app: API, WebSocket and front end, with the default request time limit.
 pub fn app(state: Shared) -> Router {
-    http::router().with_state(state)
+    app_within(state, Limits::default())
+}
+
+/// The whole app with the request time limit of `limits`.
+pub fn app_within(state: Shared, limits: Limits) -> Router {
+    http::router(limits.request_timeout).with_state(state)
 }
 
 /// Parses `HOST:PORT` (a host name such as `localhost` is resolved).
@@ -110,10 +117,21 @@ pub fn parse_addr(addr: &str) -> Result<SocketAddr, ServeError> {
         .ok_or_else(|| bad("the host has no address".into()))
 }
 
-/// Serves on `listener` with the store `db` until `shutdown` completes (builds its own runtime).
+/// Serves on `listener` with the store `db` until `shutdown` completes (builds its own runtime),
+/// within the default [`Limits`].
 pub fn serve_on(
     listener: std::net::TcpListener,
     db: Db,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    serve_within(listener, db, Limits::default(), shutdown)
+}
+
+/// Serves like [`serve_on`] within `limits` (connections at once, header and request time).
+pub fn serve_within(
+    listener: std::net::TcpListener,
+    db: Db,
+    limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -121,27 +139,16 @@ pub fn serve_on(
         .build()?;
     runtime.block_on(async move {
         listener.set_nonblocking(true)?;
-        // TCP_NODELAY: without it a WebSocket update to the player who did not move waits for the
-        // client's delayed ACK (about 25 ms more per move on loopback; see docs/web.md, Load).
-        let listener =
-            axum::serve::ListenerExt::tap_io(tokio::net::TcpListener::from_std(listener)?, |s| {
-                let _ = s.set_nodelay(true);
-            });
+        let listener = tokio::net::TcpListener::from_std(listener)?;
         let state = AppState::new(db, MAX_SEARCHES);
-        let (stopping, mut stopped) = tokio::sync::watch::channel(false);
-        let server = axum::serve(listener, app(state)).with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stopping.send(true);
-        });
-        // Open connections get a moment to finish; then the server stops regardless.
-        let deadline = async move {
-            let _ = stopped.wait_for(|s| *s).await;
-            tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-        };
-        tokio::select! {
-            result = server => result?,
-            () = deadline => {}
-        }
+        connections::serve(
+            listener,
+            app_within(state, limits),
+            limits,
+            shutdown,
+            std::time::Duration::from_secs(2),
+        )
+        .await?;
         Ok::<(), ServeError>(())
     })?;
     // Engine searches still running are abandoned with the runtime (every stored move is committed).

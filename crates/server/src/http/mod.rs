@@ -18,7 +18,7 @@ use crate::live::Shared;
 
 /// Every route: the JSON API, live updates, and the front end; around them the guards and security
 /// headers of `guard`.
-pub fn router() -> Router<Shared> {
+pub fn router(request_timeout: std::time::Duration) -> Router<Shared> {
     let [csp, nosniff, referrer, frames] = guard::security_headers();
     Router::new()
         .route("/api/variants", get(variants::list))
@@ -37,6 +37,12 @@ pub fn router() -> Router<Shared> {
         .route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
         .merge(web::router())
+        // A request (its body included) that takes longer gets 408; an upgraded WebSocket is no
+        // longer a request.
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            request_timeout,
+        ))
         .layer(middleware::from_fn(guard::json_errors))
         .layer(middleware::from_fn(guard::same_origin_json))
         .layer(csp)

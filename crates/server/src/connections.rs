@@ -1,0 +1,143 @@
+//! Accepting connections within bounds (docs/web.md, "Safe in public"): at most
+//! [`Limits::connections`] open at once (more wait in the system's listen queue until one closes), a
+//! client must send a request's headers within [`Limits::header_timeout`] (an idle or half-sent
+//! connection is closed, so slow clients cannot hold the slots), and the whole handling of a request
+//! is bounded by [`Limits::request_timeout`] (a body sent too slowly gets 408). A WebSocket, once
+//! upgraded, is no longer a request and stays open.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The bounds on connections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections open at once (HTTP and WebSocket together).
+    pub connections: usize,
+    /// The time a client has to send a request's headers, also between requests on a kept-alive
+    /// connection.
+    pub header_timeout: Duration,
+    /// The time a request may take, its body included (not an upgraded WebSocket).
+    pub request_timeout: Duration,
+}
+
+impl Default for Limits {
+    /// 1,000 connections (below the usual limit of 1,024 open files per process, with room for the
+    /// database and the listener), 10 s for headers, 30 s for a request (a hint searches up to 10 s).
+    fn default() -> Limits {
+        Limits {
+            connections: 1_000,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Serves `app` on `listener` within the connection and header limits of `limits` until `shutdown`
+/// completes; then stops accepting and gives open connections up to `grace` to finish. (The request
+/// time limit is a layer of the app: `crate::app_within`.)
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send,
+    grace: Duration,
+) -> std::io::Result<()> {
+    let slots = Arc::new(Semaphore::new(limits.connections.max(1)));
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let slot = tokio::select! {
+            slot = Arc::clone(&slots).acquire_owned() => slot.expect("the semaphore stays open"),
+            () = &mut shutdown => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file handles or a connection reset before it was accepted: try again soon.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        // Without TCP_NODELAY a WebSocket update to the player who did not move waits for the
+        // client's delayed ACK (about 25 ms more per move on loopback; see docs/web.md, Load).
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        // The slot goes with the connection, also into an upgraded WebSocket, and is freed when
+        // the connection closes.
+        let io = TokioIo::new(Slotted {
+            stream,
+            _slot: slot,
+        });
+        tokio::spawn(async move {
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(io, service)
+                .with_upgrades();
+            let _ = connection.await;
+        });
+    }
+    // Open connections get a moment to finish; then the server stops regardless.
+    let all = u32::try_from(limits.connections.max(1)).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(grace, slots.acquire_many(all)).await;
+    Ok(())
+}
+
+/// A connection with its slot: the slot is freed when the connection is dropped.
+struct Slotted {
+    stream: TcpStream,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl AsyncRead for Slotted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Slotted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
