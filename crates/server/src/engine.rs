@@ -1,8 +1,9 @@
 //! Engine searches for replies and hints, off the async runtime.
 //!
 //! Each search runs on `tokio::task::spawn_blocking` after taking a permit of a semaphore, so at most
-//! [`Engine::new`]'s `max_searches` searches run at once (the others wait their turn) and the async
-//! workers stay free for HTTP and WebSocket traffic. Searchers (each with its own transposition table)
+//! [`Engine::new`]'s `max_searches` full-strength searches run at once (the others wait their turn, in
+//! order) and the async workers stay free for HTTP and WebSocket traffic. Depth-capped levels (1–8)
+//! take milliseconds and have a lane of their own, so they never wait behind full-strength ones. Searchers (each with its own transposition table)
 //! are pooled and reused (at most `max_searches` of them). Every search stops when its requester goes
 //! away or its game no longer needs it ([`StopOnDrop`], the reply's stop flag in the live game).
 
@@ -22,7 +23,11 @@ pub const REPLY_TIME: Duration = Duration::from_millis(1500);
 
 /// The engine service shared by all games.
 pub struct Engine {
+    /// Full-strength searches (level 10, hints, analysis): `max_searches` at once.
     permits: Arc<Semaphore>,
+    /// Depth-capped levels (a few milliseconds each): a lane of their own, so a cheap reply never
+    /// waits behind a crowd of expensive ones.
+    quick: Arc<Semaphore>,
     pool: Mutex<Vec<Searcher>>,
     /// The most searchers kept for reuse (each holds a table of [`HASH_MIB`] MiB).
     max_pooled: usize,
@@ -60,8 +65,9 @@ impl Engine {
     pub fn new(max_searches: usize) -> Engine {
         Engine {
             permits: Arc::new(Semaphore::new(max_searches.max(1))),
+            quick: Arc::new(Semaphore::new(1)),
             pool: Mutex::new(Vec::new()),
-            max_pooled: max_searches.max(1),
+            max_pooled: max_searches.max(1) + 1,
         }
     }
 
@@ -71,7 +77,8 @@ impl Engine {
     ///
     /// The search stops early when `stop` fires (the game changed) or when this future is dropped
     /// (its requester went away). A permit is held for as long as the search runs, not only while it
-    /// is awaited, so at most `max_searches` searches ever run at once.
+    /// is awaited, so at most `max_searches` full-strength searches ever run at once, beside at most
+    /// one depth-capped one (levels 1–8) in its own lane.
     #[allow(clippy::too_many_arguments)]
     pub async fn search(
         self: &Arc<Self>,
@@ -84,7 +91,12 @@ impl Engine {
         stop: Arc<AtomicBool>,
     ) -> Analysis {
         let _requester = StopOnDrop(Arc::clone(&stop));
-        let Ok(permit) = Arc::clone(&self.permits).acquire_owned().await else {
+        let lane = if is_quick(level_number) {
+            &self.quick
+        } else {
+            &self.permits
+        };
+        let Ok(permit) = Arc::clone(lane).acquire_owned().await else {
             return analysis(None, 0, 0, &[], 0);
         };
         let this = Arc::clone(self);
@@ -135,6 +147,12 @@ impl Engine {
             pool.push(searcher);
         }
     }
+}
+
+/// Whether a level's searches are cheap: a depth cap of at most 4 plies (levels 1–8), which finishes in
+/// milliseconds.
+fn is_quick(level_number: u32) -> bool {
+    level(level_number).depth.is_some_and(|d| d <= 4)
 }
 
 fn analysis(best: Option<Move>, score: i32, depth: u32, pv: &[Move], nodes: u64) -> Analysis {

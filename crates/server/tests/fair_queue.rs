@@ -1,0 +1,35 @@
+//! A cheap engine reply is never stuck behind a crowd of expensive ones (docs/web.md, "Safe in
+//! public"): depth-capped levels have a lane of their own beside the full-strength searches.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{create, server};
+use serde_json::json;
+
+#[test]
+fn a_level_1_reply_does_not_wait_for_level_10_games() {
+    let (_dir, s) = server();
+    // Eight level-10 games, each with its engine to move: about 1.5 s of search each, two at a
+    // time, so six seconds of queue.
+    for _ in 0..8 {
+        create(
+            &s,
+            json!({"variant": "dai-hasami", "opponent": "engine", "level": 10, "side": "white"}),
+        );
+    }
+    let started = Instant::now();
+    let g = create(
+        &s,
+        json!({"variant": "dai-hasami", "opponent": "engine", "level": 1, "side": "white"}),
+    );
+    let id = g["id"].as_i64().unwrap();
+    let answered = s.wait_for(&format!("/api/games/{id}"), |v| v["ply"] == 1);
+    let waited = started.elapsed();
+    assert_eq!(answered["ply"], 1);
+    assert!(
+        waited < Duration::from_millis(2_500),
+        "the level-1 reply took {waited:?}"
+    );
+}
