@@ -12,6 +12,9 @@ use std::time::Duration;
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 use hasami_engine::{level, search_any, Limits, Searcher};
 
+/// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
+const PERFT_GRACE: Duration = Duration::from_millis(200);
+
 /// Where replies go: shared with the search thread, one whole line at a time.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -256,17 +259,7 @@ impl Session {
     fn go(&mut self, args: &[&str], out: &mut Vec<String>, live: &Output) {
         match args {
             ["perft", depth] => match depth.parse::<u32>() {
-                Ok(d) if d <= 64 => {
-                    let mut total = 0;
-                    for (mv, n) in self.game.divide(d) {
-                        out.push(format!("{mv}: {n}"));
-                        total += n;
-                    }
-                    if d == 0 {
-                        total = 1;
-                    }
-                    out.push(format!("nodes {total}"));
-                }
+                Ok(d) if d <= 64 => self.start_perft(d, live),
                 _ => error(
                     out,
                     format_args!("bad perft depth '{depth}': expected a whole number up to 64"),
@@ -278,6 +271,46 @@ impl Session {
                 Err(e) => error(out, e),
             },
         }
+    }
+
+    /// Runs `go perft` on its own thread, as a search runs: `stop`, `quit` and the end of input stop
+    /// it (honoured once it has run [`PERFT_GRACE`], so a quick count asked for just before `quit`
+    /// still prints). A stopped perft prints the counts it finished and says so, without a total.
+    fn start_perft(&mut self, depth: u32, live: &Output) {
+        let game = self.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let live = Arc::clone(live);
+        let handle = std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let stopped = || flag.load(Ordering::Relaxed) && started.elapsed() >= PERFT_GRACE;
+            let moves = game.legal_moves().len();
+            let (counts, complete) = game.divide_until(depth, &stopped);
+            let mut total = 0;
+            for (mv, n) in &counts {
+                say(&live, &format!("{mv}: {n}"));
+                total += n;
+            }
+            if !complete {
+                say(
+                    &live,
+                    &format!(
+                        "info string perft stopped: {} of {moves} moves counted",
+                        counts.len()
+                    ),
+                );
+            } else {
+                say(
+                    &live,
+                    &format!("nodes {}", if depth == 0 { 1 } else { total }),
+                );
+            }
+        });
+        self.running = Some(Running {
+            stop,
+            handle,
+            endless: true,
+        });
     }
 
     fn start_search(&mut self, limits: Limits, out: &mut Vec<String>, live: &Output) {

@@ -416,3 +416,52 @@ fn the_largest_hash_the_engine_offers_is_allocated_and_larger_ones_are_refused()
     assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
 }
+
+/// Runs `hasami ugi` on `input`; the output lines, or a panic when it has not ended after 20 s.
+fn ugi_within(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hasami"))
+        .arg("ugi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start hasami ugi");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("hasami ugi did not end: {input:?}");
+        }
+        thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut text).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_perft_too_deep_to_finish_ends_on_stop_quit_and_end_of_input() {
+    // `go perft 64` never finishes: stop, quit and the end of input each end it, with a line saying
+    // so and no total.
+    for input in [
+        "go perft 64\nstop\nisready\nquit\n",
+        "go perft 64\nquit\n",
+        "go perft 64\n",
+    ] {
+        let out = ugi_within(input);
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("info string perft stopped:")),
+            "{input:?}: {out:?}"
+        );
+        assert!(
+            !out.iter().any(|l| l.starts_with("nodes")),
+            "{input:?}: {out:?}"
+        );
+    }
+}

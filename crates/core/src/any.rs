@@ -6,7 +6,7 @@ use thiserror::Error;
 use crate::game::{Game, PlayError};
 use crate::hasami::{HasamiPosition, IllegalMoveError, PositionError};
 use crate::outcome::Outcome;
-use crate::perft::divide;
+use crate::perft::{divide, divide_until};
 use crate::position::Position;
 use crate::record::{AnyRecord, AnyReplayError, Record, RecordResult};
 use crate::shogun::{ShogunMoveError, ShogunPosition, ShogunTextError};
@@ -355,6 +355,12 @@ impl AnyGame {
     /// Perft below each legal move (`--divide`), with the game's history for repetition.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         each!(self, g => divide(g.position(), &g.hashes(), depth))
+    }
+
+    /// [`AnyGame::divide`] that gives up when `stop()` says so: the counts finished and whether every
+    /// move was counted.
+    pub fn divide_until(&self, depth: u32, stop: &impl Fn() -> bool) -> (Vec<(Move, u64)>, bool) {
+        each!(self, g => divide_until(g.position(), &g.hashes(), depth, stop))
     }
 
     /// The game record (docs/records.md): the players' names (first player first), the date if any,

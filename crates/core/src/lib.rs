@@ -71,7 +71,7 @@ pub use hasami::rules::{
     Corner, HasamiRules, Movement, Preset, Rows, RuleOptions, VariantError, WinItem, WinList,
 };
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use perft::{divide, perft, perft_after};
+pub use perft::{divide, divide_until, perft, perft_after};
 pub use playout::{playout, PlayoutResult, SplitMix64};
 pub use position::Position;
 pub use record::{
