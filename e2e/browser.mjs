@@ -272,6 +272,20 @@ test('online: two browsers play to the end through the invite links; a spectator
   await clickMove(black, 'f1', 'f2', g.legal_moves);
   for (const p of [black, white, spectator]) await waitGame(p, { ply: 1, turn: 'white' });
 
+  // A crafted link with another player's key does not silently replace the key this browser holds:
+  // the browser asks, and declining keeps Black's.
+  const keyOf = (page) => page.evaluate((gid) => JSON.parse(localStorage.getItem('hasami.tokens'))[gid], id);
+  const blackKey = await keyOf(black);
+  let asked = 0;
+  black.removeAllListeners('dialog');
+  black.on('dialog', (d) => { asked += 1; d.dismiss(); });
+  await black.goto(whiteLink);
+  await waitGame(black, { you: 'black', ply: 1 });
+  assert.equal(asked, 1, 'the browser asked before replacing its key');
+  assert.equal(await keyOf(black), blackKey, 'declining kept Black\'s key');
+  black.removeAllListeners('dialog');
+  black.on('dialog', (d) => d.accept());
+
   // The spectator: clicking a piece shows nothing; the API and the WebSocket refuse moves.
   await spectator.locator('#sq-e9').click();
   await spectator.locator('#sq-e5').click();

@@ -224,7 +224,15 @@ function importScreen() {
 
 // ---------------------------------------------------------------- game screen
 function gameScreen(id, tokenParam) {
-  if (tokenParam) { tokens.set(id, tokenParam); history.replaceState(null, '', `#/game/${id}`); }
+  if (tokenParam) {
+    // A link with another key for a game this browser already plays must not silently take over.
+    const stored = tokens.get(id);
+    if (!stored || stored === tokenParam
+        || confirm(`This link holds another player's key for game ${id}. Play with the link's key instead of yours?`)) {
+      tokens.set(id, tokenParam);
+    }
+    history.replaceState(null, '', `#/game/${id}`);
+  }
   const token = tokens.get(id);
   document.title = `hasami: game ${id}`;
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, learn = false;
