@@ -89,6 +89,8 @@ pub struct LiveGame {
     pub thinking: bool,
     /// The stop flag of the engine reply being searched, if any.
     pub reply_stop: Option<Arc<AtomicBool>>,
+    /// The stop flag of the hint being searched, if any (a newer hint supersedes it).
+    pub hint_stop: Option<Arc<AtomicBool>>,
     /// Goes up with every change; an engine reply for an older version is dropped.
     pub version: u64,
     /// Every change is sent here as a JSON message.
@@ -116,6 +118,7 @@ impl LiveGame {
             draw_offer: None,
             thinking: false,
             reply_stop: None,
+            hint_stop: None,
             version: 0,
             updates: broadcast::channel(64).0,
         }
@@ -155,6 +158,7 @@ impl LiveGame {
             draw_offer,
             thinking: false,
             reply_stop: None,
+            hint_stop: None,
             version: 0,
             updates,
         })
