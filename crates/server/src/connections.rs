@@ -60,9 +60,9 @@ pub async fn serve(
             slot = Arc::clone(&slots).acquire_owned() => slot.expect("the semaphore stays open"),
             () = &mut shutdown => break,
         };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 // Out of file handles or a connection reset before it was accepted: try again soon.
                 Err(_) => {
                     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -74,7 +74,11 @@ pub async fn serve(
         // Without TCP_NODELAY a WebSocket update to the player who did not move waits for the
         // client's delayed ACK (about 25 ms more per move on loopback; see docs/web.md, Load).
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
+        // The client's address goes with each request (rate limits are per address).
+        let service = TowerToHyperService::new(
+            app.clone()
+                .layer(axum::Extension(axum::extract::ConnectInfo(peer))),
+        );
         // The slot goes with the connection, also into an upgraded WebSocket, and is freed when
         // the connection closes.
         let io = TokioIo::new(Slotted {

@@ -82,3 +82,32 @@ fn records_and_games_have_a_size_limit() {
     );
     assert_eq!(status, 200, "{v}");
 }
+
+#[test]
+fn new_games_are_limited_per_client_address() {
+    // A burst of 300 new games, then 5 a second: asking on at once is refused with the time to wait,
+    // and nothing is stored for the refused ones.
+    let (_dir, s) = server();
+    let body = r#"{"variant":"hasami","opponent":"local"}"#;
+    let started = std::time::Instant::now();
+    let mut created = 0;
+    let mut refused = None;
+    for _ in 0..400 {
+        let (status, text) = common::http(s.addr, "POST", "/api/games", Some(body));
+        match status {
+            201 => created += 1,
+            _ => {
+                refused = Some((status, text));
+                break;
+            }
+        }
+    }
+    let (status, text) = refused.expect("a client creating 400 games at once is stopped");
+    assert_eq!(status, 429, "{text}");
+    assert!(text.contains("try again in"), "{text}");
+    let allowed = 300.0 + 5.0 * started.elapsed().as_secs_f64() + 1.0;
+    assert!(
+        f64::from(created) <= allowed,
+        "{created} created, {allowed} allowed"
+    );
+}

@@ -44,6 +44,10 @@ pub fn router(request_timeout: std::time::Duration) -> Router<Shared> {
             request_timeout,
         ))
         .layer(middleware::from_fn(guard::json_errors))
+        .layer(middleware::from_fn_with_state(
+            std::sync::Arc::new(guard::NewGameLimit::default()),
+            guard::new_game_limit,
+        ))
         .layer(middleware::from_fn(guard::same_origin_json))
         .layer(csp)
         .layer(nosniff)
