@@ -20,15 +20,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Start the web app (the default when no command is given) and print its address.
-    Serve {
-        /// Address to listen on, HOST:PORT.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// Database file for stored games (created if missing; default: in the platform's data
-        /// directory).
-        #[arg(long)]
-        db: Option<std::path::PathBuf>,
-    },
+    Serve(commands::serve::ServeArgs),
     /// Play a game in the terminal against the engine or hot-seat.
     Play(play::PlayArgs),
     /// Speak the UGI engine protocol on standard input and output.
@@ -43,22 +35,11 @@ enum Command {
     Match(matches::MatchArgs),
 }
 
-/// `hasami serve`: the web app (crates/server).
-fn serve(addr: String, db: Option<std::path::PathBuf>) -> Result<(), commands::CliError> {
-    hasami_server::run(&hasami_server::Config { addr, db }).map_err(|e| {
-        if e.is_usage() {
-            commands::CliError::Usage(e.to_string())
-        } else {
-            commands::CliError::Io(std::io::Error::other(e.to_string()))
-        }
-    })
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => serve("127.0.0.1:8080".into(), None),
-        Some(Command::Serve { addr, db }) => serve(addr, db),
+        None => commands::serve::run(&commands::serve::ServeArgs::default()),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Ugi) => {
             ugi::run(std::io::stdin().lock(), std::io::stdout()).map_err(commands::CliError::Io)
         }

@@ -1,5 +1,6 @@
 //! Accepting connections within bounds (docs/web.md, "Safe in public"): at most
-//! [`Limits::connections`] open at once (more wait in the system's listen queue until one closes), a
+//! [`Limits::connections`] open at once (more wait in the system's listen queue until one closes) and
+//! [`Limits::connections_per_address`] from one address (more are answered 429 and closed), a
 //! client must send a request's headers within [`Limits::header_timeout`] (an idle or half-sent
 //! connection is closed, so slow clients cannot hold the slots), and the whole handling of a request
 //! is bounded by [`Limits::request_timeout`] (a body sent too slowly gets 408). A WebSocket, once
@@ -19,28 +20,17 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// The bounds on connections.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Connections open at once (HTTP and WebSocket together).
-    pub connections: usize,
-    /// The time a client has to send a request's headers, also between requests on a kept-alive
-    /// connection.
-    pub header_timeout: Duration,
-    /// The time a request may take, its body included (not an upgraded WebSocket).
-    pub request_timeout: Duration,
-}
+use crate::limits::Limits;
+use crate::per_address::{Held, PerAddress};
 
-impl Default for Limits {
-    /// 1,000 connections (below the usual limit of 1,024 open files per process, with room for the
-    /// database and the listener), 10 s for headers, 30 s for a request (a hint searches up to 10 s).
-    fn default() -> Limits {
-        Limits {
-            connections: 1_000,
-            header_timeout: Duration::from_secs(10),
-            request_timeout: Duration::from_secs(30),
-        }
-    }
+/// What a connection over its address's limit is told before it is closed.
+fn busy() -> String {
+    let body = r#"{"error":"too many connections from your address at once"}"#;
+    format!(
+        "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 10\r\n\
+         Connection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
 }
 
 /// Serves `app` on `listener` within the connection and header limits of `limits` until `shutdown`
@@ -54,6 +44,7 @@ pub async fn serve(
     grace: Duration,
 ) -> std::io::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.connections.max(1)));
+    let per_address = PerAddress::new(limits.connections_per_address);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let slot = tokio::select! {
@@ -74,6 +65,18 @@ pub async fn serve(
         // Without TCP_NODELAY a WebSocket update to the player who did not move waits for the
         // client's delayed ACK (about 25 ms more per move on loopback; see docs/web.md, Load).
         let _ = stream.set_nodelay(true);
+        // A trusted proxy carries many clients; everyone else has a share of the slots.
+        let share = if limits.trusted_proxies.contains(&peer.ip()) {
+            None
+        } else {
+            match per_address.take(peer.ip()) {
+                Some(held) => Some(held),
+                None => {
+                    tokio::spawn(refuse(stream, slot));
+                    continue;
+                }
+            }
+        };
         // The client's address goes with each request (rate limits are per address).
         let service = TowerToHyperService::new(
             app.clone()
@@ -84,11 +87,13 @@ pub async fn serve(
         let io = TokioIo::new(Slotted {
             stream,
             _slot: slot,
+            _share: share,
         });
+        let header_timeout = limits.header_timeout;
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(limits.header_timeout)
+                .header_read_timeout(header_timeout)
                 .serve_connection(io, service)
                 .with_upgrades();
             let _ = connection.await;
@@ -100,10 +105,17 @@ pub async fn serve(
     Ok(())
 }
 
-/// A connection with its slot: the slot is freed when the connection is dropped.
+/// Tells a connection over its address's limit so (within a second) and closes it.
+async fn refuse(mut stream: TcpStream, _slot: OwnedSemaphorePermit) {
+    use tokio::io::AsyncWriteExt;
+    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(busy().as_bytes())).await;
+}
+
+/// A connection with its slots: they are freed when the connection is dropped.
 struct Slotted {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
+    _share: Option<Held>,
 }
 
 impl AsyncRead for Slotted {

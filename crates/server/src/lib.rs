@@ -5,7 +5,11 @@
 //! docs/web.md describes the API and the decisions.
 //!
 //! ```no_run
-//! let config = hasami_server::Config { addr: "127.0.0.1:8080".into(), db: None };
+//! let config = hasami_server::Config {
+//!     addr: "127.0.0.1:8080".into(),
+//!     db: None,
+//!     limits: hasami_server::Limits::default(),
+//! };
 //! hasami_server::run(&config).unwrap(); // until Ctrl-C
 //! ```
 //!
@@ -29,7 +33,9 @@ pub mod connections;
 pub mod db;
 pub mod engine;
 pub mod http;
+pub mod limits;
 pub mod live;
+pub mod per_address;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -38,12 +44,9 @@ use std::path::PathBuf;
 use axum::Router;
 use thiserror::Error;
 
-pub use connections::Limits;
 pub use db::{default_path, Db, DbError};
+pub use limits::Limits;
 pub use live::{AppState, Shared};
-
-/// Engine searches allowed at once.
-pub const MAX_SEARCHES: usize = 2;
 
 /// What `hasami serve` was asked for.
 #[derive(Debug, Clone)]
@@ -52,6 +55,8 @@ pub struct Config {
     pub addr: String,
     /// The database file; `None` for [`default_path`].
     pub db: Option<PathBuf>,
+    /// The server's bounds.
+    pub limits: Limits,
 }
 
 /// Why the server could not start.
@@ -90,12 +95,12 @@ impl ServeError {
 
 /// The whole app: API, WebSocket and front end, with the default request time limit.
 pub fn app(state: Shared) -> Router {
-    app_within(state, Limits::default())
+    app_within(state, &Limits::default())
 }
 
-/// The whole app with the request time limit of `limits`.
-pub fn app_within(state: Shared, limits: Limits) -> Router {
-    http::router(limits.request_timeout).with_state(state)
+/// The whole app within `limits` (request time, per-client limits, allowed origins).
+pub fn app_within(state: Shared, limits: &Limits) -> Router {
+    http::router(limits).with_state(state)
 }
 
 /// Parses `HOST:PORT` (a host name such as `localhost` is resolved).
@@ -140,10 +145,10 @@ pub fn serve_within(
     runtime.block_on(async move {
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        let state = AppState::new(db, MAX_SEARCHES);
+        let state = AppState::with_limits(db, limits.searches, limits.live_games);
         connections::serve(
             listener,
-            app_within(state, limits),
+            app_within(state, &limits),
             limits,
             shutdown,
             std::time::Duration::from_secs(2),
@@ -170,7 +175,7 @@ pub fn run(config: &Config) -> Result<(), ServeError> {
     println!("hasami: games are stored in {}", path.display());
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    serve_on(listener, db, async {
+    serve_within(listener, db, config.limits.clone(), async {
         let _ = tokio::signal::ctrl_c().await;
         eprintln!("hasami: stopping");
     })

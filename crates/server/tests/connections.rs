@@ -29,6 +29,7 @@ impl Small {
             connections: 8,
             header_timeout: Duration::from_secs(1),
             request_timeout: Duration::from_secs(2),
+            ..Limits::default()
         };
         let thread = std::thread::spawn(move || {
             hasami_server::serve_within(listener, db, limits, async {

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod perft;
+pub mod serve;
 pub mod variants;
 
 use thiserror::Error;

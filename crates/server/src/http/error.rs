@@ -1,7 +1,7 @@
 //! API errors: an HTTP status and a message, sent as `{"error": "…"}`, and the one place that says
 //! which status each [`GameError`] is answered with.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -15,6 +15,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What was wrong, in words.
     pub message: String,
+    /// Seconds the client should wait before trying again (a `Retry-After` header).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -48,7 +50,14 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// This error with a `Retry-After` of `seconds` (for 429 answers).
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 }
 
@@ -112,11 +121,17 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut answer = (
             self.status,
             Json(serde_json::json!({ "error": short(&self.message) })),
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = self.retry_after {
+            answer
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        answer
     }
 }
 

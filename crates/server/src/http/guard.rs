@@ -3,21 +3,22 @@
 //! - security headers on every answer: a Content-Security-Policy that allows only the app's own
 //!   files and connections and no framing, `nosniff`, and no referrer (invite links carry tokens);
 //! - only same-origin JSON may change anything: a request with an `Origin` of another site is refused
-//!   (403; this covers WebSocket upgrades, which browsers always send with an `Origin`), and a POST
+//!   (403; this covers WebSocket upgrades, which browsers always send with an `Origin`) unless the
+//!   operator allowed that origin (`hasami serve --allow-origin`), and a POST
 //!   with a body must say `Content-Type: application/json` (415), so no other site's form or script
 //!   can create games or play;
-//! - new games (created or imported) are limited per client address: a burst of
-//!   [`NEW_GAMES_BURST`], then [`NEW_GAMES_PER_SECOND`] a second (429 beyond), so no client can fill
-//!   the store and the memory with games;
 //! - every error of the API is `{"error": "…"}`, also those the framework answers itself (wrong
 //!   method, body too large); `error` keeps every message short.
 
-use axum::extract::Request;
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::http::edge::Edge;
 use crate::http::error::ApiError;
 
 /// The Content-Security-Policy of every answer: the app's own scripts, styles, images and
@@ -39,24 +40,25 @@ pub fn security_headers() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
     ]
 }
 
-/// Refuses requests from another site's page and POST bodies that are not JSON, before any handler.
-pub async fn same_origin_json(req: Request, next: Next) -> Response {
-    if let Some(refusal) = refusal(req.method(), req.headers()) {
+/// Refuses requests from another site's page (unless its origin is allowed) and POST bodies that
+/// are not JSON, before any handler.
+pub async fn same_origin_json(State(edge): State<Arc<Edge>>, req: Request, next: Next) -> Response {
+    if let Some(refusal) = refusal(req.method(), req.headers(), &edge.allowed_origins) {
         return refusal.into_response();
     }
     next.run(req).await
 }
 
 /// Why a request is refused at the edge, if it is.
-fn refusal(method: &Method, headers: &HeaderMap) -> Option<ApiError> {
+fn refusal(method: &Method, headers: &HeaderMap, allowed: &[String]) -> Option<ApiError> {
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let origin = origin.to_str().ok();
         let same = origin
-            .to_str()
-            .ok()
             .and_then(|o| o.split_once("://"))
             .is_some_and(|(_, authority)| Some(authority) == host);
-        if !same {
+        let listed = origin.is_some_and(|o| allowed.iter().any(|a| a.eq_ignore_ascii_case(o)));
+        if !same && !listed {
             return Some(ApiError::new(
                 StatusCode::FORBIDDEN,
                 "requests from another site's page are refused (Origin is not this server)",
@@ -120,71 +122,4 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         answer.headers_mut().insert(header::ALLOW, allow);
     }
     answer
-}
-
-/// New games a client address may create at once.
-pub const NEW_GAMES_BURST: f64 = 300.0;
-/// New games a client address may create per second after the burst.
-pub const NEW_GAMES_PER_SECOND: f64 = 5.0;
-/// Client addresses remembered at most (the fullest buckets are forgotten first).
-const MAX_CLIENTS: usize = 10_000;
-
-/// The new-game allowance of every client address (a token bucket each).
-#[derive(Default)]
-pub struct NewGameLimit {
-    buckets:
-        std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, (f64, std::time::Instant)>>,
-}
-
-impl NewGameLimit {
-    /// Takes one new game from `client`'s allowance; the seconds to wait when there is none.
-    fn take(&self, client: std::net::IpAddr) -> Result<(), u64> {
-        let now = std::time::Instant::now();
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        if buckets.len() >= MAX_CLIENTS && !buckets.contains_key(&client) {
-            // Forget the clients whose allowance has grown back to full.
-            buckets.retain(|_, (tokens, at)| {
-                *tokens + at.elapsed().as_secs_f64() * NEW_GAMES_PER_SECOND < NEW_GAMES_BURST
-            });
-        }
-        let (tokens, at) = buckets.entry(client).or_insert((NEW_GAMES_BURST, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * NEW_GAMES_PER_SECOND)
-            .min(NEW_GAMES_BURST);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(((1.0 - *tokens) / NEW_GAMES_PER_SECOND).ceil() as u64)
-        }
-    }
-}
-
-/// Refuses a new game (POST /api/games or /api/games/import) beyond its client address's allowance
-/// with 429 and the seconds to wait (`Retry-After`).
-pub async fn new_game_limit(
-    axum::extract::State(limit): axum::extract::State<std::sync::Arc<NewGameLimit>>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let creates = req.method() == Method::POST
-        && matches!(req.uri().path(), "/api/games" | "/api/games/import");
-    let client = req
-        .extensions()
-        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-        .map(|c| c.0.ip());
-    if let (true, Some(client)) = (creates, client) {
-        if let Err(wait) = limit.take(client) {
-            let mut answer = ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!("too many new games from your address; try again in {wait} s"),
-            )
-            .into_response();
-            answer
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(wait));
-            return answer;
-        }
-    }
-    next.run(req).await
 }

@@ -3,6 +3,7 @@
 //! (`error`). Nothing outside this module knows HTTP.
 
 pub mod api;
+pub mod edge;
 pub mod error;
 pub mod guard;
 pub mod request;
@@ -14,12 +15,14 @@ use axum::middleware;
 use axum::routing::{any, get, post};
 use axum::Router;
 
+use crate::limits::Limits;
 use crate::live::Shared;
 
-/// Every route: the JSON API, live updates, and the front end; around them the guards and security
-/// headers of `guard`.
-pub fn router(request_timeout: std::time::Duration) -> Router<Shared> {
+/// Every route: the JSON API, live updates, and the front end; around them the per-client limits of
+/// `edge` and the guards and security headers of `guard`, within `limits`.
+pub fn router(limits: &Limits) -> Router<Shared> {
     let [csp, nosniff, referrer, frames] = guard::security_headers();
+    let edge = edge::Edge::new(limits);
     Router::new()
         .route("/api/variants", get(variants::list))
         .route("/api/variants/check", get(variants::check))
@@ -41,14 +44,18 @@ pub fn router(request_timeout: std::time::Duration) -> Router<Shared> {
         // longer a request.
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
-            request_timeout,
+            limits.request_timeout,
         ))
         .layer(middleware::from_fn(guard::json_errors))
         .layer(middleware::from_fn_with_state(
-            std::sync::Arc::new(guard::NewGameLimit::default()),
-            guard::new_game_limit,
+            std::sync::Arc::clone(&edge),
+            edge::client_limits,
         ))
-        .layer(middleware::from_fn(guard::same_origin_json))
+        .layer(axum::Extension(std::sync::Arc::clone(&edge)))
+        .layer(middleware::from_fn_with_state(
+            edge,
+            guard::same_origin_json,
+        ))
         .layer(csp)
         .layer(nosniff)
         .layer(referrer)

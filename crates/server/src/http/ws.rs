@@ -5,16 +5,26 @@
 //! game at once, so nothing is lost while it was away. Players may also send
 //! `{"type":"move","move":"e1e5"}` (answered by the next `game` message, or `{"type":"error",…}`) and
 //! `{"type":"ping"}` (answered `{"type":"pong"}`).
+//!
+//! Bounds (docs/web.md, "Running it in public"): a client has at most
+//! [`Limits::websockets_per_address`](crate::Limits) sockets open at once; a message from the client is
+//! at most [`MAX_MESSAGE`] bytes; the server pings every half [`Limits::socket_timeout`](crate::Limits)
+//! and closes a socket that has sent nothing (no pong either) for the whole timeout, or that has not
+//! taken a message within it. A reader that falls behind never makes a queue: it gets the current
+//! game instead of the updates it missed.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::http::edge::{ClientAddr, Edge};
 use crate::http::error::ApiError;
 use crate::http::request::game_id;
 use crate::live::Shared;
@@ -29,17 +39,33 @@ enum ClientMessage {
     Ping,
 }
 
-/// Upgrades the connection after checking the game exists.
+/// The largest message a client may send, bytes (a move is a few dozen).
+pub const MAX_MESSAGE: usize = 4096;
+
+/// Upgrades the connection after checking the game exists and the client may open one more socket.
 pub async fn upgrade(
     State(state): State<Shared>,
+    Extension(edge): Extension<Arc<Edge>>,
+    client: Option<Extension<ClientAddr>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
+    let share = match client {
+        Some(Extension(ClientAddr(client))) => Some(edge.websocket(client)?),
+        None => None,
+    };
     state.live(id).await?;
     let token = q.get("token").cloned();
-    Ok(ws.on_upgrade(move |socket| session(state, id, token, socket)))
+    let timeout = edge.socket_timeout;
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            session(state, id, token, socket, timeout).await;
+            drop(share);
+        }))
 }
 
 fn error_message(e: &ApiError) -> String {
@@ -47,7 +73,13 @@ fn error_message(e: &ApiError) -> String {
         .to_string()
 }
 
-async fn session(state: Shared, id: i64, token: Option<String>, socket: WebSocket) {
+async fn session(
+    state: Shared,
+    id: i64,
+    token: Option<String>,
+    socket: WebSocket,
+    timeout: Duration,
+) {
     let Ok(live) = state.live(id).await else {
         return;
     };
@@ -56,11 +88,24 @@ async fn session(state: Shared, id: i64, token: Option<String>, socket: WebSocke
         let g = live.lock().await;
         (g.updates.subscribe(), g.message(token.as_deref()))
     };
-    if tx.send(Message::Text(first.into())).await.is_err() {
+    if !sent(&mut tx, Message::Text(first.into()), timeout).await {
         return;
     }
+    let mut pings = tokio::time::interval_at(
+        tokio::time::Instant::now() + timeout / 2,
+        (timeout / 2).max(Duration::from_millis(10)),
+    );
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                if heard.elapsed() >= timeout {
+                    return; // silent for the whole timeout, not even a pong
+                }
+                if !sent(&mut tx, Message::Ping(Default::default()), timeout).await {
+                    return;
+                }
+            }
             update = updates.recv() => {
                 let text: String = match update {
                     Ok(msg) => msg.to_string(),
@@ -68,11 +113,12 @@ async fn session(state: Shared, id: i64, token: Option<String>, socket: WebSocke
                     Err(RecvError::Lagged(_)) => live.lock().await.message(token.as_deref()),
                     Err(RecvError::Closed) => return,
                 };
-                if tx.send(Message::Text(text.into())).await.is_err() {
+                if !sent(&mut tx, Message::Text(text.into()), timeout).await {
                     return;
                 }
             }
             incoming = rx.next() => {
+                heard = tokio::time::Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
@@ -91,11 +137,24 @@ async fn session(state: Shared, id: i64, token: Option<String>, socket: WebSocke
                     }
                 };
                 if let Some(r) = reply {
-                    if tx.send(Message::Text(r.into())).await.is_err() {
+                    if !sent(&mut tx, Message::Text(r.into()), timeout).await {
                         return;
                     }
                 }
             }
         }
     }
+}
+
+/// Sends `message`; false when the socket failed or the client did not take it within `timeout`
+/// (then the socket is given up: a reader that stops reading holds no queue).
+async fn sent(
+    tx: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    message: Message,
+    timeout: Duration,
+) -> bool {
+    matches!(
+        tokio::time::timeout(timeout, tx.send(message)).await,
+        Ok(Ok(()))
+    )
 }

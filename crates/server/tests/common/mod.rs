@@ -22,12 +22,17 @@ pub struct Server {
 impl Server {
     /// Starts a server on 127.0.0.1 (a free port) with the database file `db`.
     pub fn start(db: &Path) -> Server {
+        Server::start_within(db, hasami_server::Limits::default())
+    }
+
+    /// Starts a server like [`Server::start`] within `limits`.
+    pub fn start_within(db: &Path, limits: hasami_server::Limits) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let store = hasami_server::Db::open(db).unwrap();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
-            hasami_server::serve_on(listener, store, async {
+            hasami_server::serve_within(listener, store, limits, async {
                 let _ = rx.await;
             })
             .unwrap();

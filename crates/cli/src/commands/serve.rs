@@ -1,0 +1,179 @@
+//! `hasami serve`: the web app (crates/server) with its bounds as flags. The defaults suit a small
+//! public server (docs/web.md, "Running it in public", explains each).
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use hasami_server::Limits;
+
+use super::CliError;
+
+/// The flags of `hasami serve`; each bound defaults to the value in `hasami_server::Limits`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Address to listen on, HOST:PORT.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Database file for stored games (created if missing; default: in the platform's data
+    /// directory).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Connections open at once, HTTP and WebSocket together (more wait until one closes).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections)]
+    pub max_connections: usize,
+    /// Connections open at once from one address (0: no limit; more get 429 and are closed).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address)]
+    pub max_connections_per_address: usize,
+    /// WebSockets open at once per client (0: no limit; more get 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().websockets_per_address)]
+    pub max_websockets_per_address: usize,
+    /// Seconds a client has to send a request's headers (idle connections are closed after it).
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs())]
+    pub header_timeout: u64,
+    /// Seconds a request may take, its body included (then 408).
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().request_timeout.as_secs())]
+    pub request_timeout: u64,
+    /// Seconds a WebSocket may stay silent (it is pinged at half this) or leave a message untaken.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().socket_timeout.as_secs())]
+    pub socket_timeout: u64,
+    /// Full-strength engine searches (level 10, hints, analysis) running at once; about one per
+    /// core.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().searches)]
+    pub max_searches: usize,
+    /// Hints and analyses one client may have waiting or running at once (0: no limit; more get
+    /// 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().hints_per_address)]
+    pub max_hints_per_address: usize,
+    /// New games (created or imported) one client may start at once (then 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_burst)]
+    pub new_games_burst: u32,
+    /// New games one client may start per second after the burst.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_second)]
+    pub new_games_per_second: u32,
+    /// About how many games stay in memory (idle ones beyond are unloaded, and loaded again when
+    /// used).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().live_games)]
+    pub max_live_games: usize,
+    /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
+    /// limits then apply to the clients behind it.
+    #[arg(long, value_name = "IP")]
+    pub trusted_proxy: Vec<IpAddr>,
+    /// An origin besides the server's own whose pages may call the API, like
+    /// https://example.org (repeatable).
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+}
+
+impl Default for ServeArgs {
+    fn default() -> ServeArgs {
+        use clap::Parser;
+        /// Parses no arguments, so the defaults are those of the flags.
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        Only::parse_from(["hasami"]).args
+    }
+}
+
+impl ServeArgs {
+    /// The server's bounds these flags ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            connections: self.max_connections,
+            connections_per_address: self.max_connections_per_address,
+            websockets_per_address: self.max_websockets_per_address,
+            header_timeout: Duration::from_secs(self.header_timeout),
+            request_timeout: Duration::from_secs(self.request_timeout),
+            socket_timeout: Duration::from_secs(self.socket_timeout),
+            searches: self.max_searches,
+            hints_per_address: self.max_hints_per_address,
+            new_games_burst: self.new_games_burst,
+            new_games_per_second: self.new_games_per_second,
+            live_games: self.max_live_games,
+            trusted_proxies: self.trusted_proxy.clone(),
+            allowed_origins: self
+                .allow_origin
+                .iter()
+                .map(|o| o.trim_end_matches('/').to_string())
+                .collect(),
+        }
+    }
+
+    /// Refuses bounds that would stop the server from working at all.
+    fn check(&self) -> Result<(), CliError> {
+        let zero = [
+            ("--max-connections", self.max_connections as u64),
+            ("--header-timeout", self.header_timeout),
+            ("--request-timeout", self.request_timeout),
+            ("--socket-timeout", self.socket_timeout),
+            ("--max-searches", self.max_searches as u64),
+            ("--new-games-burst", u64::from(self.new_games_burst)),
+            (
+                "--new-games-per-second",
+                u64::from(self.new_games_per_second),
+            ),
+            ("--max-live-games", self.max_live_games as u64),
+        ]
+        .into_iter()
+        .find(|(_, v)| *v == 0);
+        if let Some((flag, _)) = zero {
+            return Err(CliError::Usage(format!("{flag} must be at least 1")));
+        }
+        if let Some(bad) = self
+            .allow_origin
+            .iter()
+            .find(|o| !(o.starts_with("http://") || o.starts_with("https://")))
+        {
+            return Err(CliError::Usage(format!(
+                "--allow-origin '{bad}': an origin is like https://example.org"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(args: &ServeArgs) -> Result<(), CliError> {
+    args.check()?;
+    let config = hasami_server::Config {
+        addr: args.addr.clone(),
+        db: args.db.clone(),
+        limits: args.limits(),
+    };
+    hasami_server::run(&config).map_err(|e| {
+        if e.is_usage() {
+            CliError::Usage(e.to_string())
+        } else {
+            CliError::Io(std::io::Error::other(e.to_string()))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flags_default_to_the_servers_limits() {
+        assert_eq!(ServeArgs::default().limits(), Limits::default());
+    }
+
+    #[test]
+    fn bounds_that_stop_the_server_are_refused() {
+        let args = ServeArgs {
+            max_searches: 0,
+            ..ServeArgs::default()
+        };
+        let err = args.check().unwrap_err().to_string();
+        assert_eq!(err, "--max-searches must be at least 1");
+        let args = ServeArgs {
+            allow_origin: vec!["example.org".into()],
+            ..ServeArgs::default()
+        };
+        assert!(args.check().unwrap_err().to_string().contains("https://"));
+    }
+}

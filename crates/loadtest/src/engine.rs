@@ -1,0 +1,147 @@
+//! `--mode engine`: is a cheap engine reply served while the engine is crowded?
+//!
+//! It starts `--busy` games (default 40) against the level-10 engine (`--variant`, the engine to
+//! move first) and keeps them going: each time the engine has replied, a random move answers it,
+//! so full-strength searches queue the whole time. Meanwhile it plays `--probes` level-1 games
+//! (default 30), one every half second, each from its own client address: one move each, and measures
+//! the time from sending the move to the engine's reply on the game's WebSocket: the wait a player
+//! of an easy level sees on a crowded server.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures_util::SinkExt;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::net::{report, wait_for_ply, Rng, Socket, Target};
+use crate::Options;
+
+/// Creates a game against the engine at `level` from client `n`, with the player on `side`; its
+/// socket and first view.
+async fn engine_game(
+    target: &Target,
+    n: usize,
+    variant: &str,
+    level: u32,
+    side: &str,
+) -> Result<(Socket, Value), String> {
+    let body = json!({"variant": variant, "opponent": "engine", "level": level, "side": side});
+    let (status, c) = target
+        .request(n, "POST", "/api/games", &body.to_string())
+        .await?;
+    if status != 201 {
+        return Err(format!("create: {status} {c}"));
+    }
+    let id = c["id"].as_i64().ok_or("create: no id")?;
+    let token = c["token"].as_str().ok_or("create: no token")?;
+    let mut ws = target
+        .websocket(n, &format!("/api/games/{id}/ws?token={token}"))
+        .await?;
+    let game = wait_for_ply(&mut ws, 0, false, "player").await?;
+    Ok((ws, game))
+}
+
+/// Sends a random legal move of `game` on `ws`.
+async fn move_on(ws: &mut Socket, game: &Value, rng: &mut Rng) -> Result<(), String> {
+    let mv = rng.legal_move(game)?;
+    ws.send(Message::Text(
+        json!({"type": "move", "move": mv}).to_string().into(),
+    ))
+    .await
+    .map_err(|e| format!("send move: {e}"))
+}
+
+/// Keeps one level-10 game busy (until it is stopped), counting the engine's replies in `replies`.
+async fn busy_game(
+    o: Arc<Options>,
+    target: Arc<Target>,
+    n: usize,
+    replies: Arc<AtomicUsize>,
+) -> Result<(), String> {
+    let (mut ws, mut game) = engine_game(&target, n, &o.variant, 10, "white").await?;
+    let mut rng = Rng(o.seed ^ n as u64);
+    loop {
+        if game["status"] != "playing" {
+            // A finished game makes room for a new one.
+            (ws, game) = engine_game(&target, n, &o.variant, 10, "white").await?;
+            continue;
+        }
+        let ply = game["ply"].as_u64().unwrap_or(0);
+        if game["turn"] == "white" {
+            move_on(&mut ws, &game, &mut rng).await?;
+            game = wait_for_ply(&mut ws, ply + 1, false, "busy player").await?;
+        } else {
+            game = wait_for_ply(&mut ws, ply + 1, false, "busy engine").await?;
+            replies.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Runs the busy games and the probes; the errors.
+pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
+    println!(
+        "hasami-loadtest: {} level-10 games of {} kept busy on {}, {} level-1 replies measured",
+        o.busy, o.variant, target.addr, o.probes
+    );
+    let replies = Arc::new(AtomicUsize::new(0));
+    let mut busy = Vec::new();
+    for i in 0..o.busy {
+        busy.push(tokio::spawn(busy_game(
+            o.clone(),
+            target.clone(),
+            i,
+            replies.clone(),
+        )));
+    }
+    // Let the queue fill before the first probe.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let mut errors = Vec::new();
+    let mut waits = Vec::new();
+    let started = Instant::now();
+    let at_start = replies.load(Ordering::Relaxed);
+    for p in 0..o.probes {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let n = o.busy + p;
+        let probe = async {
+            let (mut ws, game) = engine_game(&target, n, &o.variant, 1, "black").await?;
+            let mut rng = Rng(o.seed ^ (n as u64) << 8);
+            let sent = Instant::now();
+            move_on(&mut ws, &game, &mut rng).await?;
+            wait_for_ply(&mut ws, 2, false, "level-1 engine").await?;
+            let wait = sent.elapsed();
+            let _ = ws.close(None).await;
+            Ok::<_, String>(wait)
+        };
+        match probe.await {
+            Ok(wait) => waits.push(wait),
+            Err(e) => errors.push(format!("probe {p}: {e}")),
+        }
+    }
+    let probing = started.elapsed();
+    let busy_replies = replies.load(Ordering::Relaxed) - at_start;
+    // A busy game that ended before now failed; the others are stopped mid-game.
+    for (i, b) in busy.into_iter().enumerate() {
+        if b.is_finished() {
+            match b.await {
+                Ok(Err(e)) => errors.push(format!("busy game {i}: {e}")),
+                Err(e) => errors.push(format!("busy game {i}: task failed: {e}")),
+                Ok(Ok(())) => {}
+            }
+        } else {
+            b.abort();
+        }
+    }
+    println!(
+        "level-10 replies while probing: {busy_replies} in {:.1} s; probes: {}, errors: {}",
+        probing.as_secs_f64(),
+        o.probes,
+        errors.len()
+    );
+    report(
+        "level-1 reply wait (move sent -> engine's reply seen)",
+        waits,
+    );
+    errors
+}

@@ -1,0 +1,198 @@
+//! What the server keeps per client at the edge (docs/web.md, "Running it in public"):
+//!
+//! - the client's address: the TCP peer's, or, when the peer is a trusted reverse proxy, the last
+//!   address of its `X-Forwarded-For` (the one the proxy added), so that limits are per client also
+//!   behind a proxy;
+//! - new games (created or imported) per client: a burst, then a steady rate (a keyed token bucket
+//!   of the `governor` crate); 429 with `Retry-After` beyond;
+//! - hints and analyses per client at once: one more gets 429, so one client cannot fill the engine's
+//!   queue and everyone else's hints take their turn;
+//! - WebSockets per client at once (taken by the upgrade, held for the socket's life).
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::http::error::ApiError;
+use crate::limits::Limits;
+use crate::per_address::{Held, PerAddress};
+
+/// Client addresses whose new-game allowance is remembered before the full ones are forgotten.
+const REMEMBERED_CLIENTS: usize = 10_000;
+
+/// The client a request comes from (an extension of every request, set by [`client_limits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientAddr(pub IpAddr);
+
+/// The per-client state of the edge.
+pub struct Edge {
+    trusted_proxies: Vec<IpAddr>,
+    /// Origins besides the server's own whose pages may call the API.
+    pub allowed_origins: Vec<String>,
+    /// How long a WebSocket may stay silent, or leave a send untaken, before it is closed.
+    pub socket_timeout: std::time::Duration,
+    new_games: DefaultKeyedRateLimiter<IpAddr>,
+    hints: Arc<PerAddress>,
+    websockets: Arc<PerAddress>,
+}
+
+impl Edge {
+    /// The edge within `limits`.
+    pub fn new(limits: &Limits) -> Arc<Edge> {
+        let burst = NonZeroU32::new(limits.new_games_burst).unwrap_or(NonZeroU32::MIN);
+        let rate = NonZeroU32::new(limits.new_games_per_second).unwrap_or(NonZeroU32::MIN);
+        Arc::new(Edge {
+            trusted_proxies: limits.trusted_proxies.clone(),
+            allowed_origins: limits.allowed_origins.clone(),
+            socket_timeout: limits.socket_timeout,
+            new_games: RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)),
+            hints: PerAddress::new(limits.hints_per_address),
+            websockets: PerAddress::new(limits.websockets_per_address),
+        })
+    }
+
+    /// The client of a request from `peer` with `headers`.
+    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        if !self.trusted_proxies.contains(&peer) {
+            return peer;
+        }
+        headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|last| last.trim().parse::<IpAddr>().ok())
+            .unwrap_or(peer)
+    }
+
+    /// Takes one new game from `client`'s allowance; the whole seconds to wait when there is none.
+    fn new_game(&self, client: IpAddr) -> Result<(), u64> {
+        if self.new_games.len() >= REMEMBERED_CLIENTS {
+            self.new_games.retain_recent();
+        }
+        self.new_games.check_key(&client).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+        })
+    }
+
+    /// A WebSocket slot for `client`, held for the socket's life; 429 beyond the limit.
+    pub fn websocket(&self, client: IpAddr) -> Result<Held, ApiError> {
+        self.websockets.take(client).ok_or_else(|| {
+            too_many(
+                "too many live connections from your address at once; close another tab",
+                10,
+            )
+        })
+    }
+}
+
+/// A 429 answer with `Retry-After`.
+fn too_many(message: &str, wait: u64) -> ApiError {
+    ApiError::new(StatusCode::TOO_MANY_REQUESTS, message).retry_after(wait)
+}
+
+/// Sets the request's [`ClientAddr`] and keeps each client within its new games and hints.
+pub async fn client_limits(
+    State(edge): State<Arc<Edge>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let Some(peer) = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+    else {
+        // Served without the accept loop (no peer known): nothing to key the limits on.
+        return next.run(req).await;
+    };
+    let client = edge.client(peer, req.headers());
+    req.extensions_mut().insert(ClientAddr(client));
+    let path = req.uri().path();
+    if req.method() == Method::POST && matches!(path, "/api/games" | "/api/games/import") {
+        if let Err(wait) = edge.new_game(client) {
+            let message = format!("too many new games from your address; try again in {wait} s");
+            return too_many(&message, wait).into_response();
+        }
+    }
+    let _hint = if req.method() == Method::GET && is_hint(path) {
+        match edge.hints.take(client) {
+            Some(held) => Some(held),
+            None => {
+                return too_many(
+                    "you have as many hints running as one player may; wait for one to finish",
+                    1,
+                )
+                .into_response()
+            }
+        }
+    } else {
+        None
+    };
+    next.run(req).await
+}
+
+/// `/api/games/{id}/hint`.
+fn is_hint(path: &str) -> bool {
+    path.strip_prefix("/api/games/")
+        .and_then(|rest| rest.strip_suffix("/hint"))
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_client_is_the_peer_unless_the_peer_is_a_trusted_proxy() {
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let limits = Limits {
+            trusted_proxies: vec![proxy],
+            ..Limits::default()
+        };
+        let edge = Edge::new(&limits);
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", "6.6.6.6, 203.0.113.9".parse().unwrap());
+        // The proxy appends the address it saw last; what comes before is the client's own claim.
+        assert_eq!(
+            edge.client(proxy, &headers),
+            "203.0.113.9".parse::<IpAddr>().unwrap()
+        );
+        let other: IpAddr = "198.51.100.7".parse().unwrap();
+        assert_eq!(edge.client(other, &headers), other, "untrusted peers");
+        headers.insert("x-forwarded-for", "not an address".parse().unwrap());
+        assert_eq!(edge.client(proxy, &headers), proxy);
+    }
+
+    #[test]
+    fn new_games_come_in_a_burst_then_at_the_rate() {
+        let limits = Limits {
+            new_games_burst: 3,
+            new_games_per_second: 1,
+            ..Limits::default()
+        };
+        let edge = Edge::new(&limits);
+        let a: IpAddr = "10.1.1.1".parse().unwrap();
+        for _ in 0..3 {
+            assert!(edge.new_game(a).is_ok());
+        }
+        assert_eq!(edge.new_game(a), Err(1));
+        assert!(edge.new_game("10.1.1.2".parse().unwrap()).is_ok());
+    }
+
+    #[test]
+    fn only_the_hint_route_counts_as_a_hint() {
+        assert!(is_hint("/api/games/12/hint"));
+        assert!(!is_hint("/api/games//hint"));
+        assert!(!is_hint("/api/games/12/x/hint"));
+        assert!(!is_hint("/api/games/12/record"));
+    }
+}

@@ -1,0 +1,69 @@
+//! The server's bounds, one struct with the defaults of a small public server (docs/web.md,
+//! "Running it in public"). `hasami serve` has a flag for each field.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+/// Everything the server bounds: connections, time, engine work, games, and who may call it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections open at once (HTTP and WebSocket together); more wait in the system's listen
+    /// queue.
+    pub connections: usize,
+    /// Connections open at once from one address (0: no limit); a connection beyond it is closed
+    /// at once. A trusted proxy's address is not limited.
+    pub connections_per_address: usize,
+    /// WebSockets open at once for one client (0: no limit); an upgrade beyond it gets 429.
+    pub websockets_per_address: usize,
+    /// The time a client has to send a request's headers, also between requests on a kept-alive
+    /// connection.
+    pub header_timeout: Duration,
+    /// The time a request may take, its body included (not an upgraded WebSocket).
+    pub request_timeout: Duration,
+    /// A WebSocket that sends nothing (not even the answer to the server's ping) for this long is
+    /// closed; the server pings at half this interval. A send that the client does not take within
+    /// it also closes the socket.
+    pub socket_timeout: Duration,
+    /// Full-strength engine searches (level 10, hints, analysis) running at once.
+    pub searches: usize,
+    /// Hints and analyses one client may have waiting or running at once (0: no limit); one more
+    /// gets 429.
+    pub hints_per_address: usize,
+    /// New games (created or imported) one client may start at once.
+    pub new_games_burst: u32,
+    /// New games one client may start per second after the burst.
+    pub new_games_per_second: u32,
+    /// About how many games stay in memory (games in use are never dropped).
+    pub live_games: usize,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (its last address); requests
+    /// from any other peer are keyed by the peer's own address.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Origins (`https://example.org`) besides the server's own whose pages may call the API.
+    pub allowed_origins: Vec<String>,
+}
+
+impl Default for Limits {
+    /// 1,000 connections (below the usual limit of 1,024 open files per process, with room for the
+    /// database and the listener), 64 per address and 16 WebSockets per client (several tabs of a
+    /// household behind one address); 10 s for headers, 30 s for a request (a hint searches up to
+    /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
+    /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
+    /// games in memory; no trusted proxy and no other origin.
+    fn default() -> Limits {
+        Limits {
+            connections: 1_000,
+            connections_per_address: 64,
+            websockets_per_address: 16,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            socket_timeout: Duration::from_secs(60),
+            searches: 2,
+            hints_per_address: 2,
+            new_games_burst: 300,
+            new_games_per_second: 5,
+            live_games: 10_000,
+            trusted_proxies: Vec::new(),
+            allowed_origins: Vec::new(),
+        }
+    }
+}
