@@ -130,3 +130,49 @@ fn bad_addr_and_unusable_db_exit_2_with_a_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot use the database file"), "{err}");
 }
+
+#[test]
+fn help_lists_every_bound_with_its_default() {
+    let out = hasami().args(["serve", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for (flag, default) in [
+        ("--max-connections ", "1000"),
+        ("--max-connections-per-address", "64"),
+        ("--max-websockets ", "900"),
+        ("--max-websockets-per-address", "16"),
+        ("--header-timeout", "10"),
+        ("--request-timeout", "30"),
+        ("--socket-timeout", "60"),
+        ("--max-searches", "2"),
+        ("--max-hints-per-address", "2"),
+        ("--new-games-burst", "300"),
+        ("--new-games-per-second", "5"),
+        ("--max-live-games", "10000"),
+    ] {
+        // A flag's entry runs from its line to the next flag's.
+        let start = help
+            .find(&format!("      {flag}"))
+            .unwrap_or_else(|| panic!("{flag} is not in the help:\n{help}"));
+        let entry = &help[start + 6..];
+        let entry = &entry[..entry.find("\n      -").unwrap_or(entry.len())];
+        assert!(
+            entry.contains(&format!("[default: {default}]")),
+            "{flag}: {entry}"
+        );
+    }
+    for flag in ["--trusted-proxy", "--allow-origin", "--addr", "--db"] {
+        assert!(help.contains(flag), "{flag} is not in the help:\n{help}");
+    }
+}
+
+#[test]
+fn a_zero_bound_is_refused_with_one_line() {
+    let out = hasami()
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-searches", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--max-searches must be at least 1"), "{err}");
+}

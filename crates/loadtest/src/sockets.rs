@@ -2,8 +2,8 @@
 //!
 //! It creates one game and attempts `--sockets` WebSockets to it at once (default 10,000), spread
 //! over `--clients` loopback addresses, and holds every one that opens without reading from it.
-//! Each attempt ends as opened (the upgrade answered and the first game message sent), refused
-//! (an answer of 429) or waiting (no answer within 5 s: the server is full and the connection waits
+//! Each attempt ends as opened (the upgrade answered), refused (an answer of 429: the client's
+//! share is taken, or 503: the server's) or waiting (no answer within 5 s: the server is full and the connection waits
 //! in the listen queue). With the sockets held it reads the server's resident memory
 //! (`--server-pid`, from /proc) and times one API request from a client address of its own.
 
@@ -53,7 +53,7 @@ async fn attempt(target: &Target, n: usize, path: &str) -> Attempt {
             let head = String::from_utf8_lossy(&buf[..k]);
             if head.starts_with("HTTP/1.1 101") {
                 Attempt::Opened(stream)
-            } else if head.starts_with("HTTP/1.1 429") {
+            } else if head.starts_with("HTTP/1.1 429") || head.starts_with("HTTP/1.1 503") {
                 Attempt::Refused
             } else {
                 Attempt::Failed(head.lines().next().unwrap_or("").to_string())
@@ -119,7 +119,7 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
         })
     };
     println!(
-        "opened and held: {}, refused (429): {refused}, waiting (no answer within {:?}): {waiting}, failed: {} ({:.1} s)",
+        "opened and held: {}, refused (429 or 503): {refused}, waiting (no answer within {:?}): {waiting}, failed: {} ({:.1} s)",
         held.len(),
         ATTEMPT_TIMEOUT,
         errors.len(),

@@ -13,6 +13,9 @@ pub struct Limits {
     /// Connections open at once from one address (0: no limit); a connection beyond it is closed
     /// at once. A trusted proxy's address is not limited.
     pub connections_per_address: usize,
+    /// WebSockets open at once from all clients together; an upgrade beyond it gets 503. Kept
+    /// below `connections` so that a crowd of sockets leaves room for ordinary requests.
+    pub websockets: usize,
     /// WebSockets open at once for one client (0: no limit); an upgrade beyond it gets 429.
     pub websockets_per_address: usize,
     /// The time a client has to send a request's headers, also between requests on a kept-alive
@@ -44,7 +47,8 @@ pub struct Limits {
 
 impl Default for Limits {
     /// 1,000 connections (below the usual limit of 1,024 open files per process, with room for the
-    /// database and the listener), 64 per address and 16 WebSockets per client (several tabs of a
+    /// database and the listener), 64 per address, 900 WebSockets in all (100 connections stay for
+    /// requests) and 16 per client (several tabs of a
     /// household behind one address); 10 s for headers, 30 s for a request (a hint searches up to
     /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
     /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
@@ -53,6 +57,7 @@ impl Default for Limits {
         Limits {
             connections: 1_000,
             connections_per_address: 64,
+            websockets: 900,
             websockets_per_address: 16,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),

@@ -92,6 +92,50 @@ fn connections_beyond_an_addresss_share_are_refused_while_others_are_served() {
     assert_eq!(status, 200);
 }
 
+/// Sends a WebSocket upgrade for `path` from `source` and returns the start of the answer.
+fn upgrade_from(source: &str, addr: std::net::SocketAddr, path: &str) -> String {
+    let upgrade = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    let mut c = connect_from(source, addr);
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    c.write_all(upgrade.as_bytes()).unwrap();
+    let mut buf = [0u8; 1024];
+    let n = c.read(&mut buf).unwrap();
+    String::from_utf8_lossy(&buf[..n]).to_string()
+}
+
+#[test]
+fn websockets_beyond_the_servers_share_get_503_and_requests_still_answer() {
+    let (_dir, s) = start(Limits {
+        websockets: 2,
+        ..Limits::default()
+    });
+    let game = common::create(&s, json!({"variant": "hasami", "opponent": "local"}));
+    let path = format!("/api/games/{}/ws", game["id"]);
+    let mut open: Vec<common::Ws> = (0..2).map(|_| common::Ws::connect(s.addr, &path)).collect();
+    for ws in &mut open {
+        assert_eq!(ws.recv()["type"], "game");
+    }
+    let refused = upgrade_from("127.0.0.4", s.addr, &path);
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(
+        refused.to_ascii_lowercase().contains("retry-after: 10"),
+        "{refused}"
+    );
+    let (status, _) = request(
+        connect_from("127.0.0.4", s.addr),
+        s.addr,
+        "GET /api/variants",
+        "",
+    );
+    assert_eq!(status, 200);
+    drop(open.pop());
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(upgrade_from("127.0.0.4", s.addr, &path).starts_with("HTTP/1.1 101"));
+}
+
 #[test]
 fn websockets_beyond_a_clients_share_get_429() {
     let (_dir, s) = start(Limits {

@@ -26,6 +26,10 @@ pub struct ServeArgs {
     /// Connections open at once from one address (0: no limit; more get 429 and are closed).
     #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address)]
     pub max_connections_per_address: usize,
+    /// WebSockets open at once from all clients (more get 503); keep it below
+    /// --max-connections so that requests still find a connection.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().websockets)]
+    pub max_websockets: usize,
     /// WebSockets open at once per client (0: no limit; more get 429).
     #[arg(long, value_name = "N", default_value_t = Limits::default().websockets_per_address)]
     pub max_websockets_per_address: usize,
@@ -85,6 +89,7 @@ impl ServeArgs {
         Limits {
             connections: self.max_connections,
             connections_per_address: self.max_connections_per_address,
+            websockets: self.max_websockets,
             websockets_per_address: self.max_websockets_per_address,
             header_timeout: Duration::from_secs(self.header_timeout),
             request_timeout: Duration::from_secs(self.request_timeout),
@@ -107,6 +112,7 @@ impl ServeArgs {
     fn check(&self) -> Result<(), CliError> {
         let zero = [
             ("--max-connections", self.max_connections as u64),
+            ("--max-websockets", self.max_websockets as u64),
             ("--header-timeout", self.header_timeout),
             ("--request-timeout", self.request_timeout),
             ("--socket-timeout", self.socket_timeout),

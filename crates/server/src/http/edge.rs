@@ -7,7 +7,8 @@
 //!   of the `governor` crate); 429 with `Retry-After` beyond;
 //! - hints and analyses per client at once: one more gets 429, so one client cannot fill the engine's
 //!   queue and everyone else's hints take their turn;
-//! - WebSockets per client at once (taken by the upgrade, held for the socket's life).
+//! - WebSockets per client at once, and in all (taken by the upgrade, held for the socket's life), so
+//!   that sockets never take the connection slots ordinary requests need.
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -19,6 +20,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::http::error::ApiError;
 use crate::limits::Limits;
@@ -41,6 +43,15 @@ pub struct Edge {
     new_games: DefaultKeyedRateLimiter<IpAddr>,
     hints: Arc<PerAddress>,
     websockets: Arc<PerAddress>,
+    all_websockets: Arc<Semaphore>,
+}
+
+/// What an open WebSocket holds: a share of its client's and of the server's sockets, freed when
+/// dropped.
+#[derive(Debug)]
+pub struct SocketSlot {
+    _client: Option<Held>,
+    _all: OwnedSemaphorePermit,
 }
 
 impl Edge {
@@ -55,6 +66,7 @@ impl Edge {
             new_games: RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)),
             hints: PerAddress::new(limits.hints_per_address),
             websockets: PerAddress::new(limits.websockets_per_address),
+            all_websockets: Arc::new(Semaphore::new(limits.websockets.max(1))),
         })
     }
 
@@ -84,13 +96,30 @@ impl Edge {
         })
     }
 
-    /// A WebSocket slot for `client`, held for the socket's life; 429 beyond the limit.
-    pub fn websocket(&self, client: IpAddr) -> Result<Held, ApiError> {
-        self.websockets.take(client).ok_or_else(|| {
-            too_many(
-                "too many live connections from your address at once; close another tab",
-                10,
-            )
+    /// A WebSocket slot for `client` (when known), held for the socket's life: 429 beyond the
+    /// client's limit, 503 beyond the server's.
+    pub fn websocket(&self, client: Option<IpAddr>) -> Result<SocketSlot, ApiError> {
+        let client = match client {
+            Some(client) => Some(self.websockets.take(client).ok_or_else(|| {
+                too_many(
+                    "too many live connections from your address at once; close another tab",
+                    10,
+                )
+            })?),
+            None => None,
+        };
+        let all = Arc::clone(&self.all_websockets)
+            .try_acquire_owned()
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server holds as many live connections as it can; try again soon",
+                )
+                .retry_after(10)
+            })?;
+        Ok(SocketSlot {
+            _client: client,
+            _all: all,
         })
     }
 }

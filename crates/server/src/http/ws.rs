@@ -7,7 +7,8 @@
 //! `{"type":"ping"}` (answered `{"type":"pong"}`).
 //!
 //! Bounds (docs/web.md, "Running it in public"): a client has at most
-//! [`Limits::websockets_per_address`](crate::Limits) sockets open at once; a message from the client is
+//! [`Limits::websockets_per_address`](crate::Limits) sockets open at once and the server at most
+//! [`Limits::websockets`](crate::Limits); a message from the client is
 //! at most [`MAX_MESSAGE`] bytes; the server pings every half [`Limits::socket_timeout`](crate::Limits)
 //! and closes a socket that has sent nothing (no pong either) for the whole timeout, or that has not
 //! taken a message within it. A reader that falls behind never makes a queue: it gets the current
@@ -52,10 +53,7 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
-    let share = match client {
-        Some(Extension(ClientAddr(client))) => Some(edge.websocket(client)?),
-        None => None,
-    };
+    let share = edge.websocket(client.map(|Extension(ClientAddr(c))| c))?;
     state.live(id).await?;
     let token = q.get("token").cloned();
     let timeout = edge.socket_timeout;
