@@ -1,7 +1,8 @@
 //! The registry of live games: the server's state, which holds the games in use and loads a game
 //! from the store on first use. At most [`MAX_LIVE_GAMES`] games stay in memory: past that, games
 //! nobody is using (no socket, request, engine reply or clock timer holds them) are dropped; the store
-//! has every change, so a dropped game is loaded again when it is next used.
+//! has every change, so a dropped game is loaded again when it is next used. Loads of one game wait
+//! for each other (it is loaded once); loads of different games never wait for each other.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,7 +24,8 @@ pub struct AppState {
     /// Engine searches.
     pub engine: Arc<Engine>,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
-    loading: Mutex<()>,
+    /// One lock per game being loaded, so a game is loaded once and other games' loads go on.
+    loading: std::sync::Mutex<HashMap<i64, Arc<Mutex<()>>>>,
     max_live: usize,
 }
 
@@ -42,7 +44,7 @@ impl AppState {
             db,
             engine: Arc::new(Engine::new(max_searches)),
             games: std::sync::Mutex::new(HashMap::new()),
-            loading: Mutex::new(()),
+            loading: std::sync::Mutex::new(HashMap::new()),
             max_live: max_live.max(1),
         })
     }
@@ -85,7 +87,25 @@ impl AppState {
         if let Some(g) = self.cached(id) {
             return Ok(g);
         }
-        let _guard = self.loading.lock().await;
+        let lock = self.loading_lock(id);
+        let _guard = lock.lock().await;
+        let loaded = self.load(id).await;
+        // The last one out forgets the lock (a later load after an unload makes a new one).
+        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        if Arc::strong_count(&lock) == 2 {
+            loading.remove(&id);
+        }
+        loaded
+    }
+
+    /// The lock that loads of game `id` share.
+    fn loading_lock(&self, id: i64) -> Arc<Mutex<()>> {
+        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        Arc::clone(loading.entry(id).or_default())
+    }
+
+    /// Loads game `id` from the store unless a load that went first did (call with its lock held).
+    async fn load(self: &Arc<Self>, id: i64) -> Result<Arc<Mutex<LiveGame>>, GameError> {
         if let Some(g) = self.cached(id) {
             return Ok(g);
         }
@@ -142,5 +162,33 @@ mod tests {
         }
         assert!(state.games_in_memory() <= 8);
         assert!(Arc::ptr_eq(&held, &state.live(ids[39]).await.unwrap()));
+    }
+
+    #[tokio::test]
+    async fn a_game_being_loaded_does_not_hold_up_loading_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.sqlite3");
+        let state = AppState::new(Db::open(&path).unwrap(), 1);
+        let mut ids = Vec::new();
+        for _ in 0..2 {
+            let req: NewGame = serde_json::from_value(serde_json::json!({
+                "variant": "hasami", "opponent": "local"
+            }))
+            .unwrap();
+            ids.push(state.create(req).await.unwrap().id);
+        }
+        // A fresh server on the same store has neither game in memory.
+        let state = AppState::new(Db::open(&path).unwrap(), 1);
+        // Game 0 is being loaded (its load lock is held, as during a slow load) ...
+        let slow = state.loading_lock(ids[0]);
+        let _loading = slow.lock().await;
+        // ... and game 1 loads all the same.
+        let other =
+            tokio::time::timeout(std::time::Duration::from_secs(2), state.live(ids[1])).await;
+        assert!(other.is_ok(), "loading game 1 waited for game 0's load");
+        // A second load of game 0 waits for the first.
+        let same =
+            tokio::time::timeout(std::time::Duration::from_millis(200), state.live(ids[0])).await;
+        assert!(same.is_err());
     }
 }
