@@ -39,12 +39,11 @@ pub mod per_address;
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
 use axum::Router;
 use thiserror::Error;
 
-pub use db::{default_path, Db, DbError};
+pub use db::{default_path, Db, DbError, Target};
 pub use limits::Limits;
 pub use live::{AppState, Shared};
 
@@ -53,8 +52,8 @@ pub use live::{AppState, Shared};
 pub struct Config {
     /// `HOST:PORT` to listen on.
     pub addr: String,
-    /// The database file; `None` for [`default_path`].
-    pub db: Option<PathBuf>,
+    /// The store: an SQLite file or a PostgreSQL URL; `None` for the file at [`default_path`].
+    pub db: Option<Target>,
     /// The server's bounds.
     pub limits: Limits,
 }
@@ -164,15 +163,18 @@ pub fn serve_within(
 /// `hasami serve`: opens the store, listens, prints the address and serves until Ctrl-C.
 pub fn run(config: &Config) -> Result<(), ServeError> {
     let addr = parse_addr(&config.addr)?;
-    let path = config.db.clone().unwrap_or_else(default_path);
-    let db = Db::open(&path)?;
+    let target = config
+        .db
+        .clone()
+        .unwrap_or_else(|| Target::File(default_path()));
+    let db = Db::open_target(&target)?;
     let listener = std::net::TcpListener::bind(addr).map_err(|error| ServeError::Listen {
         addr: config.addr.clone(),
         error,
     })?;
     let local = listener.local_addr()?;
     println!("hasami: serving on http://{local}");
-    println!("hasami: games are stored in {}", path.display());
+    println!("hasami: games are stored in {}", target.describe());
     use std::io::Write;
     let _ = std::io::stdout().flush();
     serve_within(listener, db, config.limits.clone(), async {

@@ -2,7 +2,6 @@
 //! public server (docs/web.md, "Running it in public", explains each).
 
 use std::net::IpAddr;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -16,10 +15,10 @@ pub struct ServeArgs {
     /// Address to listen on, HOST:PORT.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// Database file for stored games (created if missing; default: in the platform's data
-    /// directory).
-    #[arg(long)]
-    pub db: Option<PathBuf>,
+    /// Where games are stored: an SQLite file (created if missing; default: in the platform's data
+    /// directory) or a PostgreSQL database, postgres://USER[:PASSWORD]@HOST[:PORT]/DB.
+    #[arg(long, value_name = "FILE|URL")]
+    pub db: Option<String>,
     /// Connections open at once, HTTP and WebSocket together (more wait until one closes).
     #[arg(long, value_name = "N", default_value_t = Limits::default().connections)]
     pub max_connections: usize,
@@ -147,7 +146,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     args.check()?;
     let config = hasami_server::Config {
         addr: args.addr.clone(),
-        db: args.db.clone(),
+        db: args.db.as_deref().map(hasami_server::Target::parse),
         limits: args.limits(),
     };
     hasami_server::run(&config).map_err(|e| {

@@ -14,7 +14,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use crate::db;
 use crate::http::error::ApiError;
 use crate::http::request::{body, game_id};
 use crate::live::{Import, NewGame, Shared};
@@ -55,7 +54,7 @@ struct NameRequest {
 
 /// `GET /api/games`: the latest games.
 pub async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
-    let games = state.db.call(|c| db::list_games(c, 200)).await?;
+    let games = state.db.list_games(200).await?;
     Ok(Json(serde_json::json!({ "games": games })).into_response())
 }
 

@@ -63,7 +63,17 @@ impl ApiError {
 
 impl From<DbError> for ApiError {
     fn from(e: DbError) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        ApiError::new(store_status(&e), e.to_string())
+    }
+}
+
+/// The status of a store error: a move already stored is the client's conflict, an unreachable
+/// store is 503, anything else the server's fault.
+fn store_status(e: &DbError) -> StatusCode {
+    match e {
+        DbError::Conflict => StatusCode::CONFLICT,
+        DbError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -109,7 +119,8 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::EngineTakesNoDraws
         | E::NoOfferToAccept
         | E::NoOfferToDecline => StatusCode::CONFLICT,
-        E::Corrupt { .. } | E::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        E::Store(e) => store_status(e),
+        E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -324,6 +335,11 @@ mod tests {
                 GameError::Store(DbError::Task("gone".into())),
                 500,
                 "database task failed: gone",
+            ),
+            (
+                GameError::Store(DbError::Conflict),
+                409,
+                "that move was already made",
             ),
         ];
         for (error, status, message) in cases {

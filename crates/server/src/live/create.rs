@@ -262,7 +262,7 @@ impl AppState {
                 clock: None,
             })
             .collect();
-        let id = self.db.call(move |c| db::insert_game(c, &meta)).await?;
+        let id = self.db.insert_game(meta).await?;
         live.meta.id = id;
         let token = match mine {
             Some(Side::First) | None => live.meta.black_token.clone(),

@@ -106,9 +106,7 @@ impl AppState {
             draw_offer: offer.map(|s| side_word(s).to_string()),
         };
         let id = g.meta.id;
-        self.db
-            .call(move |c| db::set_status(c, id, &status))
-            .await?;
+        self.db.set_status(id, status).await?;
         if ended.is_some() {
             g.ended = ended;
         }

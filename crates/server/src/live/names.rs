@@ -5,7 +5,6 @@ use std::sync::Arc;
 use hasami_core::Side;
 use serde::Deserialize;
 
-use crate::db;
 use crate::live::error::GameError;
 use crate::live::game::parse_side;
 use crate::live::registry::AppState;
@@ -94,8 +93,7 @@ impl AppState {
             Side::Second => white = name,
         }
         let gid = g.meta.id;
-        let (b, w) = (black.clone(), white.clone());
-        self.db.call(move |c| db::set_names(c, gid, &b, &w)).await?;
+        self.db.set_names(gid, black.clone(), white.clone()).await?;
         g.meta.black_name = black;
         g.meta.white_name = white;
         g.changed();

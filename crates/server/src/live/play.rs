@@ -68,9 +68,7 @@ impl AppState {
         }
         status.draw_offer = None;
         let id = g.meta.id;
-        self.db
-            .call(move |c| db::append_move(c, id, ply, &stored, &status))
-            .await?;
+        self.db.append_move(id, ply, stored, status).await?;
         g.game = next;
         g.times.push(time);
         g.clocks.push(clock);

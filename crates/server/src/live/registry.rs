@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::db::{self, Db};
+use crate::db::Db;
 use crate::engine::Engine;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
@@ -111,7 +111,7 @@ impl AppState {
         }
         let stored = self
             .db
-            .call(move |c| db::load_game(c, id))
+            .load_game(id)
             .await?
             .ok_or(GameError::NotFound(id))?;
         let live = Arc::new(Mutex::new(LiveGame::from_stored(stored)?));

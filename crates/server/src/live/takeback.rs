@@ -53,9 +53,7 @@ impl AppState {
             status.reason = next.outcome_words();
         }
         let gid = g.meta.id;
-        self.db
-            .call(move |c| db::truncate_moves(c, gid, keep, &status))
-            .await?;
+        self.db.truncate_moves(gid, keep, status).await?;
         g.game = next;
         g.times.truncate(keep as usize);
         g.clocks.truncate(keep as usize);

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub mod postgres;
+
 /// A running server; stopped when dropped.
 pub struct Server {
     pub addr: SocketAddr,

@@ -1,0 +1,306 @@
+//! The game store: a `games` and a `moves` table, in an SQLite file (the default, embedded) or in a
+//! PostgreSQL database (`--db postgres://…`, for several servers sharing one store). Both have the
+//! same schema ([`schema`]) and answer the same calls on [`Db`]; the server does not know which one
+//! it has.
+//!
+//! Every change is one transaction, committed before the call returns, and the server acknowledges a
+//! move only after that (SQLite: `synchronous=FULL` in WAL mode; PostgreSQL: its default synchronous
+//! commit), so an acknowledged move survives a crash of the process or the machine. A store written
+//! by a newer `hasami` (a higher schema version than this build knows) is refused rather than
+//! misread.
+
+mod postgres;
+pub mod schema;
+mod sqlite;
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+pub use schema::MIGRATIONS;
+
+/// What can go wrong with the store.
+#[derive(Debug, Error)]
+pub enum DbError {
+    /// SQLite reported an error.
+    #[error("database error: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// PostgreSQL reported an error, or the connection to it failed.
+    #[error("database error: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    /// No connection to PostgreSQL could be had from the pool.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// The store cannot be used (directory missing and not creatable, not a database, a server that
+    /// does not answer, …).
+    #[error("cannot use the database {store}: {reason}")]
+    Unusable {
+        /// The file or server.
+        store: String,
+        /// Why.
+        reason: String,
+    },
+    /// The store was written by a newer version of hasami.
+    #[error("the database {store} has schema version {found}, but this hasami knows only up to {known}; use a newer hasami or another --db")]
+    TooNew {
+        /// The file or server.
+        store: String,
+        /// Its version.
+        found: i64,
+        /// The newest this build knows.
+        known: i64,
+    },
+    /// The move of this ply is already stored (another request, or another server, stored one
+    /// first): nothing was written.
+    #[error("that move was already made")]
+    Conflict,
+    /// A blocking task died.
+    #[error("database task failed: {0}")]
+    Task(String),
+}
+
+/// A game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Its id.
+    pub id: i64,
+    /// Variant text (canonical).
+    pub variant: String,
+    /// Start position text.
+    pub start: String,
+    /// Created, Unix milliseconds.
+    pub created: i64,
+    /// Last change, Unix milliseconds.
+    pub updated: i64,
+    /// `engine`, `local` or `online`.
+    pub opponent: String,
+    /// The engine's side (`black`/`white`) in engine games.
+    pub engine_side: Option<String>,
+    /// The engine's level (engine games), else 0.
+    pub level: u32,
+    /// Black's name.
+    pub black_name: String,
+    /// White's name.
+    pub white_name: String,
+    /// The secret that lets its holder move Black.
+    pub black_token: String,
+    /// The secret that lets its holder move White.
+    pub white_token: String,
+    /// `*`, `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why the game ended, in words.
+    pub reason: Option<String>,
+    /// The side that offers a draw, if any.
+    pub draw_offer: Option<String>,
+    /// Shogun: the engine reads the magnet board (else it plays fair).
+    pub omniscient: bool,
+    /// The time control: each side's starting time in ms (`None`: no clocks).
+    pub clock_initial: Option<i64>,
+    /// Milliseconds added to the mover's clock after each move.
+    pub clock_increment: i64,
+    /// The moves in order.
+    pub moves: Vec<StoredMove>,
+}
+
+/// One stored move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMove {
+    /// Move text.
+    pub mv: String,
+    /// Captured squares, space-separated.
+    pub captured: String,
+    /// When it was played, Unix milliseconds.
+    pub time: i64,
+    /// The mover's remaining time after the move (increment included), ms; `None` without clocks.
+    pub clock: Option<i64>,
+}
+
+/// A line of the list of games.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct GameSummary {
+    /// Id.
+    pub id: i64,
+    /// Variant text.
+    pub variant: String,
+    /// `engine`, `local` or `online`.
+    pub opponent: String,
+    /// Engine level (engine games).
+    pub level: u32,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// Result token.
+    pub result: String,
+    /// Why it ended.
+    pub reason: Option<String>,
+    /// Number of moves (plies) played.
+    pub plies: u32,
+    /// Created, Unix milliseconds.
+    pub created: i64,
+    /// Last change, Unix milliseconds.
+    pub updated: i64,
+}
+
+/// The end state written with every change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// Result token.
+    pub result: String,
+    /// Why it ended.
+    pub reason: Option<String>,
+    /// Who offers a draw.
+    pub draw_offer: Option<String>,
+}
+
+/// Where the games are stored: what `--db` names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// An SQLite file.
+    File(PathBuf),
+    /// A PostgreSQL database, `postgres://USER[:PASSWORD]@HOST[:PORT]/DB[?…]`.
+    Postgres(String),
+}
+
+impl Target {
+    /// Reads `--db`: a `postgres://` or `postgresql://` URL, else a file path.
+    pub fn parse(text: &str) -> Target {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Target::Postgres(text.to_string())
+        } else {
+            Target::File(PathBuf::from(text))
+        }
+    }
+
+    /// The store as it may be printed: the file's path, or the URL without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Target::File(path) => path.display().to_string(),
+            Target::Postgres(url) => postgres::without_password(url),
+        }
+    }
+}
+
+/// The store.
+#[derive(Clone)]
+pub struct Db {
+    backend: Backend,
+}
+
+#[derive(Clone)]
+enum Backend {
+    Sqlite(sqlite::Sqlite),
+    Postgres(postgres::Postgres),
+}
+
+/// The default database file: `hasami/games.sqlite3` in the platform's data directory
+/// (`~/.local/share` on Linux), or the current directory when there is none.
+pub fn default_path() -> PathBuf {
+    dirs::data_dir()
+        .map(|d| d.join("hasami"))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("games.sqlite3")
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl Db {
+    /// Opens (creating if needed, with its directory) and migrates the SQLite file at `path`.
+    pub fn open(path: &std::path::Path) -> Result<Db, DbError> {
+        Ok(Db {
+            backend: Backend::Sqlite(sqlite::Sqlite::open(path)?),
+        })
+    }
+
+    /// Connects to the PostgreSQL database at `url` and migrates it. Call it outside an async
+    /// runtime (it runs its own for the migration); the pool connects lazily in the server's.
+    pub fn connect(url: &str) -> Result<Db, DbError> {
+        Ok(Db {
+            backend: Backend::Postgres(postgres::Postgres::connect(url)?),
+        })
+    }
+
+    /// Opens the store `target` names.
+    pub fn open_target(target: &Target) -> Result<Db, DbError> {
+        match target {
+            Target::File(path) => Db::open(path),
+            Target::Postgres(url) => Db::connect(url),
+        }
+    }
+
+    /// The schema version of the store.
+    pub async fn schema_version(&self) -> Result<i64, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.schema_version().await,
+            Backend::Postgres(p) => p.schema_version().await,
+        }
+    }
+
+    /// Stores a new game with its moves (an import may bring moves); returns its id.
+    pub async fn insert_game(&self, g: StoredGame) -> Result<i64, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.insert_game(g).await,
+            Backend::Postgres(p) => p.insert_game(g).await,
+        }
+    }
+
+    /// Appends move number `ply` (1-based) and the new status in one transaction;
+    /// [`DbError::Conflict`] (and nothing written) when that ply is already stored.
+    pub async fn append_move(
+        &self,
+        id: i64,
+        ply: u32,
+        m: StoredMove,
+        status: Status,
+    ) -> Result<(), DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.append_move(id, ply, m, status).await,
+            Backend::Postgres(p) => p.append_move(id, ply, m, status).await,
+        }
+    }
+
+    /// Deletes the moves after ply `keep` and writes the new status, in one transaction.
+    pub async fn truncate_moves(&self, id: i64, keep: u32, status: Status) -> Result<(), DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.truncate_moves(id, keep, status).await,
+            Backend::Postgres(p) => p.truncate_moves(id, keep, status).await,
+        }
+    }
+
+    /// Writes a new status (resignation, draw offer or agreement, loss on time).
+    pub async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.set_status(id, status).await,
+            Backend::Postgres(p) => p.set_status(id, status).await,
+        }
+    }
+
+    /// Writes the players' names.
+    pub async fn set_names(&self, id: i64, black: String, white: String) -> Result<(), DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.set_names(id, black, white).await,
+            Backend::Postgres(p) => p.set_names(id, black, white).await,
+        }
+    }
+
+    /// Loads a game with its moves.
+    pub async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.load_game(id).await,
+            Backend::Postgres(p) => p.load_game(id).await,
+        }
+    }
+
+    /// The most recently changed games first, at most `limit`.
+    pub async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.list_games(limit).await,
+            Backend::Postgres(p) => p.list_games(limit).await,
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! The PostgreSQL store: a pool of connections (deadpool-postgres over tokio-postgres), the same
+//! schema and the same calls as the SQLite store. The schema version is the one row of the table
+//! `schema_version`; migrations run in one transaction under an advisory lock, so several servers
+//! starting at once migrate once. A move's row is keyed by game and ply, so two servers storing a
+//! move for the same ply cannot both succeed: the second gets [`DbError::Conflict`].
+
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use tokio_postgres::{Client, NoTls, Row};
+
+use super::schema::{self, MIGRATIONS};
+use super::{now_ms, DbError, GameSummary, Status, StoredGame, StoredMove};
+
+/// Connections the pool opens at most (every change is one short transaction).
+const POOL_SIZE: usize = 16;
+/// How long a call waits for a connection, and a connection for the server, before giving up.
+const WAIT: Duration = Duration::from_secs(10);
+/// The advisory lock key that serializes migrations ("hasami" in ASCII).
+const MIGRATION_LOCK: i64 = 0x68_61_73_61_6d_69;
+
+/// A PostgreSQL store.
+#[derive(Clone)]
+pub(super) struct Postgres {
+    pool: Pool,
+}
+
+/// `url` without its password and options, to be printed.
+pub(super) fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return "a PostgreSQL database".into();
+    };
+    let rest = rest.split('?').next().unwrap_or(rest);
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => format!("{}@{host}", user.split(':').next().unwrap_or(user)),
+        None => authority.to_string(),
+    };
+    format!("{scheme}://{authority}{path}")
+}
+
+impl Postgres {
+    /// Checks `url`, migrates the database and makes the pool (which connects when first used).
+    pub(super) fn connect(url: &str) -> Result<Postgres, DbError> {
+        let unusable = |reason: String| DbError::Unusable {
+            store: without_password(url),
+            reason,
+        };
+        let mut config: tokio_postgres::Config =
+            url.parse().map_err(|e| unusable(format!("{e}")))?;
+        config.connect_timeout(WAIT);
+        // The migration runs on a runtime of its own, on a thread of its own, so that this works
+        // both outside and inside an async runtime.
+        let for_migration = config.clone();
+        let described = without_password(url);
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| DbError::Task(e.to_string()))?;
+            runtime.block_on(migrate(&for_migration, &described))
+        })
+        .join()
+        .map_err(|_| DbError::Task("the migration thread failed".into()))??;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .wait_timeout(Some(WAIT))
+            .create_timeout(Some(WAIT))
+            .runtime(Runtime::Tokio1)
+            .build()
+            .map_err(|e| unusable(e.to_string()))?;
+        Ok(Postgres { pool })
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, DbError> {
+        self.pool
+            .get()
+            .await
+            .map_err(|e| DbError::Unavailable(e.to_string()))
+    }
+
+    pub(super) async fn schema_version(&self) -> Result<i64, DbError> {
+        let c = self.client().await?;
+        let client: &Client = &c;
+        Ok(version(client).await?)
+    }
+
+    pub(super) async fn insert_game(&self, g: StoredGame) -> Result<i64, DbError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        let row = tx
+            .query_one(
+                "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
+                    black_name, white_name, black_token, white_token, result, reason, draw_offer,
+                    omniscient, clock_initial, clock_increment)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                 RETURNING id",
+                &[
+                    &g.variant,
+                    &g.start,
+                    &g.created,
+                    &g.updated,
+                    &g.opponent,
+                    &g.engine_side,
+                    &i64::from(g.level),
+                    &g.black_name,
+                    &g.white_name,
+                    &g.black_token,
+                    &g.white_token,
+                    &g.result,
+                    &g.reason,
+                    &g.draw_offer,
+                    &g.omniscient,
+                    &g.clock_initial,
+                    &g.clock_increment,
+                ],
+            )
+            .await?;
+        let id: i64 = row.get(0);
+        if !g.moves.is_empty() {
+            let insert = tx
+                .prepare(
+                    "INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .await?;
+            for (ply, m) in g.moves.iter().enumerate() {
+                let ply = ply as i64 + 1;
+                tx.execute(&insert, &[&id, &ply, &m.mv, &m.captured, &m.time, &m.clock])
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub(super) async fn append_move(
+        &self,
+        id: i64,
+        ply: u32,
+        m: StoredMove,
+        status: Status,
+    ) -> Result<(), DbError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        let inserted = tx
+            .execute(
+                "INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                &[&id, &i64::from(ply), &m.mv, &m.captured, &m.time, &m.clock],
+            )
+            .await?;
+        if inserted == 0 {
+            return Err(DbError::Conflict);
+        }
+        update_status(&tx, id, &status, m.time).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn truncate_moves(
+        &self,
+        id: i64,
+        keep: u32,
+        status: Status,
+    ) -> Result<(), DbError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        tx.execute(
+            "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
+            &[&id, &i64::from(keep)],
+        )
+        .await?;
+        update_status(&tx, id, &status, now_ms()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
+        let c = self.client().await?;
+        update_status(&c, id, &status, now_ms()).await
+    }
+
+    pub(super) async fn set_names(
+        &self,
+        id: i64,
+        black: String,
+        white: String,
+    ) -> Result<(), DbError> {
+        let c = self.client().await?;
+        c.execute(
+            "UPDATE games SET black_name = $2, white_name = $3, updated = $4 WHERE id = $1",
+            &[&id, &black, &white, &now_ms()],
+        )
+        .await?;
+        Ok(())
+    }
+
+    pub(super) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
+        let mut c = self.client().await?;
+        // One snapshot for the game and its moves.
+        let tx = c
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await?;
+        let Some(r) = tx
+            .query_opt(
+                "SELECT id, variant, start, created, updated, opponent, engine_side, level,
+                    black_name, white_name, black_token, white_token, result, reason, draw_offer,
+                    omniscient, clock_initial, clock_increment
+                 FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let moves = tx
+            .query(
+                "SELECT mv, captured, time, clock FROM moves WHERE game_id = $1 ORDER BY ply",
+                &[&id],
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(Some(StoredGame {
+            id: r.get(0),
+            variant: r.get(1),
+            start: r.get(2),
+            created: r.get(3),
+            updated: r.get(4),
+            opponent: r.get(5),
+            engine_side: r.get(6),
+            level: small(&r, 7),
+            black_name: r.get(8),
+            white_name: r.get(9),
+            black_token: r.get(10),
+            white_token: r.get(11),
+            result: r.get(12),
+            reason: r.get(13),
+            draw_offer: r.get(14),
+            omniscient: r.get(15),
+            clock_initial: r.get(16),
+            clock_increment: r.get(17),
+            moves: moves
+                .iter()
+                .map(|m| StoredMove {
+                    mv: m.get(0),
+                    captured: m.get(1),
+                    time: m.get(2),
+                    clock: m.get(3),
+                })
+                .collect(),
+        }))
+    }
+
+    pub(super) async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result,
+                    g.reason, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.created,
+                    g.updated
+                 FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT $1",
+                &[&i64::from(limit)],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| GameSummary {
+                id: r.get(0),
+                variant: r.get(1),
+                opponent: r.get(2),
+                level: small(r, 3),
+                black: r.get(4),
+                white: r.get(5),
+                result: r.get(6),
+                reason: r.get(7),
+                plies: small(r, 8),
+                created: r.get(9),
+                updated: r.get(10),
+            })
+            .collect())
+    }
+}
+
+/// A BIGINT column that holds a small count.
+fn small(r: &Row, i: usize) -> u32 {
+    u32::try_from(r.get::<_, i64>(i)).unwrap_or(u32::MAX)
+}
+
+async fn update_status<C: deadpool_postgres::GenericClient>(
+    c: &C,
+    id: i64,
+    s: &Status,
+    time: i64,
+) -> Result<(), DbError> {
+    c.execute(
+        "UPDATE games SET result = $2, reason = $3, draw_offer = $4, updated = $5 WHERE id = $1",
+        &[&id, &s.result, &s.reason, &s.draw_offer, &time],
+    )
+    .await?;
+    Ok(())
+}
+
+/// The stored schema version (0 before the first migration).
+async fn version<C: tokio_postgres::GenericClient>(c: &C) -> Result<i64, tokio_postgres::Error> {
+    let exists = c
+        .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])
+        .await?
+        .get::<_, bool>(0);
+    if !exists {
+        return Ok(0);
+    }
+    let row = c
+        .query_opt("SELECT version FROM schema_version", &[])
+        .await?;
+    Ok(row.map_or(0, |r| r.get(0)))
+}
+
+/// Connects once and runs the missing schema steps in one transaction.
+async fn migrate(config: &tokio_postgres::Config, store: &str) -> Result<(), DbError> {
+    let (mut client, connection) = config.connect(NoTls).await.map_err(|e| DbError::Unusable {
+        store: store.to_string(),
+        reason: e.to_string(),
+    })?;
+    let task = tokio::spawn(connection);
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    let found = version(&tx).await?;
+    let known = schema::current();
+    if found > known {
+        return Err(DbError::TooNew {
+            store: store.to_string(),
+            found,
+            known,
+        });
+    }
+    if found < known {
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+            .await?;
+        for step in &MIGRATIONS[found as usize..] {
+            tx.batch_execute(step.postgres).await?;
+        }
+        tx.execute("DELETE FROM schema_version", &[]).await?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES ($1)",
+            &[&known],
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    drop(client);
+    let _ = task.await;
+    Ok(())
+}

@@ -1,0 +1,303 @@
+//! The SQLite store: one file, one connection behind a mutex, used from blocking tasks so the async
+//! workers never wait on the disk. WAL mode with `synchronous=FULL`: a committed change survives a
+//! crash of the process or the machine. The schema version is `PRAGMA user_version`.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::schema::{self, MIGRATIONS};
+use super::{now_ms, DbError, GameSummary, Status, StoredGame, StoredMove};
+
+/// An open SQLite store.
+#[derive(Clone)]
+pub(super) struct Sqlite {
+    conn: Arc<Mutex<Connection>>,
+}
+
+impl Sqlite {
+    /// Opens (creating if needed, with its directory) and migrates the database at `path`.
+    pub(super) fn open(path: &Path) -> Result<Sqlite, DbError> {
+        let unusable = |reason: String| DbError::Unusable {
+            store: path.display().to_string(),
+            reason,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| unusable(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        if path.is_dir() {
+            return Err(unusable("it is a directory".into()));
+        }
+        let mut conn = Connection::open(path).map_err(|e| unusable(e.to_string()))?;
+        let setup = || -> rusqlite::Result<()> {
+            conn.busy_timeout(std::time::Duration::from_secs(5))?;
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+            conn.pragma_update(None, "foreign_keys", "ON")?;
+            Ok(())
+        };
+        setup().map_err(|e| unusable(e.to_string()))?;
+        migrate(&mut conn, path)?;
+        Ok(Sqlite {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    /// Runs `f` on the connection in a blocking task.
+    async fn call<R, F>(&self, f: F) -> Result<R, DbError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<R, DbError> + Send + 'static,
+    {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn.lock().unwrap_or_else(|p| p.into_inner());
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| DbError::Task(e.to_string()))?
+    }
+
+    pub(super) async fn schema_version(&self) -> Result<i64, DbError> {
+        self.call(|c| Ok(c.query_row("PRAGMA user_version", [], |r| r.get(0))?))
+            .await
+    }
+
+    pub(super) async fn insert_game(&self, g: StoredGame) -> Result<i64, DbError> {
+        self.call(move |c| insert_game(c, &g)).await
+    }
+
+    pub(super) async fn append_move(
+        &self,
+        id: i64,
+        ply: u32,
+        m: StoredMove,
+        status: Status,
+    ) -> Result<(), DbError> {
+        self.call(move |c| append_move(c, id, ply, &m, &status))
+            .await
+    }
+
+    pub(super) async fn truncate_moves(
+        &self,
+        id: i64,
+        keep: u32,
+        status: Status,
+    ) -> Result<(), DbError> {
+        self.call(move |c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+                params![id, keep],
+            )?;
+            update_status(&tx, id, &status, now_ms())?;
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(super) async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
+        self.call(move |c| update_status(c, id, &status, now_ms()))
+            .await
+    }
+
+    pub(super) async fn set_names(
+        &self,
+        id: i64,
+        black: String,
+        white: String,
+    ) -> Result<(), DbError> {
+        self.call(move |c| {
+            c.execute(
+                "UPDATE games SET black_name = ?2, white_name = ?3, updated = ?4 WHERE id = ?1",
+                params![id, black, white, now_ms()],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(super) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
+        self.call(move |c| load_game(c, id)).await
+    }
+
+    pub(super) async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
+        self.call(move |c| list_games(c, limit)).await
+    }
+}
+
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| DbError::Unusable {
+            store: path.display().to_string(),
+            reason: format!("not a database file? {e}"),
+        })?;
+    let known = schema::current();
+    if version > known {
+        return Err(DbError::TooNew {
+            store: path.display().to_string(),
+            found: version,
+            known,
+        });
+    }
+    if version == known {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    for step in &MIGRATIONS[version as usize..] {
+        tx.execute_batch(step.sqlite)?;
+    }
+    tx.pragma_update(None, "user_version", known)?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
+    let tx = conn.transaction()?;
+    tx.execute(
+        "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
+            black_name, white_name, black_token, white_token, result, reason, draw_offer,
+            omniscient, clock_initial, clock_increment)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+        params![
+            g.variant,
+            g.start,
+            g.created,
+            g.updated,
+            g.opponent,
+            g.engine_side,
+            g.level,
+            g.black_name,
+            g.white_name,
+            g.black_token,
+            g.white_token,
+            g.result,
+            g.reason,
+            g.draw_offer,
+            g.omniscient,
+            g.clock_initial,
+            g.clock_increment
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    for (ply, m) in g.moves.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![id, ply as i64 + 1, m.mv, m.captured, m.time, m.clock],
+        )?;
+    }
+    tx.commit()?;
+    Ok(id)
+}
+
+fn append_move(
+    conn: &mut Connection,
+    id: i64,
+    ply: u32,
+    m: &StoredMove,
+    status: &Status,
+) -> Result<(), DbError> {
+    let tx = conn.transaction()?;
+    // OR IGNORE: a ply already stored is a conflict, told apart from other errors.
+    let inserted = tx.execute(
+        "INSERT OR IGNORE INTO moves (game_id, ply, mv, captured, time, clock)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![id, ply, m.mv, m.captured, m.time, m.clock],
+    )?;
+    if inserted == 0 {
+        return Err(DbError::Conflict);
+    }
+    update_status(&tx, id, status, m.time)?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<(), DbError> {
+    conn.execute(
+        "UPDATE games SET result = ?2, reason = ?3, draw_offer = ?4, updated = ?5 WHERE id = ?1",
+        params![id, s.result, s.reason, s.draw_offer, time],
+    )?;
+    Ok(())
+}
+
+fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> {
+    let game = conn
+        .query_row(
+            "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
+                white_name, black_token, white_token, result, reason, draw_offer, omniscient,
+                clock_initial, clock_increment
+             FROM games WHERE id = ?1",
+            [id],
+            |r| {
+                Ok(StoredGame {
+                    id: r.get(0)?,
+                    variant: r.get(1)?,
+                    start: r.get(2)?,
+                    created: r.get(3)?,
+                    updated: r.get(4)?,
+                    opponent: r.get(5)?,
+                    engine_side: r.get(6)?,
+                    level: r.get(7)?,
+                    black_name: r.get(8)?,
+                    white_name: r.get(9)?,
+                    black_token: r.get(10)?,
+                    white_token: r.get(11)?,
+                    result: r.get(12)?,
+                    reason: r.get(13)?,
+                    draw_offer: r.get(14)?,
+                    omniscient: r.get(15)?,
+                    clock_initial: r.get(16)?,
+                    clock_increment: r.get(17)?,
+                    moves: Vec::new(),
+                })
+            },
+        )
+        .optional()?;
+    let Some(mut game) = game else {
+        return Ok(None);
+    };
+    let mut stmt = conn
+        .prepare("SELECT mv, captured, time, clock FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    game.moves = stmt
+        .query_map([id], |r| {
+            Ok(StoredMove {
+                mv: r.get(0)?,
+                captured: r.get(1)?,
+                time: r.get(2)?,
+                clock: r.get(3)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(Some(game))
+}
+
+fn list_games(conn: &Connection, limit: u32) -> Result<Vec<GameSummary>, DbError> {
+    let mut stmt = conn.prepare(
+        "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result, g.reason,
+            (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.created, g.updated
+         FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT ?1",
+    )?;
+    let rows = stmt
+        .query_map([limit], |r| {
+            Ok(GameSummary {
+                id: r.get(0)?,
+                variant: r.get(1)?,
+                opponent: r.get(2)?,
+                level: r.get(3)?,
+                black: r.get(4)?,
+                white: r.get(5)?,
+                result: r.get(6)?,
+                reason: r.get(7)?,
+                plies: r.get(8)?,
+                created: r.get(9)?,
+                updated: r.get(10)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(rows)
+}

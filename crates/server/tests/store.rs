@@ -1,0 +1,227 @@
+//! The store's calls, each run against both stores: an SQLite file and a throw-away PostgreSQL
+//! server (tests/common/postgres.rs). What one store does, the other does the same.
+
+mod common;
+
+use common::postgres::Postgres;
+use hasami_server::db::{Status, StoredGame, StoredMove, MIGRATIONS};
+use hasami_server::{Db, DbError};
+
+/// A game as the API would store it: no moves, no result yet.
+fn game() -> StoredGame {
+    StoredGame {
+        id: 0,
+        variant: "hasami".into(),
+        start: "start text".into(),
+        created: 1_000,
+        updated: 1_000,
+        opponent: "online".into(),
+        engine_side: None,
+        level: 0,
+        black_name: "Ada".into(),
+        white_name: "Bob".into(),
+        black_token: "tb".into(),
+        white_token: "tw".into(),
+        result: "*".into(),
+        reason: None,
+        draw_offer: None,
+        omniscient: false,
+        clock_initial: Some(300_000),
+        clock_increment: 2_000,
+        moves: Vec::new(),
+    }
+}
+
+fn mv(text: &str, time: i64) -> StoredMove {
+    StoredMove {
+        mv: text.into(),
+        captured: String::new(),
+        time,
+        clock: Some(299_000),
+    }
+}
+
+fn playing() -> Status {
+    Status {
+        result: "*".into(),
+        reason: None,
+        draw_offer: None,
+    }
+}
+
+/// Runs `$check(db)` on a fresh SQLite file and on a fresh PostgreSQL database.
+macro_rules! on_both_stores {
+    ($check:ident) => {
+        mod $check {
+            #[tokio::test(flavor = "multi_thread")]
+            async fn sqlite() {
+                let dir = tempfile::tempdir().unwrap();
+                let db = hasami_server::Db::open(&dir.path().join("g.sqlite3")).unwrap();
+                super::$check(db).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread")]
+            async fn postgres() {
+                let pg = super::Postgres::start();
+                let db = hasami_server::Db::connect(&pg.database()).unwrap();
+                super::$check(db).await;
+            }
+        }
+    };
+}
+
+on_both_stores!(a_game_comes_back_as_it_was_stored);
+async fn a_game_comes_back_as_it_was_stored(db: Db) {
+    assert_eq!(db.schema_version().await.unwrap(), MIGRATIONS.len() as i64);
+    let mut g = game();
+    g.moves = vec![mv("a1a5", 1_500), mv("i9i5", 1_600)];
+    g.engine_side = Some("white".into());
+    g.level = 7;
+    g.omniscient = true;
+    let id = db.insert_game(g.clone()).await.unwrap();
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!(back, StoredGame { id, ..g });
+    assert_eq!(db.load_game(id + 1000).await.unwrap(), None);
+}
+
+on_both_stores!(moves_append_in_order_and_a_ply_is_stored_once);
+async fn moves_append_in_order_and_a_ply_is_stored_once(db: Db) {
+    let id = db.insert_game(game()).await.unwrap();
+    db.append_move(id, 1, mv("a1a5", 2_000), playing())
+        .await
+        .unwrap();
+    // A second move for the same ply (another request or another server was first): refused,
+    // nothing written, not even the status.
+    let late = Status {
+        result: "1-0".into(),
+        reason: Some("late".into()),
+        draw_offer: None,
+    };
+    let err = db
+        .append_move(id, 1, mv("b1b5", 3_000), late)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DbError::Conflict), "{err}");
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!(back.moves, vec![mv("a1a5", 2_000)]);
+    assert_eq!(back.result, "*");
+    assert_eq!(back.updated, 2_000);
+}
+
+on_both_stores!(two_moves_for_one_ply_at_once_store_exactly_one);
+async fn two_moves_for_one_ply_at_once_store_exactly_one(db: Db) {
+    let id = db.insert_game(game()).await.unwrap();
+    for ply in 1..=20u32 {
+        let (a, b) = tokio::join!(
+            db.append_move(id, ply, mv("a1a5", 1), playing()),
+            db.append_move(id, ply, mv("b1b5", 2), playing()),
+        );
+        assert!(
+            a.is_ok() != b.is_ok(),
+            "ply {ply}: exactly one of two moves is stored ({a:?}, {b:?})"
+        );
+        let loser = if a.is_err() { a } else { b };
+        assert!(matches!(loser, Err(DbError::Conflict)));
+    }
+    assert_eq!(db.load_game(id).await.unwrap().unwrap().moves.len(), 20);
+}
+
+on_both_stores!(takeback_resignation_and_names_are_written);
+async fn takeback_resignation_and_names_are_written(db: Db) {
+    let id = db.insert_game(game()).await.unwrap();
+    for (ply, m) in ["a1a5", "i9i5", "b1b5"].iter().enumerate() {
+        db.append_move(id, ply as u32 + 1, mv(m, 2_000), playing())
+            .await
+            .unwrap();
+    }
+    db.truncate_moves(id, 1, playing()).await.unwrap();
+    let resigned = Status {
+        result: "0-1".into(),
+        reason: Some("Black resigned".into()),
+        draw_offer: None,
+    };
+    db.set_status(id, resigned).await.unwrap();
+    db.set_names(id, "Ada L".into(), "Bob B".into())
+        .await
+        .unwrap();
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!(back.moves, vec![mv("a1a5", 2_000)]);
+    assert_eq!(
+        (back.result.as_str(), back.reason.as_deref()),
+        ("0-1", Some("Black resigned"))
+    );
+    assert_eq!(
+        (back.black_name.as_str(), back.white_name.as_str()),
+        ("Ada L", "Bob B")
+    );
+    // After a takeback the next move takes the freed ply.
+    db.append_move(id, 2, mv("i9i4", 3_000), playing())
+        .await
+        .unwrap();
+}
+
+on_both_stores!(the_list_shows_the_latest_games_first_with_their_lengths);
+async fn the_list_shows_the_latest_games_first_with_their_lengths(db: Db) {
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let mut g = game();
+        g.updated = 1_000 + i;
+        ids.push(db.insert_game(g).await.unwrap());
+    }
+    db.append_move(ids[1], 1, mv("a1a5", 9_000), playing())
+        .await
+        .unwrap();
+    let list = db.list_games(3).await.unwrap();
+    let order: Vec<i64> = list.iter().map(|s| s.id).collect();
+    assert_eq!(order, vec![ids[1], ids[4], ids[3]]);
+    assert_eq!(list[0].plies, 1);
+    assert_eq!(list[1].plies, 0);
+    assert_eq!(
+        (list[0].black.as_str(), list[0].white.as_str()),
+        ("Ada", "Bob")
+    );
+}
+
+#[test]
+fn a_postgres_store_is_migrated_once_and_a_newer_schema_is_refused() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    // Several servers starting at once migrate once.
+    let starts: Vec<_> = (0..4)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || Db::connect(&url).map(|_| ()))
+        })
+        .collect();
+    for s in starts {
+        s.join().unwrap().unwrap();
+    }
+    assert_eq!(
+        pg.psql(&url, "SELECT version FROM schema_version"),
+        MIGRATIONS.len().to_string()
+    );
+    pg.psql(&url, "UPDATE schema_version SET version = 99");
+    let err = Db::connect(&url).err().unwrap().to_string();
+    assert!(err.contains("schema version 99"), "{err}");
+    // The message names the server, never a password.
+    let with_password = url.replace("hasami@", "hasami:secret@");
+    let err = Db::connect(&with_password).err().unwrap().to_string();
+    assert!(!err.contains("secret"), "{err}");
+}
+
+#[test]
+fn a_postgres_server_that_does_not_answer_is_a_clear_error() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let err = Db::connect(&format!("postgres://hasami@127.0.0.1:{port}/none"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.starts_with("cannot use the database postgres://hasami@127.0.0.1:"),
+        "{err}"
+    );
+}
