@@ -7,12 +7,15 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+#[path = "../../server/tests/common/postgres.rs"]
+mod postgres;
+
 fn hasami() -> Command {
     Command::new(env!("CARGO_BIN_EXE_hasami"))
 }
 
 /// Starts `hasami serve` on a free port; returns the child and the address it printed.
-fn start(db: &std::path::Path) -> (Child, String) {
+fn start(db: impl AsRef<std::ffi::OsStr>) -> (Child, String) {
     let mut child = hasami()
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -58,8 +61,26 @@ fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, serde_json
 #[test]
 fn acknowledged_moves_survive_sigkill() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("games.sqlite3");
-    let (mut child, addr) = start(&db);
+    moves_survive_sigkill(dir.path().join("games.sqlite3").as_os_str());
+}
+
+#[test]
+fn acknowledged_moves_survive_sigkill_on_postgres() {
+    let pg = postgres::Postgres::start();
+    let url = pg.database();
+    moves_survive_sigkill(url.as_ref());
+    // The server printed where games are stored without a password, and the rows are there.
+    assert_eq!(
+        pg.psql(&url, "SELECT count(*) FROM moves"),
+        "12",
+        "every acknowledged move is a row"
+    );
+}
+
+/// Plays 12 moves on `hasami serve --db DB`, kills it with SIGKILL, restarts it on the same store and
+/// finds every acknowledged move.
+fn moves_survive_sigkill(db: &std::ffi::OsStr) {
+    let (mut child, addr) = start(db);
     let (status, c) = request(
         &addr,
         "POST",
@@ -83,7 +104,7 @@ fn acknowledged_moves_survive_sigkill() {
     child.kill().unwrap(); // SIGKILL on Unix
     child.wait().unwrap();
 
-    let (mut child, addr) = start(&db);
+    let (mut child, addr) = start(db);
     let (status, v) = request(&addr, "GET", &format!("/api/games/{id}"), "");
     assert_eq!(status, 200, "{v}");
     let stored: Vec<&str> = v["moves"]

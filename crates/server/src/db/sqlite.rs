@@ -20,7 +20,7 @@ impl Sqlite {
     /// Opens (creating if needed, with its directory) and migrates the database at `path`.
     pub(super) fn open(path: &Path) -> Result<Sqlite, DbError> {
         let unusable = |reason: String| DbError::Unusable {
-            store: path.display().to_string(),
+            store: format!("file {}", path.display()),
             reason,
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -133,13 +133,13 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(|e| DbError::Unusable {
-            store: path.display().to_string(),
+            store: format!("file {}", path.display()),
             reason: format!("not a database file? {e}"),
         })?;
     let known = schema::current();
     if version > known {
         return Err(DbError::TooNew {
-            store: path.display().to_string(),
+            store: format!("file {}", path.display()),
             found: version,
             known,
         });
