@@ -145,6 +145,8 @@ pub fn serve_within(
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
         let state = AppState::with_limits(db, limits.searches, limits.live_games);
+        // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
+        tokio::spawn(std::sync::Arc::clone(&state).follow_store());
         connections::serve(
             listener,
             app_within(state, &limits),

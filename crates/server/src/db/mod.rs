@@ -190,7 +190,7 @@ pub struct Db {
 #[derive(Clone)]
 enum Backend {
     Sqlite(sqlite::Sqlite),
-    Postgres(postgres::Postgres),
+    Postgres(Box<postgres::Postgres>),
 }
 
 /// The default database file: `hasami/games.sqlite3` in the platform's data directory
@@ -221,7 +221,7 @@ impl Db {
     /// runtime (it runs its own for the migration); the pool connects lazily in the server's.
     pub fn connect(url: &str) -> Result<Db, DbError> {
         Ok(Db {
-            backend: Backend::Postgres(postgres::Postgres::connect(url)?),
+            backend: Backend::Postgres(Box::new(postgres::Postgres::connect(url)?)),
         })
     }
 
@@ -230,6 +230,15 @@ impl Db {
         match target {
             Target::File(path) => Db::open(path),
             Target::Postgres(url) => Db::connect(url),
+        }
+    }
+
+    /// The ids of games that other servers sharing this store change, as they commit (PostgreSQL);
+    /// `None` for a store only this server uses (SQLite). Call within the server's runtime.
+    pub fn changes(&self) -> Option<tokio::sync::mpsc::Receiver<i64>> {
+        match &self.backend {
+            Backend::Sqlite(_) => None,
+            Backend::Postgres(p) => Some(p.listen()),
         }
     }
 

@@ -3,6 +3,10 @@
 //! `schema_version`; migrations run in one transaction under an advisory lock, so several servers
 //! starting at once migrate once. A move's row is keyed by game and ply, so two servers storing a
 //! move for the same ply cannot both succeed: the second gets [`DbError::Conflict`].
+//!
+//! Every change of a stored game also sends `NOTIFY hasami_games, 'SERVER GAME'` in its transaction
+//! (delivered when it commits); [`Postgres::listen`] gives each server the ids of the games that
+//! *other* servers changed, so it can reload them and tell its own sockets.
 
 use std::time::Duration;
 
@@ -19,10 +23,19 @@ const WAIT: Duration = Duration::from_secs(10);
 /// The advisory lock key that serializes migrations ("hasami" in ASCII).
 const MIGRATION_LOCK: i64 = 0x68_61_73_61_6d_69;
 
+/// The channel of change notifications.
+const CHANNEL: &str = "hasami_games";
+/// Changed game ids waiting to be reloaded, at most (beyond, a notification is dropped; a game left
+/// stale by that is reloaded at its next move, which the store refuses as a conflict).
+const BACKLOG: usize = 4096;
+
 /// A PostgreSQL store.
 #[derive(Clone)]
 pub(super) struct Postgres {
     pool: Pool,
+    config: tokio_postgres::Config,
+    /// This server's id in notifications (random), so it can ignore its own.
+    server: u64,
 }
 
 /// `url` without its password and options, to be printed.
@@ -63,7 +76,7 @@ impl Postgres {
         .join()
         .map_err(|_| DbError::Task("the migration thread failed".into()))??;
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -76,7 +89,42 @@ impl Postgres {
             .runtime(Runtime::Tokio1)
             .build()
             .map_err(|e| unusable(e.to_string()))?;
-        Ok(Postgres { pool })
+        let mut id = [0u8; 8];
+        getrandom::fill(&mut id).map_err(|e| DbError::Task(e.to_string()))?;
+        Ok(Postgres {
+            pool,
+            config,
+            server: u64::from_le_bytes(id),
+        })
+    }
+
+    /// The ids of games other servers change, as they commit; a dedicated connection that is made
+    /// again (after a second) when it breaks. The task ends when the receiver is dropped.
+    pub(super) fn listen(&self) -> tokio::sync::mpsc::Receiver<i64> {
+        let (tx, rx) = tokio::sync::mpsc::channel(BACKLOG);
+        let (config, me) = (self.config.clone(), self.server);
+        tokio::spawn(async move {
+            while !tx.is_closed() {
+                // Errors end one connection; the loop makes the next.
+                let _ = listen_once(&config, me, &tx).await;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+        rx
+    }
+
+    /// The notification of a change of game `id`, sent when `c`'s transaction commits.
+    async fn notify<C: deadpool_postgres::GenericClient>(
+        &self,
+        c: &C,
+        id: i64,
+    ) -> Result<(), DbError> {
+        c.execute(
+            "SELECT pg_notify($1, $2)",
+            &[&CHANNEL, &format!("{} {id}", self.server)],
+        )
+        .await?;
+        Ok(())
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, DbError> {
@@ -161,6 +209,7 @@ impl Postgres {
             return Err(DbError::Conflict);
         }
         update_status(&tx, id, &status, m.time).await?;
+        self.notify(&tx, id).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -179,13 +228,18 @@ impl Postgres {
         )
         .await?;
         update_status(&tx, id, &status, now_ms()).await?;
+        self.notify(&tx, id).await?;
         tx.commit().await?;
         Ok(())
     }
 
     pub(super) async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
-        let c = self.client().await?;
-        update_status(&c, id, &status, now_ms()).await
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        update_status(&tx, id, &status, now_ms()).await?;
+        self.notify(&tx, id).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     pub(super) async fn set_names(
@@ -194,12 +248,15 @@ impl Postgres {
         black: String,
         white: String,
     ) -> Result<(), DbError> {
-        let c = self.client().await?;
-        c.execute(
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        tx.execute(
             "UPDATE games SET black_name = $2, white_name = $3, updated = $4 WHERE id = $1",
             &[&id, &black, &white, &now_ms()],
         )
         .await?;
+        self.notify(&tx, id).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -290,6 +347,46 @@ impl Postgres {
             })
             .collect())
     }
+}
+
+/// One listening connection: forwards the game ids that other servers notify until it breaks or
+/// nobody receives them any more.
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    me: u64,
+    tx: &tokio::sync::mpsc::Sender<i64>,
+) -> Result<(), tokio_postgres::Error> {
+    use futures_util::StreamExt;
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (found_tx, mut found) = tokio::sync::mpsc::channel::<i64>(BACKLOG);
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(Ok(message)) = messages.next().await {
+            let tokio_postgres::AsyncMessage::Notification(n) = message else {
+                continue;
+            };
+            let mut words = n.payload().split(' ');
+            let (Some(server), Some(id)) = (words.next(), words.next()) else {
+                continue;
+            };
+            if server.parse::<u64>().ok() == Some(me) {
+                continue; // our own change: already applied
+            }
+            if let Ok(id) = id.parse::<i64>() {
+                // A full backlog drops the notification (see BACKLOG).
+                let _ = found_tx.try_send(id);
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    while let Some(id) = found.recv().await {
+        if tx.send(id).await.is_err() {
+            break;
+        }
+    }
+    driver.abort();
+    drop(client);
+    Ok(())
 }
 
 /// A BIGINT column that holds a small count.

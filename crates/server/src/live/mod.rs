@@ -5,7 +5,7 @@
 //! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
 //! acknowledged or broadcast), `reply` (the engine's moves), `takeback` (undo), `draw` (offers),
 //! `finish` (resignation, loss on time), `names`, `hint`, `record` (export) and `view` (the JSON
-//! view). `access` says who may do what, `clock` keeps the time, and every refusal is a
+//! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time, and every refusal is a
 //! [`GameError`] (`error`), which knows nothing of HTTP.
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
@@ -18,6 +18,7 @@ mod create;
 mod draw;
 mod error;
 mod finish;
+mod follow;
 mod game;
 mod hint;
 mod import;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use hasami_core::{BitBoard, Move};
 
-use crate::db::{self, StoredMove};
+use crate::db::{self, DbError, StoredMove};
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::game::MAX_PLIES;
@@ -36,7 +36,13 @@ impl AppState {
         g.check_turn(token, mover)?;
         g.check_playing()?;
         let mv = g.game.parse_move(text).map_err(GameError::IllegalMove)?;
-        self.commit_move(&mut g, mv).await?;
+        if let Err(e) = self.commit_move(&mut g, mv).await {
+            if matches!(e, GameError::Store(DbError::Conflict)) {
+                // Another server stored this ply first: this copy is stale.
+                let _ = self.reload(&live, &mut g).await;
+            }
+            return Err(e);
+        }
         self.start_engine(&live, &mut g);
         self.watch_clock(&live, &mut g);
         Ok(g.view(token))

@@ -54,6 +54,11 @@ impl AppState {
         self.games.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 
+    /// The game with this id if it is in memory (without loading it).
+    pub(crate) fn in_memory(&self, id: i64) -> Option<Arc<Mutex<LiveGame>>> {
+        self.cached(id)
+    }
+
     fn cached(&self, id: i64) -> Option<Arc<Mutex<LiveGame>>> {
         self.games
             .lock()

@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::db;
+use crate::db::{self, DbError};
 use crate::engine::REPLY_TIME;
+use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::random::random_u64;
 use crate::live::registry::AppState;
@@ -53,7 +54,15 @@ impl AppState {
             let mv = found.best.and_then(|m| g.game.parse_move(&m).ok());
             let done = match mv {
                 Some(mv) if state.check_clock(&mut g).await.is_ok() && !g.is_over() => {
-                    state.commit_move(&mut g, mv).await.is_ok()
+                    match state.commit_move(&mut g, mv).await {
+                        Ok(()) => true,
+                        Err(GameError::Store(DbError::Conflict)) => {
+                            // Another server replied first: show what is stored.
+                            let _ = state.reload(&live, &mut g).await;
+                            return;
+                        }
+                        Err(_) => false,
+                    }
                 }
                 _ => false,
             };

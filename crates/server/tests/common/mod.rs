@@ -29,9 +29,14 @@ impl Server {
 
     /// Starts a server like [`Server::start`] within `limits`.
     pub fn start_within(db: &Path, limits: hasami_server::Limits) -> Server {
+        let store = hasami_server::Db::open(db).unwrap();
+        Server::start_on(store, db, limits)
+    }
+
+    /// Starts a server on an open store (`db` is what [`Server::db`] says; empty for PostgreSQL).
+    pub fn start_on(store: hasami_server::Db, db: &Path, limits: hasami_server::Limits) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
-        let store = hasami_server::Db::open(db).unwrap();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
             hasami_server::serve_within(listener, store, limits, async {

@@ -1,0 +1,145 @@
+//! Two servers on one PostgreSQL store (tests/common/postgres.rs starts a throw-away one): a player
+//! or spectator may be connected to either, every socket sees every move, and two moves for the same
+//! ply sent to both servers at once store exactly one.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::postgres::Postgres;
+use common::{create, moves, token_of, Server, Ws};
+use hasami_server::{Db, Limits};
+use serde_json::{json, Value};
+
+fn server_on(url: &str) -> Server {
+    Server::start_on(
+        Db::connect(url).unwrap(),
+        std::path::Path::new(""),
+        Limits::default(),
+    )
+}
+
+/// The next game message on `ws` with `plies` moves (earlier ones are skipped).
+fn game_with(ws: &mut Ws, plies: usize) -> Value {
+    loop {
+        let m = ws.recv();
+        if m["type"] == "game" && moves(&m["game"]).len() == plies {
+            return m["game"].clone();
+        }
+    }
+}
+
+#[test]
+fn players_and_spectators_on_two_servers_see_every_move() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    let c = create(
+        &one,
+        json!({"variant": "hasami", "opponent": "online", "side": "black"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let black = c["token"].as_str().unwrap().to_string();
+    let white = token_of(&c["links"]["white"]);
+    let path = format!("/api/games/{id}");
+    // Black plays through server one, White through server two, a spectator on each.
+    let mut sockets = vec![
+        Ws::connect(one.addr, &format!("{path}/ws?token={black}")),
+        Ws::connect(two.addr, &format!("{path}/ws?token={white}")),
+        Ws::connect(one.addr, &format!("{path}/ws")),
+        Ws::connect(two.addr, &format!("{path}/ws")),
+    ];
+    let mut game = c["game"].clone();
+    for ws in &mut sockets {
+        game_with(ws, 0);
+    }
+    let mut waits = Vec::new();
+    for ply in 1..=12 {
+        let mv = game["legal_moves"][0].as_str().unwrap().to_string();
+        let (server, token) = if ply % 2 == 1 {
+            (&one, &black)
+        } else {
+            (&two, &white)
+        };
+        let sent = Instant::now();
+        game = server.post_ok(
+            &format!("{path}/moves"),
+            &json!({"move": mv, "token": token}),
+        );
+        for ws in &mut sockets {
+            let seen = game_with(ws, ply);
+            assert_eq!(seen["position"], game["position"], "ply {ply}");
+        }
+        waits.push(sent.elapsed());
+    }
+    // The HTTP view of both servers agrees, and so does the store.
+    let (_, a) = one.get(&path);
+    let (_, b) = two.get(&path);
+    assert_eq!(a["position"], b["position"]);
+    assert_eq!(moves(&a).len(), 12);
+    assert_eq!(
+        pg.psql(
+            &url,
+            &format!("SELECT count(*) FROM moves WHERE game_id = {id}")
+        ),
+        "12"
+    );
+    waits.sort();
+    eprintln!(
+        "a move reached all four sockets on both servers in: median {:?}, slowest {:?}",
+        waits[waits.len() / 2],
+        waits[waits.len() - 1]
+    );
+}
+
+#[test]
+fn two_moves_for_one_ply_on_two_servers_store_exactly_one() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    for round in 0..6 {
+        let c = create(
+            &one,
+            json!({"variant": "hasami", "opponent": "online", "side": "black"}),
+        );
+        let id = c["id"].as_i64().unwrap();
+        let black = c["token"].as_str().unwrap().to_string();
+        let path = format!("/api/games/{id}");
+        // Both servers have the game in memory before the race.
+        assert_eq!(two.get(&path).0, 200);
+        let legal = c["game"]["legal_moves"].as_array().unwrap().clone();
+        let (first, second) = (legal[0].clone(), legal[legal.len() - 1].clone());
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+        let race = |server: &Server, mv: Value| {
+            let (addr, path, black) = (server.addr, path.clone(), black.clone());
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                let body = json!({"move": mv, "token": black}).to_string();
+                barrier.wait();
+                common::http(addr, "POST", &format!("{path}/moves"), Some(&body)).0
+            })
+        };
+        let (a, b) = (race(&one, first), race(&two, second));
+        let mut statuses = vec![a.join().unwrap(), b.join().unwrap()];
+        statuses.sort();
+        assert_eq!(statuses, vec![200, 409], "round {round}");
+        assert_eq!(
+            pg.psql(
+                &url,
+                &format!("SELECT count(*) FROM moves WHERE game_id = {id}")
+            ),
+            "1"
+        );
+        // Both servers show the stored move (the loser reloaded, the winner told the other).
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let (_, a) = one.get(&path);
+            let (_, b) = two.get(&path);
+            if moves(&a).len() == 1 && a["position"] == b["position"] {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the servers disagree: {a} / {b}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
