@@ -197,3 +197,108 @@ fn a_zero_bound_is_refused_with_one_line() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--max-searches must be at least 1"), "{err}");
 }
+
+/// GETs `path` on `addr` until `done` holds for the answer (at most `within`); the last answer.
+fn poll_until(
+    addr: &str,
+    path: &str,
+    within: Duration,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let start = std::time::Instant::now();
+    loop {
+        let (status, v) = request(addr, "GET", path, "");
+        assert_eq!(status, 200, "{v}");
+        if done(&v) {
+            return v;
+        }
+        assert!(start.elapsed() < within, "not within {within:?}: {v}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn an_engine_reply_comes_from_the_other_server_when_its_server_is_killed() {
+    let pg = postgres::Postgres::start();
+    let url = pg.database();
+    let (mut one, a) = start(&url);
+    let (mut two, b) = start(&url);
+    let (status, c) = request(
+        &a,
+        "POST",
+        "/api/games",
+        r#"{"variant":"hasami","opponent":"engine","level":10,"side":"black"}"#,
+    );
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_i64().unwrap();
+    let path = format!("/api/games/{id}");
+    // Server two has the game open too (a spectator there).
+    assert_eq!(request(&b, "GET", &path, "").0, 200);
+    let mv = c["game"]["legal_moves"][0].as_str().unwrap();
+    let body = serde_json::json!({"move": mv, "token": c["token"]}).to_string();
+    let (status, v) = request(&a, "POST", &format!("{path}/moves"), &body);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["thinking"], true);
+    // Server one dies while its engine thinks (a level-10 reply takes about 1.5 s).
+    one.kill().unwrap();
+    one.wait().unwrap();
+    assert_eq!(
+        pg.psql(
+            &url,
+            &format!("SELECT count(*) FROM moves WHERE game_id = {id}")
+        ),
+        "1",
+        "the reply was stored before the kill; the test proves nothing"
+    );
+    let v = poll_until(&b, &path, Duration::from_secs(20), |v| v["ply"] == 2);
+    assert_eq!(v["thinking"], false);
+    two.kill().unwrap();
+    two.wait().unwrap();
+}
+
+#[test]
+fn a_clock_game_ends_on_time_when_its_server_is_killed() {
+    let pg = postgres::Postgres::start();
+    let url = pg.database();
+    let (mut one, a) = start(&url);
+    let (mut two, b) = start(&url);
+    let (status, c) = request(
+        &a,
+        "POST",
+        "/api/games",
+        r#"{"variant":"hasami","opponent":"online","side":"black","clock":{"initial":2,"increment":0}}"#,
+    );
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_i64().unwrap();
+    let path = format!("/api/games/{id}");
+    let black = c["token"].as_str().unwrap().to_string();
+    let white = c["links"]["white"]
+        .as_str()
+        .unwrap()
+        .rsplit("token=")
+        .next()
+        .unwrap()
+        .to_string();
+    let mut game = c["game"].clone();
+    // Both sides move once on server one: Black's clock runs from now.
+    for token in [&black, &white] {
+        let mv = game["legal_moves"][0].as_str().unwrap();
+        let body = serde_json::json!({"move": mv, "token": token}).to_string();
+        let (status, v) = request(&a, "POST", &format!("{path}/moves"), &body);
+        assert_eq!(status, 200, "{v}");
+        game = v;
+    }
+    assert_eq!(request(&b, "GET", &path, "").0, 200);
+    one.kill().unwrap();
+    one.wait().unwrap();
+    // Nobody moves: server two ends the game on time (2 s, plus a second or so to take over).
+    let v = poll_until(&b, &path, Duration::from_secs(20), |v| v["result"] != "*");
+    assert_eq!(v["result"], "0-1", "{v}");
+    assert!(v["reason"].as_str().unwrap_or("").contains("time"), "{v}");
+    assert_eq!(
+        pg.psql(&url, &format!("SELECT result FROM games WHERE id = {id}")),
+        "0-1"
+    );
+    two.kill().unwrap();
+    two.wait().unwrap();
+}

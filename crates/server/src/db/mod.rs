@@ -242,6 +242,47 @@ impl Db {
         }
     }
 
+    /// Whether this server owns game `id` now: it alone runs the game's engine replies and clock
+    /// timers. A store only this server uses: always.
+    pub fn owns(&self, id: i64) -> bool {
+        match &self.backend {
+            Backend::Sqlite(_) => true,
+            Backend::Postgres(p) => p.owns(id),
+        }
+    }
+
+    /// Makes this server the owner of game `id` unless a live server sharing the store is;
+    /// whether it is now. When an owner dies, its games can be claimed within moments.
+    pub async fn claim(&self, id: i64) -> bool {
+        match &self.backend {
+            Backend::Sqlite(_) => true,
+            Backend::Postgres(p) => p.claim(id).await,
+        }
+    }
+
+    /// Claims the games of `ids` that no live server owns; the ones claimed.
+    pub async fn claim_many(&self, ids: &[i64]) -> Vec<i64> {
+        match &self.backend {
+            Backend::Sqlite(_) => ids.to_vec(),
+            Backend::Postgres(p) => p.claim_many(ids).await,
+        }
+    }
+
+    /// The games this server owns (a store only this server uses: none are tracked).
+    pub fn owned(&self) -> Vec<i64> {
+        match &self.backend {
+            Backend::Sqlite(_) => Vec::new(),
+            Backend::Postgres(p) => p.owned(),
+        }
+    }
+
+    /// Gives up owning game `id`.
+    pub async fn release(&self, id: i64) {
+        if let Backend::Postgres(p) = &self.backend {
+            p.release(id).await;
+        }
+    }
+
     /// The schema version of the store.
     pub async fn schema_version(&self) -> Result<i64, DbError> {
         match &self.backend {

@@ -271,7 +271,7 @@ impl AppState {
         let live = Arc::new(Mutex::new(live));
         self.insert(id, &live);
         let mut g = live.lock().await;
-        self.start_engine(&live, &mut g);
+        self.act(&live, &mut g).await;
         Ok(Created {
             id,
             links: links(id, &g.meta, opponent, &token),

@@ -73,6 +73,9 @@ impl AppState {
         let Some(deadline) = g.deadline() else {
             return;
         };
+        if !self.db.owns(g.meta.id) {
+            return; // the owner's timer ends the game; this server follows (live/follow.rs)
+        }
         let version = g.version;
         let wait = (deadline - db::now_ms()).max(0) as u64 + 5;
         let state = Arc::clone(self);

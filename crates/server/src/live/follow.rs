@@ -4,10 +4,15 @@
 //! stored that ply first ([`DbError::Conflict`]) reloads the game too, so the refusal is the last
 //! thing a stale copy can cause.
 //!
-//! The server that stores the move that puts an engine on turn runs that engine reply; a server
-//! that only follows the change does not start one.
+//! One server owns each game that needs someone to act on it (an engine to reply, a clock to
+//! run out): only the owner runs its engine reply and its clock timer (`Db::claim`, a PostgreSQL
+//! advisory lock on a connection of the owner's). Every second each server claims the games in its
+//! memory that need an owner and have none: so when an owner dies (its connection closes and its
+//! locks go), another server holding the game takes over within about a second, reloads it and
+//! runs what it needs. Games that ended or left memory are given up.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::Mutex;
 
@@ -22,13 +27,72 @@ impl AppState {
         let Some(mut changes) = self.db.changes() else {
             return;
         };
-        while let Some(id) = changes.recv().await {
-            // Only games in memory here have copies to update; the others load fresh when used.
+        let mut sweep = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            tokio::select! {
+                change = changes.recv() => {
+                    let Some(id) = change else { return };
+                    // Only games in memory here have copies to update; the others load fresh.
+                    if let Some(live) = self.in_memory(id) {
+                        let mut g = live.lock().await;
+                        let _ = self.reload(&live, &mut g).await;
+                    }
+                }
+                _ = sweep.tick() => self.sweep_owners().await,
+            }
+        }
+    }
+
+    /// Claims the games in memory that need an owner and have none, and gives up owned games that
+    /// ended or left memory.
+    async fn sweep_owners(self: &Arc<Self>) {
+        let mut wanted = Vec::new();
+        let mut done = Vec::new();
+        for (id, live) in self.all_in_memory() {
+            // A game busy right now is looked at next time.
+            let Ok(g) = live.try_lock() else { continue };
+            let engine_to_move = g.engine_side() == Some(g.game.side()) && !g.thinking;
+            let owned = self.db.owns(id);
+            if g.is_over() {
+                if owned {
+                    done.push(id);
+                }
+            } else if !owned && (engine_to_move || g.clock_running()) {
+                wanted.push(id);
+            }
+        }
+        let in_memory: std::collections::HashSet<i64> =
+            self.all_in_memory().into_iter().map(|(id, _)| id).collect();
+        done.extend(
+            self.db
+                .owned()
+                .into_iter()
+                .filter(|id| !in_memory.contains(id)),
+        );
+        for id in done {
+            self.db.release(id).await;
+        }
+        if wanted.is_empty() {
+            return;
+        }
+        for id in self.db.claim_many(&wanted).await {
             if let Some(live) = self.in_memory(id) {
                 let mut g = live.lock().await;
+                // The owner that was may have stored more than its notifications told.
                 let _ = self.reload(&live, &mut g).await;
             }
         }
+    }
+
+    /// Runs what the game needs next (the engine's reply, the clock's timer), claiming the game
+    /// first when it needs an owner and this server is not it yet.
+    pub(crate) async fn act(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
+        let engine_to_move = g.engine_side() == Some(g.game.side());
+        if !g.is_over() && (engine_to_move || g.clock_running()) {
+            self.db.claim(g.meta.id).await;
+        }
+        self.start_engine(live, g);
+        self.watch_clock(live, g);
     }
 
     /// Replaces `g` with the game as stored (its watchers stay and get the new game).
@@ -53,7 +117,8 @@ impl AppState {
         g.ended = fresh.ended;
         g.draw_offer = fresh.draw_offer;
         g.changed();
-        self.watch_clock(live, g);
+        // What the game needs next runs here if this server owns it (or can claim it).
+        self.act(live, g).await;
         Ok(())
     }
 }

@@ -43,8 +43,7 @@ impl AppState {
             }
             return Err(e);
         }
-        self.start_engine(&live, &mut g);
-        self.watch_clock(&live, &mut g);
+        self.act(&live, &mut g).await;
         Ok(g.view(token))
     }
 

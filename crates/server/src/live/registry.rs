@@ -59,6 +59,12 @@ impl AppState {
         self.cached(id)
     }
 
+    /// Every game in memory.
+    pub(crate) fn all_in_memory(&self) -> Vec<(i64, Arc<Mutex<LiveGame>>)> {
+        let games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        games.iter().map(|(&id, g)| (id, Arc::clone(g))).collect()
+    }
+
     fn cached(&self, id: i64) -> Option<Arc<Mutex<LiveGame>>> {
         self.games
             .lock()
@@ -125,8 +131,7 @@ impl AppState {
         {
             let mut g = live.lock().await;
             let _ = self.check_clock(&mut g).await;
-            self.start_engine(&live, &mut g);
-            self.watch_clock(&live, &mut g);
+            self.act(&live, &mut g).await;
         }
         Ok(live)
     }

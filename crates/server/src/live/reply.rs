@@ -22,6 +22,9 @@ impl AppState {
         if g.is_over() || g.thinking || g.game.side() != engine_side {
             return;
         }
+        if !self.db.owns(g.meta.id) {
+            return; // another server sharing the store owns the game and replies (live/follow.rs)
+        }
         g.thinking = true;
         g.changed();
         let version = g.version;

@@ -61,8 +61,7 @@ impl AppState {
         g.draw_offer = None;
         g.cancel_reply();
         g.changed();
-        self.start_engine(&live, &mut g);
-        self.watch_clock(&live, &mut g);
+        self.act(&live, &mut g).await;
         Ok(g.view(token))
     }
 }
