@@ -33,6 +33,8 @@ enum Command {
     Variants,
     /// Play two players (levels, settings, UGI engines) against each other; report score and Elo.
     Match(matches::MatchArgs),
+    /// The store's schema: `migrate` brings it up to this version, `check` says where it stands.
+    Db(commands::db::DbArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Db(args)) => commands::db::run(&args),
         Some(Command::Variants) => {
             commands::variants::run();
             Ok(())

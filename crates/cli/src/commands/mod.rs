@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod db;
 pub mod perft;
 pub mod serve;
 pub mod variants;
@@ -16,6 +17,10 @@ pub enum CliError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// `hasami db check`: the store's schema is older than this hasami writes (exit status 1; the
+    /// command has said so).
+    #[error("the store needs hasami db migrate")]
+    Outdated,
 }
 
 impl CliError {
@@ -23,7 +28,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Io(_) => 1,
+            CliError::Io(_) | CliError::Outdated => 1,
         }
     }
 }

@@ -225,6 +225,16 @@ impl Db {
         })
     }
 
+    /// The schema version of the store `target` names and the one this build writes, without
+    /// changing anything (`hasami db check`). A file that does not exist is an error.
+    pub fn inspect(target: &Target) -> Result<(i64, i64), DbError> {
+        let found = match target {
+            Target::File(path) => sqlite::version_of(path)?,
+            Target::Postgres(url) => postgres::version_of(url)?,
+        };
+        Ok((found, schema::current()))
+    }
+
     /// Opens the store `target` names.
     pub fn open_target(target: &Target) -> Result<Db, DbError> {
         match target {

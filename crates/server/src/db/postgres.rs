@@ -508,6 +508,38 @@ async fn version<C: tokio_postgres::GenericClient>(c: &C) -> Result<i64, tokio_p
     Ok(row.map_or(0, |r| r.get(0)))
 }
 
+/// The schema version of the database at `url` (nothing is changed); runs on a thread and runtime
+/// of its own.
+pub(super) fn version_of(url: &str) -> Result<i64, DbError> {
+    let store = without_password(url);
+    let unusable = |reason: String| DbError::Unusable {
+        store: store.clone(),
+        reason,
+    };
+    let mut config: tokio_postgres::Config = url.parse().map_err(|e| unusable(format!("{e}")))?;
+    config.connect_timeout(WAIT);
+    let read = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| DbError::Task(e.to_string()))?;
+        runtime.block_on(async move {
+            let (client, connection) = config.connect(NoTls).await?;
+            let task = tokio::spawn(connection);
+            let found = version(&client).await?;
+            drop(client);
+            let _ = task.await;
+            Ok::<i64, DbError>(found)
+        })
+    });
+    read.join()
+        .map_err(|_| DbError::Task("the schema check failed".into()))?
+        .map_err(|e| match e {
+            DbError::Postgres(e) => unusable(e.to_string()),
+            other => other,
+        })
+}
+
 /// Connects once and runs the missing schema steps in one transaction.
 async fn migrate(config: &tokio_postgres::Config, store: &str) -> Result<(), DbError> {
     let (mut client, connection) = config.connect(NoTls).await.map_err(|e| DbError::Unusable {

@@ -129,6 +129,21 @@ impl Sqlite {
     }
 }
 
+/// The schema version of the file at `path`, opened read-only (nothing is created or changed).
+pub(super) fn version_of(path: &Path) -> Result<i64, DbError> {
+    let unusable = |reason: String| DbError::Unusable {
+        store: format!("file {}", path.display()),
+        reason,
+    };
+    if !path.is_file() {
+        return Err(unusable("there is no such file".into()));
+    }
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| unusable(e.to_string()))?;
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| unusable(format!("not a database file? {e}")))
+}
+
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
