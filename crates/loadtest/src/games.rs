@@ -6,6 +6,10 @@
 //! server's `game` message with the move on its own socket (the move latency) and on the
 //! opponent's socket (the delivery latency). A game stops after `--plies` plies or when it is over.
 //! Game `i` is played from client address `i mod --clients`.
+//!
+//! With several `--url`s (servers sharing one PostgreSQL store), game `i` is created on server
+//! `i mod n` and Black plays through it, White through the next server: every move is delivered
+//! from one server to the other, and the delivery latency measures that crossing.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -30,12 +34,14 @@ struct GameResult {
 /// Creates one online game and plays both sides over two WebSockets.
 async fn play_game(
     o: Arc<Options>,
-    target: Arc<Target>,
+    targets: Vec<Arc<Target>>,
     index: usize,
     start: Arc<tokio::sync::Barrier>,
 ) -> Result<GameResult, String> {
     let body = serde_json::json!({"variant": o.variant, "opponent": "online", "side": "black"})
         .to_string();
+    let target = &targets[index % targets.len()];
+    let other = &targets[(index + 1) % targets.len()];
     let created = target.request(index, "POST", "/api/games", &body).await;
     // Every game starts playing at the same moment, so all of them are in play at once.
     start.wait().await;
@@ -51,9 +57,9 @@ async fn play_game(
         .ok_or("create: no white link")?
         .to_string();
     let mut sockets = Vec::new();
-    for token in [&black, &white] {
+    for (server, token) in [(target, &black), (other, &white)] {
         let path = format!("/api/games/{id}/ws?token={token}");
-        sockets.push(target.websocket(index, &path).await?);
+        sockets.push(server.websocket(index, &path).await?);
     }
     let mut game = Value::Null;
     for (i, ws) in sockets.iter_mut().enumerate() {
@@ -90,16 +96,22 @@ async fn play_game(
 }
 
 /// Runs the games; the errors.
-pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
+pub async fn run(o: Arc<Options>, targets: Vec<Arc<Target>>) -> Vec<String> {
+    let servers: Vec<&str> = targets.iter().map(|t| t.addr.as_str()).collect();
     println!(
         "hasami-loadtest: {} concurrent online games of {} on {} from {} client addresses, {} plies each at most, seed {}",
-        o.games, o.variant, target.addr, target.clients, o.plies, o.seed
+        o.games,
+        o.variant,
+        servers.join(" and "),
+        targets[0].clients,
+        o.plies,
+        o.seed
     );
     let started = Instant::now();
     let barrier = Arc::new(tokio::sync::Barrier::new(o.games));
     let mut tasks = Vec::new();
     for i in 0..o.games {
-        let (o, t, b) = (o.clone(), target.clone(), barrier.clone());
+        let (o, t, b) = (o.clone(), targets.clone(), barrier.clone());
         tasks.push(tokio::spawn(play_game(o, t, i, b)));
     }
     let (mut moves, mut delivery, mut finished) = (Vec::new(), Vec::new(), 0);

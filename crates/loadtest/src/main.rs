@@ -42,9 +42,10 @@ enum Mode {
 #[derive(Parser, Debug)]
 #[command(name = "hasami-loadtest")]
 pub struct Options {
-    /// The server.
+    /// The server. `games` takes it twice or more for servers sharing one store: Black plays
+    /// through the first, White through the next (game by game in turn), so every move crosses.
     #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    url: Vec<String>,
     /// What to measure.
     #[arg(long, value_enum, default_value_t = Mode::Games)]
     mode: Mode,
@@ -80,27 +81,27 @@ pub struct Options {
 #[tokio::main]
 async fn main() {
     let o = Options::parse();
-    let addr = o
-        .url
-        .strip_prefix("http://")
-        .unwrap_or(&o.url)
-        .trim_end_matches('/')
-        .to_string();
-    let Some(socket) = addr.to_socket_addrs().ok().and_then(|mut a| a.next()) else {
-        eprintln!(
-            "hasami-loadtest: bad --url '{}': expected http://HOST:PORT",
-            o.url
-        );
-        std::process::exit(2);
-    };
-    let target = Arc::new(net::Target {
-        addr,
-        socket,
-        clients: o.clients.max(1),
-    });
+    let mut targets = Vec::new();
+    for url in &o.url {
+        let addr = url
+            .strip_prefix("http://")
+            .unwrap_or(url)
+            .trim_end_matches('/')
+            .to_string();
+        let Some(socket) = addr.to_socket_addrs().ok().and_then(|mut a| a.next()) else {
+            eprintln!("hasami-loadtest: bad --url '{url}': expected http://HOST:PORT");
+            std::process::exit(2);
+        };
+        targets.push(Arc::new(net::Target {
+            addr,
+            socket,
+            clients: o.clients.max(1),
+        }));
+    }
+    let target = targets[0].clone();
     let o = Arc::new(o);
     let errors = match o.mode {
-        Mode::Games => games::run(o.clone(), target).await,
+        Mode::Games => games::run(o.clone(), targets).await,
         Mode::Engine => engine::run(o.clone(), target).await,
         Mode::Sockets => sockets::run(o.clone(), target).await,
     };
