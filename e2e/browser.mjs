@@ -56,8 +56,8 @@ after(async () => {
 });
 
 /** A new isolated browser context (its own localStorage, so its own tokens) and a page in it. */
-async function newPage(name) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, reducedMotion: 'reduce' });
+async function newPage(name, viewport = { width: 1200, height: 860 }) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
@@ -475,6 +475,49 @@ test('clocks and names: an engine game with a clock', async () => {
   g = await view(page, id);
   assert.equal(g.players.black, 'Zoe');
   assert.equal(g.clock.running, 'black');
+  await page.context().close();
+});
+
+/** Creates a game through the API from `page`; {id, token, game}. */
+async function createGame(page, body) {
+  return page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return r.json();
+  }, body);
+}
+
+/** Plays `move` with `token` through the API from `page`; the new game view. */
+async function apiMove(page, id, token, move) {
+  return page.evaluate(async ([gid, t, m]) => {
+    const r = await fetch(`/api/games/${gid}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move: m, token: t }) });
+    return r.json();
+  }, [id, token, move]);
+}
+
+test('phone: new moves scroll the move list, never the page', async () => {
+  const page = await newPage('phone-scroll', { width: 390, height: 844 });
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'engine', level: 1, side: 'black' });
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  const boardTop = () => page.evaluate(() => document.getElementById('board').getBoundingClientRect().top);
+  const before = await boardTop();
+  let g = c.game;
+  for (let ply = 2; ply <= 12; ply += 2) {
+    g = await apiMove(page, c.id, c.token, g.legal_moves[0]);
+    await waitGame(page, { ply, thinking: 'false' });
+    g = await (await page.evaluate(async ([gid, t]) => (await fetch(`/api/games/${gid}?token=${t}`)).json(), [c.id, c.token]));
+  }
+  await shot(page, '14-phone-after-12-moves.png');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page scrolled');
+  assert.equal(await boardTop(), before, 'the board moved');
+  // The move list itself shows the newest move.
+  const shown = await page.evaluate(() => {
+    const list = document.getElementById('move-list').getBoundingClientRect();
+    const cur = document.querySelector('#move-list [aria-current="true"]').getBoundingClientRect();
+    return cur.top >= list.top - 1 && cur.bottom <= list.bottom + 1;
+  });
+  assert.ok(shown, 'the newest move is visible in the move list');
   await page.context().close();
 });
 

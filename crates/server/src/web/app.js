@@ -465,8 +465,14 @@ function gameScreen(id, tokenParam) {
         onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
     });
     moveList.append(g.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet.'));
+    // The newest move is scrolled into view inside the move list only: the page itself never moves
+    // (on a phone, scrolling the page to the list would push the board off the screen).
     const cur = moveList.querySelector('[aria-current="true"]');
-    if (cur && shownPly === null) cur.scrollIntoView({ block: 'nearest' });
+    if (cur && shownPly === null) {
+      const r = cur.getBoundingClientRect(), box = moveList.getBoundingClientRect();
+      if (r.bottom > box.bottom) moveList.scrollTop += r.bottom - box.bottom;
+      else if (r.top < box.top) moveList.scrollTop -= box.top - r.top;
+    }
     if (!exportBox.hidden) { const p = document.getElementById('export-position'); if (p) p.value = shownPosition(); }
   }
 
