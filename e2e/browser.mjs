@@ -521,6 +521,44 @@ test('phone: new moves scroll the move list, never the page', async () => {
   await page.context().close();
 });
 
+/** The page's width beyond the window, in px (0: no horizontal scroll). */
+async function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test('no horizontal scroll on any screen, for every preset and Shogun, at 320, 390 and 1280 px', async () => {
+  const page = await newPage('widths');
+  await page.goto(BASE + '/#/rules/hasami');
+  const presets = (await page.evaluate(async () => (await fetch('/api/variants')).json())).presets.map((p) => p.name);
+  assert.ok(presets.includes('shogun') && presets.length >= 8, presets.join());
+  const games = [];
+  for (const variant of presets) {
+    const body = variant === 'shogun'
+      ? { variant: 'shogun', opponent: 'local', random_board: true }
+      : { variant, opponent: 'local' };
+    const c = await createGame(page, body);
+    assert.ok(c.id, JSON.stringify(c));
+    games.push([variant, c]);
+  }
+  const wide = [];
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const screens = [['new game', '#/', '#games-list'], ['games', '#/games', '#games-list'], ['import', '#/import', 'h1']];
+    for (const variant of presets) screens.push([`rules ${variant}`, `#/rules/${variant}`, 'svg.board']);
+    for (const [variant, c] of games) screens.push([`game ${variant}`, `#/game/${c.id}?token=${c.token}`, '#game[data-status]']);
+    for (const [name, hash, ready] of screens) {
+      await page.goto('about:blank');
+      await page.goto(BASE + '/' + hash);
+      await page.waitForSelector(ready);
+      if (width === 390 && (name === 'game shogun' || name === 'games')) await shot(page, `15-${name.replace(' ', '-')}-390.png`);
+      const over = await overflow(page);
+      if (over > 0) wide.push(`${name} at ${width} px: ${over} px too wide`);
+    }
+  }
+  assert.deepEqual(wide, []);
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

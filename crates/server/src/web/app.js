@@ -2,7 +2,7 @@
 
 import { api, tokens, invites } from './api.js';
 import { Board } from './board.js';
-import { renderRules } from './rules.js';
+import { renderRules, gameName } from './rules.js';
 
 const view = document.getElementById('view');
 const live = document.getElementById('announce');
@@ -182,7 +182,7 @@ async function recentGames(limit) {
       const playing = g.result === '*';
       return h('tr', { 'data-game-id': g.id },
         h('td', {}, '#' + g.id),
-        h('td', {}, g.variant),
+        h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
         h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
         h('td', {}, playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
         h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
@@ -275,12 +275,14 @@ function gameScreen(id, tokenParam) {
   const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': 'Move navigation' },
     nav('«', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
     nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', 'Last move', () => goto(game.ply), 'nav-last'));
+  // The full variant text (Shogun's carries a 20-digit seed) wraps anywhere and can be selected.
+  const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, evalBar, boardBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), players, nameForm, warning, status, over, errorLine, conn,
+      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, players, nameForm, warning, status, over, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bResign, bDraw, bDecline, bHint, bAnalysis, bLearn, bFlip, bRecord),
       analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
@@ -399,7 +401,8 @@ function gameScreen(id, tokenParam) {
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
       checkSide: g.shogun && g.shogun.attacked && shownPly === null ? g.turn : null,
     });
-    document.getElementById('game-title').textContent = `Game ${g.id}: ${g.variant}`;
+    document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
+    variantLine.textContent = g.variant;
     players.textContent = '';
     players.classList.toggle('shogun', !!g.shogun);
     for (const s of ['black', 'white']) {

@@ -73,6 +73,18 @@ function diagram(h, size, position, label, go, lastMove, captured, shogun) {
   return box;
 }
 
+/**
+ * A game's name for players: the preset's title and its options in words, like "Hasami Shogi
+ * (win=captures:5)". Shogun's board seed and rotation are details of the board, not of the game,
+ * and are left out (the full variant text is shown where it can wrap or be copied).
+ */
+export function gameName(variant) {
+  const [preset, ...options] = String(variant).split('+');
+  const title = RULES[preset]?.title || preset;
+  const shown = options.filter((o) => !(preset === 'shogun' && /^(seed|rotation)=/.test(o)));
+  return shown.length ? `${title} (${shown.join(', ')})` : title;
+}
+
 export async function renderRules(view, preset, { h, variants }) {
   const { presets, options } = await variants();
   if (!preset || !RULES[preset]) {
