@@ -559,6 +559,22 @@ test('no horizontal scroll on any screen, for every preset and Shogun, at 320, 3
   await page.context().close();
 });
 
+test("after a loss on time the loser's clock reads 0:00", async () => {
+  const page = await newPage('flag');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black', clock: { initial: 0.5, increment: 0 } });
+  const white = c.links.white.split('token=')[1];
+  let g = await apiMove(page, c.id, c.token, c.game.legal_moves[0]);
+  g = await apiMove(page, c.id, white, g.legal_moves[0]);
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { status: 'over' });
+  await page.waitForSelector('#clock-black');
+  assert.match(await page.textContent('#clock-black'), /^0:00(\.0)?$/);
+  assert.doesNotMatch(await page.textContent('#clock-white'), /^0:00(\.0)?$/);
+  assert.match(await page.textContent('#status'), /on time/);
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

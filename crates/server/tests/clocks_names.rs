@@ -52,6 +52,9 @@ fn an_online_game_is_lost_on_time_without_any_request() {
     assert_eq!(v["result"], "0-1");
     assert_eq!(v["reason"], "White wins on time: Black ran out of time");
     assert_eq!(v["clock"]["running"], Value::Null);
+    // The loser's clock shows that it ran out, also after a restart (loaded from the store).
+    assert_eq!(v["clock"]["black_ms"], 0, "{v}");
+    assert!(v["clock"]["white_ms"].as_i64().unwrap() > 0, "{v}");
     assert!(started.elapsed() < Duration::from_secs(2));
     // A move now is too late, and the record says why the game ended.
     let (status, e) = s.post(
@@ -65,6 +68,11 @@ fn an_online_game_is_lost_on_time_without_any_request() {
         rec.contains("[Termination \"White wins on time: Black ran out of time\"]"),
         "{rec}"
     );
+    let db = s.db.clone();
+    s.stop();
+    let s = Server::start(&db);
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["clock"]["black_ms"], 0, "after a restart: {v}");
 }
 
 #[test]

@@ -52,8 +52,13 @@ impl LiveGame {
             .find(|&i| self.mover_of(i) == side)
             .and_then(|i| self.clocks[i])
             .unwrap_or(initial);
-        if side == self.game.side() && self.clock_running() {
+        let on_turn =
+            side == self.game.side() && self.meta.clock_initial.is_some() && self.game.plies() >= 2;
+        if on_turn && self.clock_running() {
             Some(stored - (now - self.turn_started).max(0))
+        } else if let (true, Some(end)) = (on_turn, self.stopped_at) {
+            // The game ended on this side's turn: its clock ran until the end.
+            Some(stored - (end - self.turn_started).max(0))
         } else {
             Some(stored)
         }

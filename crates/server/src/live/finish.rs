@@ -112,6 +112,7 @@ impl AppState {
         self.db.set_status(id, status).await?;
         if ended.is_some() {
             g.ended = ended;
+            g.stopped_at = Some(db::now_ms());
         }
         g.draw_offer = offer;
         g.cancel_reply();

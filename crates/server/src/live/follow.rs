@@ -116,6 +116,7 @@ impl AppState {
         g.turn_started = fresh.turn_started;
         g.ended = fresh.ended;
         g.draw_offer = fresh.draw_offer;
+        g.stopped_at = fresh.stopped_at;
         g.changed();
         // What the game needs next runs here if this server owns it (or can claim it).
         self.act(live, g).await;

@@ -91,6 +91,9 @@ pub struct LiveGame {
     pub reply_stop: Option<Arc<AtomicBool>>,
     /// The stop flag of the hint being searched, if any (a newer hint supersedes it).
     pub hint_stop: Option<Arc<AtomicBool>>,
+    /// When the game ended (Unix ms), `None` while it goes on: the clock of the side to move stopped
+    /// there (at zero after a loss on time).
+    pub stopped_at: Option<i64>,
     /// Goes up with every change; an engine reply for an older version is dropped.
     pub version: u64,
     /// Every change is sent here as a JSON message.
@@ -119,6 +122,7 @@ impl LiveGame {
             thinking: false,
             reply_stop: None,
             hint_stop: None,
+            stopped_at: None,
             version: 0,
             updates: broadcast::channel(64).0,
         }
@@ -147,6 +151,8 @@ impl LiveGame {
         let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
         let (updates, _) = broadcast::channel(64);
         let turn_started = times.last().copied().unwrap_or(meta.created);
+        // A stored end was written with the time it happened.
+        let stopped_at = (meta.result != "*").then_some(meta.updated);
         Ok(LiveGame {
             meta,
             game,
@@ -159,6 +165,7 @@ impl LiveGame {
             thinking: false,
             reply_stop: None,
             hint_stop: None,
+            stopped_at,
             version: 0,
             updates,
         })

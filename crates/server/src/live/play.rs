@@ -78,6 +78,9 @@ impl AppState {
         g.times.push(time);
         g.clocks.push(clock);
         g.turn_started = time;
+        if g.game.outcome().is_some() {
+            g.stopped_at = Some(time);
+        }
         g.draw_offer = None;
         g.thinking = false;
         g.reply_stop = None;

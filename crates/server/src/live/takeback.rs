@@ -58,6 +58,7 @@ impl AppState {
         g.times.truncate(keep as usize);
         g.clocks.truncate(keep as usize);
         g.turn_started = db::now_ms();
+        g.stopped_at = g.game.outcome().map(|_| g.turn_started);
         g.draw_offer = None;
         g.cancel_reply();
         g.changed();
