@@ -571,7 +571,7 @@ test("after a loss on time the loser's clock reads 0:00", async () => {
   await page.waitForSelector('#clock-black');
   assert.match(await page.textContent('#clock-black'), /^0:00(\.0)?$/);
   assert.doesNotMatch(await page.textContent('#clock-white'), /^0:00(\.0)?$/);
-  assert.match(await page.textContent('#status'), /on time/);
+  assert.match(await page.textContent('#game-over'), /on time/);
   await page.context().close();
 });
 
