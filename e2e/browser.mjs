@@ -575,6 +575,25 @@ test("after a loss on time the loser's clock reads 0:00", async () => {
   await page.context().close();
 });
 
+test('Shogun analysis speaks of White and Red, in their colours', async () => {
+  const page = await newPage('shogun-analysis');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'shogun', opponent: 'local', random_board: true });
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  await page.click('#btn-analysis');
+  await page.waitForFunction(() => /^Depth \d+/.test(document.getElementById('analysis-text').textContent));
+  const text = await page.textContent('#analysis-text');
+  assert.match(text, /\(White\)/, text);
+  assert.doesNotMatch(text, /black|white\)/, text);
+  const colours = await page.evaluate(() => {
+    const bar = document.getElementById('eval-bar');
+    return [getComputedStyle(bar).backgroundColor, getComputedStyle(bar.firstElementChild).backgroundColor, bar.getAttribute('aria-label')];
+  });
+  assert.deepEqual(colours, ['rgb(179, 38, 30)', 'rgb(248, 244, 234)', "Evaluation, White's share"]);
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -340,7 +340,7 @@ function gameScreen(id, tokenParam) {
         : Math.round(100 / (1 + Math.exp(-black / 250)));
       evalFill.style.height = share + '%';
       evalBar.setAttribute('aria-valuenow', share);
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.turn}). Best line: ${a.pv.join(' ') || '—'}`;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[game.turn]}). Best line: ${a.pv.join(' ') || '—'}`;
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -366,6 +366,9 @@ function gameScreen(id, tokenParam) {
     const prevPly = game ? game.ply : null;
     game = g;
     clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
+    // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
+    evalBar.classList.toggle('shogun', !!g.shogun);
+    evalBar.setAttribute('aria-label', `Evaluation, ${g.side_names.black}'s share`);
     if (g.you !== undefined) you = g.you;
     const animate = prevPly !== null && g.ply === prevPly + 1;
     if (prevPly !== null && g.ply !== prevPly) { hint = null; shownPly = null; }
