@@ -594,6 +594,33 @@ test('Shogun analysis speaks of White and Red, in their colours', async () => {
   await page.context().close();
 });
 
+test('names: defaults are not repeated, an invited friend starts with an empty name box that goes once the game is under way', async () => {
+  const page = await newPage('names');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black', players: { black: 'Ann' } });
+  const white = c.links.white.split('token=')[1];
+  await page.goto(`${BASE}/#/game/${c.id}?token=${white}`);
+  await waitGame(page, { ply: 0 });
+  assert.equal(await page.textContent('#player-black'), 'Black: Ann');
+  assert.equal(await page.textContent('#player-white'), 'White (you)');
+  assert.equal(await page.inputValue('#name-input'), '');
+  assert.equal(await page.getAttribute('#name-input', 'placeholder'), 'Your name');
+  await page.fill('#name-input', 'Bo');
+  await page.click('#name-save');
+  await page.waitForFunction(() => document.getElementById('player-white').textContent === 'White: Bo (you)');
+  let g = await apiMove(page, c.id, c.token, c.game.legal_moves[0]);
+  g = await apiMove(page, c.id, white, g.legal_moves[0]);
+  await waitGame(page, { ply: 2 });
+  assert.ok(await page.locator('#name-form').isHidden(), 'the name form stays all game');
+  // An engine game: "Black (you)" against "White: hasami level 1".
+  const e = await createGame(page, { variant: 'hasami', opponent: 'engine', level: 1, side: 'black' });
+  await page.goto(`${BASE}/#/game/${e.id}?token=${e.token}`);
+  await waitGame(page, { ply: 0 });
+  assert.equal(await page.textContent('#player-black'), 'Black (you)');
+  assert.equal(await page.textContent('#player-white'), 'White: hasami level 1');
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

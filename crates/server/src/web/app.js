@@ -170,6 +170,11 @@ async function newGameScreen() {
   view.append(await recentGames(5));
 }
 
+/** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
+function defaultName(g, s) {
+  return g.players[s] === g.side_names[s] || g.players[s] === 'You';
+}
+
 // ---------------------------------------------------------------- stored games
 async function recentGames(limit) {
   const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, limit ? 'Recent games' : 'Stored games'));
@@ -245,7 +250,7 @@ function gameScreen(id, tokenParam) {
   const conn = h('p', { class: 'hint-text', id: 'connection' });
   const players = h('div', { class: 'players', id: 'players' });
   const warning = h('p', { class: 'shogun-warning', id: 'shogun-warning', hidden: true, role: 'alert' });
-  const nameInput = h('input', { type: 'text', id: 'name-input', maxlength: 40, 'aria-label': 'Your name' });
+  const nameInput = h('input', { type: 'text', id: 'name-input', maxlength: 40, 'aria-label': 'Your name', placeholder: 'Your name', autocomplete: 'nickname' });
   const nameForm = h('form', { class: 'inline-form', id: 'name-form', hidden: true },
     h('label', { for: 'name-input' }, 'Your name'), nameInput, h('button', { type: 'submit', id: 'name-save' }, 'Save'));
   nameForm.addEventListener('submit', (e) => {
@@ -409,9 +414,10 @@ function gameScreen(id, tokenParam) {
     players.textContent = '';
     players.classList.toggle('shogun', !!g.shogun);
     for (const s of ['black', 'white']) {
-      const label = g.players[s] + (you === s ? ' (you)' : '');
+      // "White (you)", "Black: Ann", "White: hasami level 3": a default name is not repeated.
+      const label = (defaultName(g, s) ? g.side_names[s] : `${g.side_names[s]}: ${g.players[s]}`) + (you === s ? ' (you)' : '');
       players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
-        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, `${g.side_names[s]}: ${label}`),
+        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, label),
         h('span', { 'aria-label': `${g.pieces[s]} pieces` }, g.pieces[s]),
         g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
     }
@@ -420,9 +426,12 @@ function gameScreen(id, tokenParam) {
     warning.hidden = !(sh && sh.attacked && g.status === 'playing' && shownPly === null);
     if (!warning.hidden) warning.textContent = `Shogun! ${g.side_names[g.turn]}'s Shogun is attacked (by ${sh.attackers.join(', ')}).`;
     bLearn.hidden = !(sh && sh.numbers === 'magnets');
-    const namable = g.status === 'playing' && (you === 'black' || you === 'white');
+    // A player may name themselves before the game is under way (until each side has moved once);
+    // the box starts empty rather than with a default like "White".
+    const player = you === 'black' || you === 'white';
+    const namable = g.status === 'playing' && player && (g.ply < 2 || document.activeElement === nameInput);
     nameForm.hidden = !namable;
-    if (namable && document.activeElement !== nameInput) nameInput.value = g.players[you];
+    if (namable && document.activeElement !== nameInput) nameInput.value = defaultName(g, you) ? '' : g.players[you];
     if (g.status === 'over') {
       over.hidden = false; over.textContent = `Game over (${g.result}): ${g.reason}`;
       status.textContent = '';
