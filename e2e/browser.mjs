@@ -621,6 +621,20 @@ test('names: defaults are not repeated, an invited friend starts with an empty n
   await page.context().close();
 });
 
+test('the new game dialog describes the variant as its options make it', async () => {
+  const page = await newPage('describe');
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#ng-variant', 'hasami');
+  await page.fill('#ng-options', '+movement=step+win=pieces-left:0');
+  await page.waitForFunction(() => document.getElementById('ng-about').textContent.includes('movement=step'));
+  const about = await page.textContent('#ng-about');
+  assert.match(about, /one square/, about);
+  assert.match(about, /capture all the opponent's pieces/, about);
+  assert.doesNotMatch(about, /rook|1 piece left/, about);
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

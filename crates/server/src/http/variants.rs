@@ -64,7 +64,8 @@ pub async fn check(Query(q): Query<HashMap<String, String>>) -> Result<Response,
         Variant::Hasami(rules) => serde_json::json!({
             "variant": rules.to_string(),
             "preset": rules.preset.name(),
-            "about": rules.preset.about(),
+            // The rules as parsed, options included (not the preset's line).
+            "about": rules.describe(),
             "size": rules.size(),
             "start": HasamiPosition::start(rules).to_string(),
         }),

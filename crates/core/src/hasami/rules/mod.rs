@@ -1,5 +1,6 @@
 //! Variant rules as data (RULES.md A6): presets, options, the parsed [`HasamiRules`] and its derived geometry.
 
+mod describe;
 mod geometry;
 mod parse;
 
