@@ -122,7 +122,13 @@ fn two_moves_for_one_ply_on_two_servers_store_exactly_one() {
         let (a, b) = (race(&one, first), race(&two, second));
         let mut statuses = vec![a.join().unwrap(), b.join().unwrap()];
         statuses.sort();
-        assert_eq!(statuses, vec![200, 409], "round {round}");
+        // The loser is refused by the store (409, the ply is taken) or, when its server has
+        // already heard of the winner's move, as out of turn (403).
+        assert_eq!(statuses[0], 200, "round {round}: {statuses:?}");
+        assert!(
+            [403, 409].contains(&statuses[1]),
+            "round {round}: {statuses:?}"
+        );
         assert_eq!(
             pg.psql(
                 &url,

@@ -281,21 +281,38 @@ impl Postgres {
         m: StoredMove,
         status: Status,
     ) -> Result<(), DbError> {
-        let mut c = self.client().await?;
-        let tx = c.transaction().await?;
-        let inserted = tx
-            .execute(
-                "INSERT INTO moves (game_id, ply, mv, captured, time, clock)
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
-                &[&id, &i64::from(ply), &m.mv, &m.captured, &m.time, &m.clock],
+        let c = self.client().await?;
+        // One statement (one transaction, one round trip): the move, and only if it was new, the
+        // game's status and the notification.
+        let row = c
+            .query_one(
+                "WITH ins AS (
+                    INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+                    VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
+                 ), upd AS (
+                    UPDATE games SET result = $7, reason = $8, draw_offer = $9, updated = $5
+                    WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING 1
+                 )
+                 SELECT (SELECT count(*) FROM ins),
+                    (SELECT count(*) FROM (SELECT pg_notify($10, $11) FROM ins) AS n)",
+                &[
+                    &id,
+                    &i64::from(ply),
+                    &m.mv,
+                    &m.captured,
+                    &m.time,
+                    &m.clock,
+                    &status.result,
+                    &status.reason,
+                    &status.draw_offer,
+                    &CHANNEL,
+                    &format!("{} {id}", self.server),
+                ],
             )
             .await?;
-        if inserted == 0 {
+        if row.get::<_, i64>(0) == 0 {
             return Err(DbError::Conflict);
         }
-        update_status(&tx, id, &status, m.time).await?;
-        self.notify(&tx, id).await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -346,19 +363,17 @@ impl Postgres {
     }
 
     pub(super) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
-        let mut c = self.client().await?;
-        // One snapshot for the game and its moves.
-        let tx = c
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
-        let Some(r) = tx
+        let c = self.client().await?;
+        // One statement: one snapshot of the game and its moves, one round trip.
+        let Some(r) = c
             .query_opt(
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment
+                    omniscient, clock_initial, clock_increment,
+                    ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
+                    ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
+                    ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
+                    ARRAY(SELECT clock FROM moves WHERE game_id = $1 ORDER BY ply)
                  FROM games WHERE id = $1",
                 &[&id],
             )
@@ -366,13 +381,21 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let moves = tx
-            .query(
-                "SELECT mv, captured, time, clock FROM moves WHERE game_id = $1 ORDER BY ply",
-                &[&id],
-            )
-            .await?;
-        tx.commit().await?;
+        let mvs: Vec<String> = r.get(18);
+        let captured: Vec<String> = r.get(19);
+        let times: Vec<i64> = r.get(20);
+        let clocks: Vec<Option<i64>> = r.get(21);
+        let moves = mvs
+            .into_iter()
+            .zip(captured)
+            .zip(times.into_iter().zip(clocks))
+            .map(|((mv, captured), (time, clock))| StoredMove {
+                mv,
+                captured,
+                time,
+                clock,
+            })
+            .collect();
         Ok(Some(StoredGame {
             id: r.get(0),
             variant: r.get(1),
@@ -392,15 +415,7 @@ impl Postgres {
             omniscient: r.get(15),
             clock_initial: r.get(16),
             clock_increment: r.get(17),
-            moves: moves
-                .iter()
-                .map(|m| StoredMove {
-                    mv: m.get(0),
-                    captured: m.get(1),
-                    time: m.get(2),
-                    clock: m.get(3),
-                })
-                .collect(),
+            moves,
         }))
     }
 

@@ -11,14 +11,18 @@
 //! locks go), another server holding the game takes over within about a second, reloads it and
 //! runs what it needs. Games that ended or left memory are given up.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, Semaphore};
 
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::registry::AppState;
+
+/// Games reloaded at once after other servers' changes.
+const RELOADS_AT_ONCE: usize = 32;
 
 impl AppState {
     /// Follows the store's changes until the store stops sending them (runs for the server's life;
@@ -28,15 +32,43 @@ impl AppState {
             return;
         };
         let mut sweep = tokio::time::interval(Duration::from_secs(1));
+        // Reloads run concurrently, one per game at a time: a change that arrives while its game
+        // is being reloaded marks it to be reloaded once more (several changes, one reload).
+        let reloading: Arc<std::sync::Mutex<HashMap<i64, bool>>> = Arc::default();
+        let slots = Arc::new(Semaphore::new(RELOADS_AT_ONCE));
         loop {
             tokio::select! {
                 change = changes.recv() => {
                     let Some(id) = change else { return };
                     // Only games in memory here have copies to update; the others load fresh.
-                    if let Some(live) = self.in_memory(id) {
-                        let mut g = live.lock().await;
-                        let _ = self.reload(&live, &mut g).await;
+                    let Some(live) = self.in_memory(id) else { continue };
+                    {
+                        let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
+                        if let Some(again) = pending.get_mut(&id) {
+                            *again = true;
+                            continue;
+                        }
+                        pending.insert(id, false);
                     }
+                    let Ok(slot) = Arc::clone(&slots).acquire_owned().await else { return };
+                    let (state, reloading) = (Arc::clone(&self), Arc::clone(&reloading));
+                    tokio::spawn(async move {
+                        let _slot = slot;
+                        loop {
+                            {
+                                let mut g = live.lock().await;
+                                let _ = state.reload(&live, &mut g).await;
+                            }
+                            let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
+                            match pending.get_mut(&id) {
+                                Some(again) if *again => *again = false,
+                                _ => {
+                                    pending.remove(&id);
+                                    break;
+                                }
+                            }
+                        }
+                    });
                 }
                 _ = sweep.tick() => self.sweep_owners().await,
             }
