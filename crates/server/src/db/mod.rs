@@ -153,6 +153,16 @@ pub struct Status {
     pub draw_offer: Option<String>,
 }
 
+/// A change another server made to a stored game (PostgreSQL notifications).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// The game.
+    pub game: i64,
+    /// When the change was one move appended: its ply (1-based) and the move, so that a server
+    /// holding the game at the ply before can apply it without reading the store.
+    pub appended: Option<(u32, StoredMove)>,
+}
+
 /// Where the games are stored: what `--db` names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
@@ -243,9 +253,9 @@ impl Db {
         }
     }
 
-    /// The ids of games that other servers sharing this store change, as they commit (PostgreSQL);
-    /// `None` for a store only this server uses (SQLite). Call within the server's runtime.
-    pub fn changes(&self) -> Option<tokio::sync::mpsc::Receiver<i64>> {
+    /// The changes other servers sharing this store make, as they commit (PostgreSQL); `None` for
+    /// a store only this server uses (SQLite). Call within the server's runtime.
+    pub fn changes(&self) -> Option<tokio::sync::mpsc::Receiver<Change>> {
         match &self.backend {
             Backend::Sqlite(_) => None,
             Backend::Postgres(p) => Some(p.listen()),

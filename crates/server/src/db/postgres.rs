@@ -5,8 +5,9 @@
 //! move for the same ply cannot both succeed: the second gets [`DbError::Conflict`].
 //!
 //! Every change of a stored game also sends `NOTIFY hasami_games, 'SERVER GAME'` in its transaction
-//! (delivered when it commits); [`Postgres::listen`] gives each server the ids of the games that
-//! *other* servers changed, so it can reload them and tell its own sockets.
+//! (delivered when it commits; a move appended adds `PLY MOVE TIME CLOCK CAPTURED…`, so the other
+//! servers can apply it without reading the store); [`Postgres::listen`] gives each server the
+//! changes *other* servers made, so it can update its copies and tell its own sockets.
 
 use std::time::Duration;
 
@@ -14,7 +15,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::{Client, NoTls, Row};
 
 use super::schema::{self, MIGRATIONS};
-use super::{now_ms, DbError, GameSummary, Status, StoredGame, StoredMove};
+use super::{now_ms, Change, DbError, GameSummary, Status, StoredGame, StoredMove};
 
 /// Connections the pool opens at most (every change is one short transaction).
 const POOL_SIZE: usize = 16;
@@ -185,7 +186,7 @@ impl Postgres {
 
     /// The ids of games other servers change, as they commit; a dedicated connection that is made
     /// again (after a second) when it breaks. The task ends when the receiver is dropped.
-    pub(super) fn listen(&self) -> tokio::sync::mpsc::Receiver<i64> {
+    pub(super) fn listen(&self) -> tokio::sync::mpsc::Receiver<Change> {
         let (tx, rx) = tokio::sync::mpsc::channel(BACKLOG);
         let (config, me) = (self.config.clone(), self.server);
         tokio::spawn(async move {
@@ -306,7 +307,15 @@ impl Postgres {
                     &status.reason,
                     &status.draw_offer,
                     &CHANNEL,
-                    &format!("{} {id}", self.server),
+                    &format!(
+                        "{} {id} {ply} {} {} {} {}",
+                        self.server,
+                        m.mv,
+                        m.time,
+                        m.clock.map_or("-".to_string(), |c| c.to_string()),
+                        m.captured
+                    )
+                    .trim_end(),
                 ],
             )
             .await?;
@@ -454,39 +463,64 @@ impl Postgres {
 async fn listen_once(
     config: &tokio_postgres::Config,
     me: u64,
-    tx: &tokio::sync::mpsc::Sender<i64>,
+    tx: &tokio::sync::mpsc::Sender<Change>,
 ) -> Result<(), tokio_postgres::Error> {
     use futures_util::StreamExt;
     let (client, mut connection) = config.connect(NoTls).await?;
-    let (found_tx, mut found) = tokio::sync::mpsc::channel::<i64>(BACKLOG);
+    let (found_tx, mut found) = tokio::sync::mpsc::channel::<Change>(BACKLOG);
     let driver = tokio::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(Ok(message)) = messages.next().await {
             let tokio_postgres::AsyncMessage::Notification(n) = message else {
                 continue;
             };
-            let mut words = n.payload().split(' ');
-            let (Some(server), Some(id)) = (words.next(), words.next()) else {
+            let Some((server, change)) = parse_change(n.payload()) else {
                 continue;
             };
-            if server.parse::<u64>().ok() == Some(me) {
+            if server == me {
                 continue; // our own change: already applied
             }
-            if let Ok(id) = id.parse::<i64>() {
-                // A full backlog drops the notification (see BACKLOG).
-                let _ = found_tx.try_send(id);
-            }
+            // A full backlog drops the notification (see BACKLOG).
+            let _ = found_tx.try_send(change);
         }
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
-    while let Some(id) = found.recv().await {
-        if tx.send(id).await.is_err() {
+    while let Some(change) = found.recv().await {
+        if tx.send(change).await.is_err() {
             break;
         }
     }
     driver.abort();
     drop(client);
     Ok(())
+}
+
+/// Reads a notification: `SERVER GAME`, or `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a
+/// move appended (CLOCK `-` without clocks); the sending server and the change.
+fn parse_change(payload: &str) -> Option<(u64, Change)> {
+    let mut words = payload.split(' ');
+    let server = words.next()?.parse().ok()?;
+    let game = words.next()?.parse().ok()?;
+    let appended = (|| {
+        let ply = words.next()?.parse().ok()?;
+        let mv = words.next()?.to_string();
+        let time = words.next()?.parse().ok()?;
+        let clock = match words.next()? {
+            "-" => None,
+            c => Some(c.parse().ok()?),
+        };
+        let captured = words.collect::<Vec<_>>().join(" ");
+        Some((
+            ply,
+            StoredMove {
+                mv,
+                captured,
+                time,
+                clock,
+            },
+        ))
+    })();
+    Some((server, Change { game, appended }))
 }
 
 /// A BIGINT column that holds a small count.
@@ -594,4 +628,38 @@ async fn migrate(config: &tokio_postgres::Config, store: &str) -> Result<(), DbE
     drop(client);
     let _ = task.await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notifications_read_back() {
+        let (server, c) = parse_change("7 42").unwrap();
+        assert_eq!((server, c.game, c.appended), (7, 42, None));
+        let (_, c) = parse_change("7 42 3 e1e5 1000 - ").unwrap();
+        let (ply, m) = c.appended.unwrap();
+        assert_eq!(
+            (ply, m.mv.as_str(), m.time, m.clock),
+            (3, "e1e5", 1000, None)
+        );
+        let (_, c) = parse_change("7 42 4 a1a2 1001 5900 b2 c2").unwrap();
+        let (_, m) = c.appended.unwrap();
+        assert_eq!((m.clock, m.captured.as_str()), (Some(5900), "b2 c2"));
+        assert!(parse_change("x 42").is_none());
+        assert_eq!(parse_change("7 42 nonsense").unwrap().1.appended, None);
+    }
+
+    #[test]
+    fn printed_urls_keep_no_password() {
+        assert_eq!(
+            without_password("postgres://ann:secret@db:5432/hasami?sslmode=disable"),
+            "postgres://ann@db:5432/hasami"
+        );
+        assert_eq!(
+            without_password("postgres://db/hasami"),
+            "postgres://db/hasami"
+        );
+    }
 }

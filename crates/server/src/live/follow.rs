@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, Semaphore};
 
+use crate::db::StoredMove;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::registry::AppState;
@@ -39,7 +40,8 @@ impl AppState {
         loop {
             tokio::select! {
                 change = changes.recv() => {
-                    let Some(id) = change else { return };
+                    let Some(change) = change else { return };
+                    let id = change.game;
                     // Only games in memory here have copies to update; the others load fresh.
                     let Some(live) = self.in_memory(id) else { continue };
                     {
@@ -54,10 +56,18 @@ impl AppState {
                     let (state, reloading) = (Arc::clone(&self), Arc::clone(&reloading));
                     tokio::spawn(async move {
                         let _slot = slot;
+                        let mut appended = change.appended;
                         loop {
                             {
                                 let mut g = live.lock().await;
-                                let _ = state.reload(&live, &mut g).await;
+                                // The next move, told in full: applied without reading the store.
+                                let applied = match appended.take() {
+                                    Some((ply, m)) => state.apply(&live, &mut g, ply, &m).await,
+                                    None => false,
+                                };
+                                if !applied {
+                                    let _ = state.reload(&live, &mut g).await;
+                                }
                             }
                             let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
                             match pending.get_mut(&id) {
@@ -125,6 +135,39 @@ impl AppState {
         }
         self.start_engine(live, g);
         self.watch_clock(live, g);
+    }
+
+    /// Applies move `m`, stored by another server as ply `ply`, when `g` stands at the ply before
+    /// (as `commit_move` would have); false when it does not fit and the game must be reloaded.
+    async fn apply(
+        self: &Arc<Self>,
+        live: &Arc<Mutex<LiveGame>>,
+        g: &mut LiveGame,
+        ply: u32,
+        m: &StoredMove,
+    ) -> bool {
+        if g.game.plies() + 1 != ply as usize || g.is_over() {
+            return false;
+        }
+        let mut next = g.game.clone();
+        let Ok(mv) = next.parse_move(&m.mv) else {
+            return false;
+        };
+        if next.play(mv).is_err() {
+            return false;
+        }
+        g.cancel_reply();
+        g.game = next;
+        g.times.push(m.time);
+        g.clocks.push(m.clock);
+        g.turn_started = m.time;
+        if g.game.outcome().is_some() {
+            g.stopped_at = Some(m.time);
+        }
+        g.draw_offer = None;
+        g.changed();
+        self.act(live, g).await;
+        true
     }
 
     /// Replaces `g` with the game as stored (its watchers stay and get the new game).
