@@ -217,19 +217,27 @@ fn poll_until(
     }
 }
 
+/// Two `hasami serve` processes on one new PostgreSQL database, and a game created on the first
+/// with `body`: the database's URL, both servers with their addresses, and the creation's answer.
+fn two_servers_and_a_game(
+    pg: &postgres::Postgres,
+    body: &str,
+) -> (String, (Child, String), (Child, String), serde_json::Value) {
+    let url = pg.database();
+    let one = start(&url);
+    let two = start(&url);
+    let (status, c) = request(&one.1, "POST", "/api/games", body);
+    assert_eq!(status, 201, "{c}");
+    (url, one, two, c)
+}
+
 #[test]
 fn an_engine_reply_comes_from_the_other_server_when_its_server_is_killed() {
     let pg = postgres::Postgres::start();
-    let url = pg.database();
-    let (mut one, a) = start(&url);
-    let (mut two, b) = start(&url);
-    let (status, c) = request(
-        &a,
-        "POST",
-        "/api/games",
+    let (url, (mut one, a), (mut two, b), c) = two_servers_and_a_game(
+        &pg,
         r#"{"variant":"hasami","opponent":"engine","level":10,"side":"black"}"#,
     );
-    assert_eq!(status, 201, "{c}");
     let id = c["id"].as_i64().unwrap();
     let path = format!("/api/games/{id}");
     // Server two has the game open too (a spectator there).
@@ -259,16 +267,10 @@ fn an_engine_reply_comes_from_the_other_server_when_its_server_is_killed() {
 #[test]
 fn a_clock_game_ends_on_time_when_its_server_is_killed() {
     let pg = postgres::Postgres::start();
-    let url = pg.database();
-    let (mut one, a) = start(&url);
-    let (mut two, b) = start(&url);
-    let (status, c) = request(
-        &a,
-        "POST",
-        "/api/games",
+    let (url, (mut one, a), (mut two, b), c) = two_servers_and_a_game(
+        &pg,
         r#"{"variant":"hasami","opponent":"online","side":"black","clock":{"initial":2,"increment":0}}"#,
     );
-    assert_eq!(status, 201, "{c}");
     let id = c["id"].as_i64().unwrap();
     let path = format!("/api/games/{id}");
     let black = c["token"].as_str().unwrap().to_string();

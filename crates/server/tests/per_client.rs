@@ -148,19 +148,7 @@ fn websockets_beyond_a_clients_share_get_429() {
     for ws in &mut open {
         assert_eq!(ws.recv()["type"], "game");
     }
-    let upgrade = format!(
-        "GET {path} HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-        s.addr
-    );
-    let third = |source: &str| {
-        let mut c = connect_from(source, s.addr);
-        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        c.write_all(upgrade.as_bytes()).unwrap();
-        let mut buf = [0u8; 1024];
-        let n = c.read(&mut buf).unwrap();
-        String::from_utf8_lossy(&buf[..n]).to_string()
-    };
+    let third = |source: &str| upgrade_from(source, s.addr, &path);
     let refused = third("127.0.0.1");
     assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
     assert!(refused.contains("close another tab"), "{refused}");

@@ -36,6 +36,11 @@ impl AppState {
         g.check_turn(token, mover)?;
         g.check_playing()?;
         let mv = g.game.parse_move(text).map_err(GameError::IllegalMove)?;
+        // The server that stores a move in an engine or clock game owns the game first, so the
+        // others (who hear of the move as it commits) leave the reply and the clock to it.
+        if g.engine_side().is_some() || g.meta.clock_initial.is_some() {
+            self.db.claim(id).await;
+        }
         if let Err(e) = self.commit_move(&mut g, mv).await {
             if matches!(e, GameError::Store(DbError::Conflict)) {
                 // Another server stored this ply first: this copy is stale.
