@@ -635,6 +635,27 @@ test('the new game dialog describes the variant as its options make it', async (
   await page.context().close();
 });
 
+test('a winning five is marked on the board', async () => {
+  const page = await newPage('five');
+  await page.goto(BASE + '/#/rules/hasami');
+  // Black's e1-e4 makes a4-e4.
+  const start = 'wwwww4/9/9/9/9/bbbb5/9/9/4b4 b 0 1';
+  const c = await createGame(page, { variant: 'dai-hasami', opponent: 'local', position: start });
+  assert.ok(c.id, JSON.stringify(c));
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  const g = await apiMove(page, c.id, c.token, 'e1e4');
+  assert.deepEqual([...g.winning_line].sort(), ['a4', 'b4', 'c4', 'd4', 'e4'], JSON.stringify(g));
+  await waitGame(page, { status: 'over' });
+  const marked = (await page.$$eval('#board .five', (es) => es.map((e) => e.dataset.square))).sort();
+  assert.deepEqual(marked, ['a4', 'b4', 'c4', 'd4', 'e4']);
+  await shot(page, '16-five-marked.png');
+  // Stepping back to the start shows no line.
+  await page.click('#nav-first');
+  await page.waitForFunction(() => document.querySelectorAll('#board .five').length === 0);
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -75,6 +75,28 @@ pub enum DrawReason {
 }
 
 impl Outcome {
+    /// The squares of a winning five in a row (W3), from one end to the other; empty for any other
+    /// end.
+    pub fn winning_line(self) -> Vec<Square> {
+        let Outcome::Win {
+            reason: WinReason::Five { from, to },
+            ..
+        } = self
+        else {
+            return Vec::new();
+        };
+        let step = |a: u8, b: u8| i16::from(b > a) - i16::from(b < a);
+        let (df, dr) = (step(from.file(), to.file()), step(from.rank(), to.rank()));
+        let (mut f, mut r) = (i16::from(from.file()), i16::from(from.rank()));
+        let mut line = vec![from];
+        while (f, r) != (i16::from(to.file()), i16::from(to.rank())) && line.len() < 9 {
+            f += df;
+            r += dr;
+            line.push(Square::new(f as u8, r as u8));
+        }
+        line
+    }
+
     /// The winner, if any.
     pub fn winner(self) -> Option<Side> {
         match self {
@@ -161,5 +183,35 @@ impl fmt::Display for Outcome {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    #[test]
+    fn a_winning_five_lists_its_squares_end_to_end() {
+        let sq = |t: &str| Square::parse(t, 9).unwrap();
+        let win = |from, to| Outcome::Win {
+            winner: Side::First,
+            reason: WinReason::Five { from, to },
+        };
+        let names = |o: Outcome| -> Vec<String> {
+            o.winning_line().iter().map(|s| s.to_string()).collect()
+        };
+        assert_eq!(
+            names(win(sq("c3"), sq("g3"))),
+            ["c3", "d3", "e3", "f3", "g3"]
+        );
+        assert_eq!(
+            names(win(sq("e7"), sq("a3"))),
+            ["e7", "d6", "c5", "b4", "a3"]
+        );
+        let other = Outcome::Win {
+            winner: Side::First,
+            reason: WinReason::AllCaptured,
+        };
+        assert!(other.winning_line().is_empty());
     }
 }

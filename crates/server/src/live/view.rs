@@ -87,6 +87,8 @@ pub struct GameView {
     pub reason: Option<String>,
     /// The winner.
     pub winner: Option<&'static str>,
+    /// The squares of a winning five in a row, end to end (empty for any other end).
+    pub winning_line: Vec<String>,
     /// Who offers a draw.
     pub draw_offer: Option<&'static str>,
     /// The engine is thinking.
@@ -187,6 +189,11 @@ impl LiveGame {
             result,
             reason,
             winner,
+            winning_line: self
+                .game
+                .outcome()
+                .map(|o| o.winning_line().iter().map(|q| q.to_string()).collect())
+                .unwrap_or_default(),
             draw_offer: self.draw_offer.map(side_word),
             thinking: self.thinking,
             pieces: Players {

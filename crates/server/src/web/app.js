@@ -403,6 +403,8 @@ function gameScreen(id, tokenParam) {
       flipped, interactive, legal: g.legal_moves, animate,
       lastMove: last ? { from: last.move.slice(0, last.move.length / 2), to: last.move.slice(last.move.length / 2) } : null,
       captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
+      // The winning five, on the final position only.
+      winningLine: shownPly === null ? g.winning_line : [],
       hint: shownPly === null ? hint : null,
       shogun: !!g.shogun, sideNames: g.side_names, learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
