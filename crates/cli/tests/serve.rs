@@ -14,8 +14,31 @@ fn hasami() -> Command {
     Command::new(env!("CARGO_BIN_EXE_hasami"))
 }
 
-/// Starts `hasami serve` on a free port; returns the child and the address it printed.
-fn start(db: impl AsRef<std::ffi::OsStr>) -> (Child, String) {
+/// A `hasami serve` process, killed when dropped (also when a test fails half-way).
+struct Served(Child);
+
+impl std::ops::Deref for Served {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Served {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `hasami serve` on a free port; returns the process and the address it printed.
+fn start(db: impl AsRef<std::ffi::OsStr>) -> (Served, String) {
     let mut child = hasami()
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -36,7 +59,7 @@ fn start(db: impl AsRef<std::ffi::OsStr>) -> (Child, String) {
         let mut sink = String::new();
         let _ = out.read_to_string(&mut sink);
     });
-    (child, addr)
+    (Served(child), addr)
 }
 
 fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
@@ -222,7 +245,12 @@ fn poll_until(
 fn two_servers_and_a_game(
     pg: &postgres::Postgres,
     body: &str,
-) -> (String, (Child, String), (Child, String), serde_json::Value) {
+) -> (
+    String,
+    (Served, String),
+    (Served, String),
+    serde_json::Value,
+) {
     let url = pg.database();
     let one = start(&url);
     let two = start(&url);
