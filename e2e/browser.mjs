@@ -656,6 +656,28 @@ test('a winning five is marked on the board', async () => {
   await page.context().close();
 });
 
+test('the tab says when it is your move', async () => {
+  const page = await newPage('tab');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black' });
+  const white = c.links.white.split('token=')[1];
+  await page.goto(`${BASE}/#/game/${c.id}?token=${white}`);
+  await waitGame(page, { ply: 0 });
+  const icon = () => page.getAttribute('link[rel="icon"]', 'href');
+  assert.equal(await page.title(), `Game ${c.id}: Hasami Shogi`);
+  assert.equal(await icon(), '/assets/favicon.svg');
+  const g = await apiMove(page, c.id, c.token, c.game.legal_moves[0]);
+  await waitGame(page, { ply: 1 });
+  assert.equal(await page.title(), `● Your move · Game ${c.id}: Hasami Shogi`);
+  assert.equal(await icon(), '/assets/favicon-turn.svg');
+  assert.equal((await page.evaluate(async () => (await fetch('/assets/favicon-turn.svg')).status)), 200);
+  await apiMove(page, c.id, white, g.legal_moves[0]);
+  await waitGame(page, { ply: 2 });
+  assert.equal(await page.title(), `Game ${c.id}: Hasami Shogi`);
+  assert.equal(await icon(), '/assets/favicon.svg');
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -46,6 +46,12 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("../web/favicon.svg"),
     ),
+    (
+        // The icon with a red dot: the tab of a game where it is your move.
+        "favicon-turn.svg",
+        "image/svg+xml",
+        include_str!("../web/favicon-turn.svg"),
+    ),
 ];
 
 /// Routes for the front end: `/` and `/assets/{file}`.

@@ -29,6 +29,7 @@ export async function variants() {
 }
 
 function route() {
+  setIcon(false);
   cleanup(); cleanup = () => {};
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path, query] = hash.split('?');
@@ -168,6 +169,13 @@ async function newGameScreen() {
   sync();
   checkVariant();
   view.append(await recentGames(5));
+}
+
+/** Shows the tab icon with a red dot (your move) or without. */
+function setIcon(dot) {
+  const link = document.querySelector('link[rel="icon"]');
+  const href = dot ? '/assets/favicon-turn.svg' : '/assets/favicon.svg';
+  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
@@ -413,6 +421,11 @@ function gameScreen(id, tokenParam) {
     });
     document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
     variantLine.textContent = g.variant;
+    // The tab says when it is your move (title and a dot on the icon), so a player in another tab
+    // sees it; hot-seat games, where both sides are yours, do not.
+    const myTurn = g.status === 'playing' && (you === 'black' || you === 'white') && g.turn === you && !g.thinking;
+    document.title = `${myTurn ? '● Your move · ' : ''}Game ${g.id}: ${gameName(g.variant)}`;
+    setIcon(myTurn);
     players.textContent = '';
     players.classList.toggle('shogun', !!g.shogun);
     for (const s of ['black', 'white']) {
