@@ -678,6 +678,26 @@ test('the tab says when it is your move', async () => {
   await page.context().close();
 });
 
+test('invite links have copy buttons', async () => {
+  const page = await newPage('copy');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#ng-variant', 'hasami');
+  await page.check('#ng-opponent-online');
+  await page.click('#ng-start');
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.waitForSelector('#invite-white');
+  const link = await page.inputValue('#invite-white');
+  assert.match(link, /^http:\/\/.+#\/game\/\d+\?token=\w+$/);
+  await page.click('#copy-white');
+  await page.waitForFunction(() => document.getElementById('copy-white').textContent === 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+  await page.click('#copy-spectator');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#invite-spectator'));
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -474,10 +474,20 @@ function gameScreen(id, tokenParam) {
     if (g.opponent === 'online' && links && links.black) {
       linksBox.hidden = false; linksBox.textContent = '';
       const abs = (p) => location.origin + p;
+      // Each link in full (it wraps) with a button that copies it.
+      const row = (key, text) => {
+        const input = h('input', { type: 'text', readonly: true, id: 'invite-' + key, value: abs(links[key]) });
+        const copy = h('button', { type: 'button', id: 'copy-' + key, 'aria-label': `Copy: ${text}` }, 'Copy');
+        copy.addEventListener('click', async () => {
+          try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand('copy'); }
+          copy.textContent = 'Copied'; announce('Link copied');
+          setTimeout(() => { copy.textContent = 'Copy'; }, 2000);
+        });
+        return h('label', {}, text, h('span', { class: 'link-row' }, input, copy));
+      };
       linksBox.append(h('h2', {}, 'Invite links'),
-        ...['black', 'white'].map((s) => h('label', {}, `${g.side_names[s]}${you === s ? ' (yours)' : ' (send to your friend)'}`,
-          h('input', { type: 'text', readonly: true, id: 'invite-' + s, value: abs(links[s]) }))),
-        h('label', {}, 'Spectators (watch only)', h('input', { type: 'text', readonly: true, id: 'invite-spectator', value: abs(links.spectator) })));
+        ...['black', 'white'].map((s) => row(s, `${g.side_names[s]}${you === s ? ' (yours)' : ' (send to your friend)'}`)),
+        row('spectator', 'Spectators (watch only)'));
     } else linksBox.hidden = true;
     // move list
     moveList.textContent = '';
