@@ -698,6 +698,34 @@ test('invite links have copy buttons', async () => {
   await page.context().close();
 });
 
+test('review follows the position shown: pieces, hint and analysis; a won engine game stays won', async () => {
+  const page = await newPage('review');
+  await page.goto(BASE + '/#/rules/hasami');
+  // Black's b3-b5 captures White's last two pieces against the engine: Black wins at ply 1.
+  const c = await createGame(page, { variant: 'hasami', opponent: 'engine', level: 1, side: 'black', position: '9/9/9/9/2wwb4/9/1b7/9/9 b 0 1' });
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  await apiMove(page, c.id, c.token, 'b3b5');
+  await waitGame(page, { status: 'over' });
+  assert.equal(await page.textContent('#pieces-white'), '0');
+  assert.ok(await page.locator('#btn-undo').isDisabled(), 'Undo would reopen a won game');
+  // On the final position, hint and analysis say why there is nothing to suggest.
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /game is over/.test(document.getElementById('status').textContent));
+  await page.click('#btn-analysis');
+  await page.waitForFunction(() => /game is over/.test(document.getElementById('analysis-text').textContent));
+  // Back to the start: White has two pieces again, analysis and hint are of that position.
+  await page.click('#nav-first');
+  await page.waitForFunction(() => document.getElementById('pieces-white').textContent === '2');
+  await page.waitForFunction(() => /^Depth \d+/.test(document.getElementById('analysis-text').textContent));
+  assert.match(await page.textContent('#analysis-text'), /\(Black\)/);
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /^Hint after move 0: /.test(document.getElementById('status').textContent));
+  const best = (await page.textContent('#status')).match(/: (\w+) \(/)[1];
+  await page.waitForSelector(`.hintmark[data-square="${best.slice(0, 2)}"]`);
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

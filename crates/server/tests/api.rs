@@ -464,3 +464,33 @@ fn games_survive_a_restart_and_the_schema_is_versioned() {
     let err = hasami_server::Db::open(&db).err().unwrap().to_string();
     assert!(err.contains("schema version 99"), "{err}");
 }
+
+#[test]
+fn a_finished_engine_game_cannot_be_taken_back_and_hints_review_any_ply() {
+    let (_dir, s) = server();
+    // Black's b3-b5 captures White's last two pieces against the engine.
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "engine", "level": 1, "side": "black",
+               "position": "9/9/9/9/2wwb4/9/1b7/9/9 b 0 1"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap();
+    let v = s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "b3b5", "token": token}),
+    );
+    assert_eq!(v["result"], "1-0");
+    let (status, e) = s.post(&format!("/api/games/{id}/undo"), &json!({"token": token}));
+    assert_eq!(status, 409, "{e}");
+    assert!(error_of(&e).contains("cannot be taken back"), "{e}");
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["status"], "over");
+    // A hint for the start position (ply 0) suggests a move there; past the end is refused.
+    let (status, a) = s.get(&format!("/api/games/{id}/hint?ms=100&ply=0&token={token}"));
+    assert_eq!(status, 200, "{a}");
+    assert!(a["best"].is_string(), "{a}");
+    let (status, e) = s.get(&format!("/api/games/{id}/hint?ms=100&ply=5"));
+    assert_eq!(status, 400, "{e}");
+    assert!(error_of(&e).contains("no ply 5"), "{e}");
+}

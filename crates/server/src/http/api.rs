@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
-use crate::http::error::ApiError;
+use crate::http::error::{short, ApiError};
 use crate::http::request::{body, game_id};
 use crate::live::{Import, NewGame, Shared};
 
@@ -143,7 +143,8 @@ pub async fn name(
     Ok(Json(view).into_response())
 }
 
-/// `GET /api/games/{id}/hint[?ms=…]`: the engine's best move and analysis.
+/// `GET /api/games/{id}/hint[?ms=…][&ply=…]`: the engine's best move and analysis, of the current
+/// position or of the position after ply `ply`.
 pub async fn hint(
     State(state): State<Shared>,
     Path(id): Path<String>,
@@ -156,7 +157,13 @@ pub async fn hint(
             ApiError::bad_request(format!("bad ms '{v}': a number of milliseconds"))
         })?),
     };
-    Ok(Json(state.hint(id, ms).await?).into_response())
+    let ply = match q.get("ply") {
+        None => None,
+        Some(v) => Some(v.parse::<usize>().map_err(|_| {
+            ApiError::bad_request(format!("bad ply '{}': a number of plies", short(v)))
+        })?),
+    };
+    Ok(Json(state.hint(id, ms, ply).await?).into_response())
 }
 
 /// `GET /api/games/{id}/record[?download]`: the record as text.

@@ -107,6 +107,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::TooManyPlies { .. }
         | E::BadTermination { .. }
         | E::IllegalMove(_)
+        | E::NoSuchPly(..)
         | E::BadDrawAction(_) => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {

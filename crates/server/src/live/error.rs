@@ -121,6 +121,9 @@ pub enum GameError {
     /// Naming a side the token does not play (the side as given).
     #[error("your token does not play {0}; you can only name your own side")]
     NotYourSide(String),
+    /// A hint asked for a ply the game has not reached (the ply asked, the plies played).
+    #[error("there is no ply {0} in this game: it has {1} plies")]
+    NoSuchPly(usize, usize),
     /// Hints asked in an online game still in progress.
     #[error("hints and analysis are off in an online game until it is over")]
     NoHintsOnline,
@@ -129,7 +132,8 @@ pub enum GameError {
     /// The game has ended (how, in words).
     #[error("the game is over: {0}")]
     GameOver(String),
-    /// A takeback after a resignation, an agreed draw or a loss on time (how it ended).
+    /// A takeback after a resignation, an agreed draw, a loss on time, or any end of an engine
+    /// game (how it ended).
     #[error("the game is over ({0}); moves cannot be taken back")]
     EndedNoTakeback(String),
     /// A takeback in an online game.

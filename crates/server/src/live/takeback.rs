@@ -23,6 +23,11 @@ impl AppState {
         if let Some((_, why)) = &g.ended {
             return Err(GameError::EndedNoTakeback(why.clone()));
         }
+        // A result against the engine stands, also a win by rule (review it by stepping through
+        // the moves); a hot-seat game may be taken back past its end to try another line.
+        if let (Opponent::Engine, Some(why)) = (g.opponent(), g.game.outcome_words()) {
+            return Err(GameError::EndedNoTakeback(why));
+        }
         let plies = g.game.plies();
         let take = match g.opponent() {
             Opponent::Online => return Err(GameError::NoTakebackOnline),

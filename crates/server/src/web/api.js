@@ -30,7 +30,7 @@ export const api = {
   resign: (id, token) => call('POST', `/api/games/${id}/resign`, { token }),
   draw: (id, action, token) => call('POST', `/api/games/${id}/draw`, { action, token }),
   name: (id, name, token, side) => call('POST', `/api/games/${id}/name`, side ? { name, token, side } : { name, token }),
-  hint: (id, ms) => call('GET', `/api/games/${id}/hint?ms=${ms}`),
+  hint: (id, ms, ply = null) => call('GET', `/api/games/${id}/hint?ms=${ms}` + (ply === null ? '' : `&ply=${ply}`)),
   record: (id) => call('GET', `/api/games/${id}/record`),
 };
 

@@ -248,7 +248,7 @@ function gameScreen(id, tokenParam) {
   }
   const token = tokens.get(id);
   document.title = `hasami: game ${id}`;
-  let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, learn = false;
+  let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
   let clockBase = null;
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
 
@@ -311,6 +311,7 @@ function gameScreen(id, tokenParam) {
     ply = Math.max(0, Math.min(game.ply, ply));
     shownPly = ply === game.ply ? null : ply;
     render(false);
+    if (analysis) analyse();
     const b = moveList.querySelector(`[data-ply="${ply}"]`);
     if (b) b.focus(); else if (ply === 0) announce('start position');
   }
@@ -320,17 +321,25 @@ function gameScreen(id, tokenParam) {
     try { const g = await fn(); if (!wsOpen) update(g, true); }
     catch (e) { errorLine.textContent = e.message; announce(e.message); }
   }
-  function play(mv) { hint = null; act(() => api.move(id, mv, token)); }
+  function play(mv) { hint = null; hintNote = ''; act(() => api.move(id, mv, token)); }
+
+  // Hints and analysis are for the position shown: the current one, or the one after the move
+  // being reviewed. A finished game's final position has nothing to suggest.
+  function reviewing() { return shownPly !== null && shownPly !== game.ply; }
+  function turnShown() { return reviewing() ? game.moves[shownPly].side : game.turn; }
+  const OVER_TEXT = 'The game is over: step back through the moves to analyse them.';
 
   async function showHint() {
     errorLine.textContent = '';
+    if (game.status === 'over' && !reviewing()) { status.textContent = OVER_TEXT; announce(OVER_TEXT); return; }
     bHint.disabled = true;
     try {
-      const a = await api.hint(id, 800);
-      hint = a.best;
-      status.textContent = a.best ? `Hint: ${a.best} (${scoreText(a)})` : 'No move to suggest';
-      announce(status.textContent);
+      const ply = reviewing() ? shownPly : null;
+      const a = await api.hint(id, 800, ply);
+      hint = a.best; hintPly = ply ?? game.ply;
+      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${a.best} (${scoreText(a)})` : 'No move to suggest';
       render(false);
+      announce(hintNote);
     } catch (e) { errorLine.textContent = e.message; }
     bHint.disabled = false;
   }
@@ -344,16 +353,18 @@ function gameScreen(id, tokenParam) {
     if (!analysis || !game) return;
     const seq = ++analysisSeq;
     const text = document.getElementById('analysis-text');
+    if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; return; }
     text.textContent = 'Thinking…';
     try {
-      const a = await api.hint(id, 1000);
+      const turn = turnShown();
+      const a = await api.hint(id, 1000, reviewing() ? shownPly : null);
       if (seq !== analysisSeq) return;
-      const black = game.turn === 'black' ? a.score : -a.score;
-      const share = a.mate !== null && a.mate !== undefined ? ((a.mate > 0) === (game.turn === 'black') ? 100 : 0)
+      const black = turn === 'black' ? a.score : -a.score;
+      const share = a.mate !== null && a.mate !== undefined ? ((a.mate > 0) === (turn === 'black') ? 100 : 0)
         : Math.round(100 / (1 + Math.exp(-black / 250)));
       evalFill.style.height = share + '%';
       evalBar.setAttribute('aria-valuenow', share);
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[game.turn]}). Best line: ${a.pv.join(' ') || '—'}`;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${a.pv.join(' ') || '—'}`;
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -384,7 +395,7 @@ function gameScreen(id, tokenParam) {
     evalBar.setAttribute('aria-label', `Evaluation, ${g.side_names.black}'s share`);
     if (g.you !== undefined) you = g.you;
     const animate = prevPly !== null && g.ply === prevPly + 1;
-    if (prevPly !== null && g.ply !== prevPly) { hint = null; shownPly = null; }
+    if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; }
     render(animate);
     if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
     if (animate) {
@@ -394,10 +405,22 @@ function gameScreen(id, tokenParam) {
     void fromAction;
   }
 
+  // Piece counts of the position shown (the view's counts are those of the current position).
+  function shownPieces() {
+    if (!reviewing()) return game.pieces;
+    const board = shownPosition().split(' ')[0];
+    const count = (re) => (board.match(re) || []).length;
+    return game.shogun ? { black: count(/[PS]/g), white: count(/[ps]/g) } : { black: count(/b/g), white: count(/w/g) };
+  }
+
   function render(animate) {
     if (!game) return;
     const g = game;
     const ply = shownPly ?? g.ply;
+    for (const s of ['black', 'white']) {
+      const e = document.getElementById('pieces-' + s);
+      if (e) { const n = shownPieces()[s]; e.textContent = n; e.setAttribute('aria-label', `${n} pieces`); }
+    }
     const position = ply === g.ply ? g.position : (ply === 0 ? g.start : g.moves[ply - 1].position);
     const last = ply > 0 ? g.moves[ply - 1] : null;
     const mine = you === 'both' || you === g.turn;
@@ -413,7 +436,7 @@ function gameScreen(id, tokenParam) {
       captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
       // The winning five, on the final position only.
       winningLine: shownPly === null ? g.winning_line : [],
-      hint: shownPly === null ? hint : null,
+      hint: hintPly === ply ? hint : null,
       shogun: !!g.shogun, sideNames: g.side_names, learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
@@ -433,7 +456,7 @@ function gameScreen(id, tokenParam) {
       const label = (defaultName(g, s) ? g.side_names[s] : `${g.side_names[s]}: ${g.players[s]}`) + (you === s ? ' (you)' : '');
       players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
         h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, label),
-        h('span', { 'aria-label': `${g.pieces[s]} pieces` }, g.pieces[s]),
+        h('span', { id: 'pieces-' + s, 'aria-label': `${shownPieces()[s]} pieces` }, shownPieces()[s]),
         g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
     }
     tickClocks();
@@ -459,9 +482,12 @@ function gameScreen(id, tokenParam) {
       if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
       else if (g.draw_offer) status.textContent += ` — ${g.side_names[g.draw_offer]} offers a draw`;
     }
+    // A hint stays in the status line while its position is shown.
+    if (hintPly === ply && hintNote) status.textContent = hintNote;
     const playing = g.status === 'playing' && !!you;
     bUndo.hidden = g.opponent === 'online';
-    bUndo.disabled = !you || g.ply === 0 || (g.reason && g.status === 'over' && / resigned|agreed/.test(g.reason));
+    // A finished engine game's result stands (the server refuses too); hot-seat games may go back.
+    bUndo.disabled = !you || g.ply === 0 || (g.status === 'over' && (g.opponent === 'engine' || / resigned|agreed|on time/.test(g.reason || '')));
     bResign.disabled = !playing;
     bDraw.hidden = bDecline.hidden = g.opponent !== 'online';
     bDraw.disabled = !playing || g.draw_offer === you;
