@@ -412,6 +412,7 @@ test('Shogun hot-seat: set up in the dialog, played by clicking to the end', asy
       await page.waitForSelector(`g.refused[data-refused="${r.slice(2)}"]`);
       await page.locator(`#sq-${r.slice(2)}`).click();
       await page.waitForFunction(() => /Shogun! the move would leave/.test(document.getElementById('error').textContent));
+      assert.doesNotMatch(await page.textContent('#error'), /\(S\d/, 'rule ids are for developers');
       assert.equal((await view(page, id)).ply, ply, 'the refused move changed nothing');
       await shot(page, '09-shogun-refused.png');
       refusedSeen = true;
@@ -723,6 +724,32 @@ test('review follows the position shown: pieces, hint and analysis; a won engine
   await page.waitForFunction(() => /^Hint after move 0: /.test(document.getElementById('status').textContent));
   const best = (await page.textContent('#status')).match(/: (\w+) \(/)[1];
   await page.waitForSelector(`.hintmark[data-square="${best.slice(0, 2)}"]`);
+  await page.context().close();
+});
+
+test("a newcomer's first screen: one click to play the computer, readable names, no rule ids", async () => {
+  const page = await newPage('first-screen', { width: 390, height: 844 });
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#quick-play');
+  const inView = async (sel) => {
+    const b = await page.locator(sel).boundingBox();
+    return b && b.y >= 0 && b.y + b.height <= 844;
+  };
+  assert.ok(await inView('#quick-play'), 'Play the computer is on the first screen of a phone');
+  assert.ok(await inView('#ng-start'), 'Start game stays in view');
+  const names = await page.$$eval('#ng-variant option', (os) => os.map((o) => o.textContent));
+  assert.ok(names.includes('Dai Hasami Shogi (captures)') && names.includes('Shogun'), names.join());
+  assert.ok(!names.some((n) => /^[a-z-]+$/.test(n)), names.join());
+  const text = await page.textContent('main');
+  assert.doesNotMatch(text, /RULES\.md|\([ASWCD]\d/);
+  await page.selectOption('#quick-variant', 'hasami');
+  await page.click('#quick-play');
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await gameId(page);
+  await waitGame(page, { you: 'black', turn: 'black', ply: 0 });
+  const g = await view(page, id);
+  assert.equal(g.opponent, 'engine');
+  assert.equal(g.level, 2);
   await page.context().close();
 });
 

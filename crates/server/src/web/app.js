@@ -55,7 +55,7 @@ async function newGameScreen() {
   const err = h('p', { id: 'ng-error', class: 'error', role: 'alert' });
   const about = h('p', { id: 'ng-about', class: 'hint-text' });
   const preset = h('select', { id: 'ng-variant', name: 'variant' },
-    presets.map((p) => h('option', { value: p.name }, p.name)));
+    presets.map((p) => h('option', { value: p.name }, gameName(p.name))));
   const options = h('input', { type: 'text', id: 'ng-options', name: 'options', placeholder: 'e.g. +win=captures:5 or +movement=step', autocomplete: 'off', spellcheck: 'false' });
   const level = h('select', { id: 'ng-level', name: 'level' },
     [...Array(10)].map((_, i) => h('option', { value: i + 1, selected: i + 1 === 3 }, `Level ${i + 1}`)));
@@ -109,20 +109,21 @@ async function newGameScreen() {
       if (seq !== checkSeq) return;
       about.textContent = `${v.variant}: ${v.about}`; err.textContent = '';
       return true;
-    } catch (e) { if (seq === checkSeq) { err.textContent = e.message; about.textContent = ''; } return false; }
+    } catch (e) { if (seq === checkSeq) { err.textContent = plain(e.message); about.textContent = ''; } return false; }
   }
   options.addEventListener('input', checkVariant);
   const form = h('form', { class: 'new-game card', id: 'new-game-form', 'aria-labelledby': 'ng-title' },
     h('h1', { id: 'ng-title' }, 'New game'),
     h('label', {}, 'Game ', preset, ' ', h('a', { href: '#/rules/' + preset.value, id: 'ng-rules-link' }, 'rules')),
     shogunBox,
-    h('label', {}, 'Options (RULES.md A6 / S9, optional) ', options), about,
+    h('label', {}, 'Rule options (optional) ', options), about,
     h('fieldset', {}, h('legend', {}, 'Opponent'),
       opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'A friend online (invite link)')),
     engineOnly, sideBox, oneName, twoNames, clockBox,
-    h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text (RULES.md A7 / S8) ', start)),
+    h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text ', start)),
     err,
-    h('div', {}, h('button', { type: 'submit', class: 'primary', id: 'ng-start' }, 'Start game')));
+    // The start button stays in view at the bottom of the screen while the form scrolls.
+    h('div', { class: 'start-bar' }, h('button', { type: 'submit', class: 'primary', id: 'ng-start' }, 'Start game')));
   const sync = () => {
     const o = form.opponent.value, shogun = isShogun();
     engineOnly.hidden = o !== 'engine';
@@ -165,10 +166,36 @@ async function newGameScreen() {
       location.hash = `#/game/${c.id}`;
     } catch (ex) { err.textContent = ex.message; }
   });
-  view.append(form);
+  // A newcomer's first choice: one click to a game against the computer, beginner strength.
+  const quickGame = h('select', { id: 'quick-variant', 'aria-label': 'Game' },
+    presets.map((p) => h('option', { value: p.name }, gameName(p.name))));
+  const quick = h('section', { class: 'card quick', id: 'quick-start', 'aria-labelledby': 'quick-title' },
+    h('h1', { id: 'quick-title' }, 'Play'),
+    h('div', { class: 'row' }, quickGame,
+      h('button', { type: 'button', class: 'primary', id: 'quick-play', onclick: async () => {
+        const req = { variant: quickGame.value, opponent: 'engine', level: 2, side: 'black' };
+        if (quickGame.value === 'shogun') req.random_board = true;
+        try {
+          const c = await api.create(req);
+          tokens.set(c.id, c.token);
+          location.hash = `#/game/${c.id}`;
+        } catch (ex) { err.textContent = plain(ex.message); }
+      } }, 'Play the computer')),
+    h('p', { class: 'hint-text' }, 'You move first, against an easy engine. For a friend, a clock, another strength or rule options, set up a game below. ',
+      h('a', { href: '#/rules' }, 'How to play')));
+  form.querySelector('#ng-title').textContent = 'Set up a game';
+  view.append(quick, form);
   sync();
   checkVariant();
   view.append(await recentGames(5));
+}
+
+/**
+ * A message for players: the rule ids the rules library cites for developers ("(S5)", "(S5; …)",
+ * "(A3.2)") are left out.
+ */
+export function plain(text) {
+  return String(text).replace(/ ?\((?:[ASWCD]\d+(?:\.\d+)?)\)/g, '').replace(/\((?:[ASWCD]\d+(?:\.\d+)?); /g, '(');
 }
 
 /** Shows the tab icon with a red dot (your move) or without. */
@@ -319,7 +346,7 @@ function gameScreen(id, tokenParam) {
   async function act(fn) {
     errorLine.textContent = '';
     try { const g = await fn(); if (!wsOpen) update(g, true); }
-    catch (e) { errorLine.textContent = e.message; announce(e.message); }
+    catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
   }
   function play(mv) { hint = null; hintNote = ''; act(() => api.move(id, mv, token)); }
 
@@ -340,7 +367,7 @@ function gameScreen(id, tokenParam) {
       hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${a.best} (${scoreText(a)})` : 'No move to suggest';
       render(false);
       announce(hintNote);
-    } catch (e) { errorLine.textContent = e.message; }
+    } catch (e) { errorLine.textContent = plain(e.message); }
     bHint.disabled = false;
   }
 
@@ -574,7 +601,7 @@ function gameScreen(id, tokenParam) {
     ws.onmessage = (e) => {
       let msg; try { msg = JSON.parse(e.data); } catch { return; }
       if (msg.type === 'game') update(msg.game, false);
-      else if (msg.type === 'error') errorLine.textContent = msg.error;
+      else if (msg.type === 'error') errorLine.textContent = plain(msg.error);
     };
     ws.onclose = () => {
       wsOpen = false;
