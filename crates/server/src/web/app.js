@@ -212,26 +212,36 @@ function defaultName(g, s) {
 
 // ---------------------------------------------------------------- stored games
 async function recentGames(limit) {
-  const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, limit ? 'Recent games' : 'Stored games'));
+  // "Your games" are the ones this browser plays or played (it holds their keys); of the others
+  // only finished games are listed, never another player's game in progress.
+  const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, 'Your games'));
   try {
     const { games } = await api.games();
-    const list = limit ? games.slice(0, limit) : games;
-    if (!list.length) { box.append(h('p', {}, 'No games yet.')); return box; }
-    const rows = list.map((g) => {
-      const mine = tokens.get(g.id);
-      const playing = g.result === '*';
-      return h('tr', { 'data-game-id': g.id },
-        h('td', {}, '#' + g.id),
-        h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
-        h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
-        h('td', {}, playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
-        h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
-        h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${mine && playing ? 'Resume' : 'Review'} game ${g.id}` }, mine && playing ? 'Resume' : 'Review')));
-    });
-    box.append(h('table', { class: 'list', id: 'games-list' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', { class: 'wide' }, 'Players'), h('th', {}, 'State'), h('th', { class: 'wide' }, 'Last change'), h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
-      h('tbody', {}, rows)));
-    if (limit && games.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All games')));
+    const mine = games.filter((g) => tokens.get(g.id));
+    const others = games.filter((g) => !tokens.get(g.id) && g.result !== '*');
+    const table = (id, list, label) => {
+      const rows = list.map((g) => {
+        const playing = g.result === '*';
+        const resume = tokens.get(g.id) && playing;
+        return h('tr', { 'data-game-id': g.id },
+          h('td', {}, '#' + g.id),
+          h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
+          h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
+          h('td', {}, playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
+          h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
+          h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${resume ? 'Resume' : 'Review'} game ${g.id}` }, resume ? 'Resume' : 'Review')));
+      });
+      return h('table', { class: 'list', id, 'aria-label': label },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', { class: 'wide' }, 'Players'), h('th', {}, 'State'), h('th', { class: 'wide' }, 'Last change'), h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+        h('tbody', {}, rows));
+    };
+    const shownMine = limit ? mine.slice(0, limit) : mine;
+    box.append(table('games-list', shownMine, 'Your games'));
+    if (!mine.length) box.append(h('p', {}, 'No games yet.'));
+    if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All your games')));
+    if (!limit && others.length) {
+      box.append(h('h2', { id: 'others-title' }, 'Finished games on this server'), table('others-list', others, 'Finished games on this server'));
+    }
   } catch (e) { box.append(h('p', { class: 'error' }, e.message)); }
   return box;
 }
