@@ -776,6 +776,24 @@ test("the games list shows this browser's games, and of others only finished one
   await page.context().close();
 });
 
+test('analysis keeps the board size, shows a figure on the bar and a readable line', async () => {
+  const page = await newPage('analysis');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  const width = () => page.evaluate(() => document.getElementById('board').getBoundingClientRect().width);
+  const before = await width();
+  await page.click('#btn-analysis');
+  await page.waitForFunction(() => /^Depth \d+/.test(document.getElementById('analysis-text').textContent));
+  assert.equal(await width(), before, 'Analysis shrank the board');
+  assert.match(await page.textContent('#eval-number'), /^([+−]\d+\.\d|#-?\d+)$/);
+  const text = await page.textContent('#analysis-text');
+  assert.match(text, /Best line: 1\. [a-i]\d–[a-i]\d [a-i]\d–[a-i]\d 2\. /, text);
+  await shot(page, '17-analysis.png');
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -305,7 +305,10 @@ function gameScreen(id, tokenParam) {
   });
   const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': 'Moves' });
   const evalFill = h('div', { class: 'fill' });
-  const evalBar = h('div', { class: 'evalbar', id: 'eval-bar', hidden: true, role: 'meter', 'aria-label': 'Evaluation, Black share', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill);
+  // The figure on the bar: the first side's advantage in pieces (or a forced win) .
+  const evalNum = h('span', { class: 'evalnum', id: 'eval-number', 'aria-hidden': 'true' });
+  // The bar keeps its room while hidden, so turning Analysis on does not shrink the board.
+  const evalBar = h('div', { class: 'evalbar off', id: 'eval-bar', role: 'meter', 'aria-label': 'Evaluation, Black share', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill, evalNum);
   const analysisBox = h('div', { id: 'analysis', hidden: true }, h('p', { class: 'pv', id: 'analysis-text' }));
   const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
   const bUndo = btn('btn-undo', 'Undo', () => act(() => api.undo(id, token)), 'Take back');
@@ -313,7 +316,7 @@ function gameScreen(id, tokenParam) {
   const bDraw = btn('btn-draw', 'Offer draw', () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
   const bDecline = btn('btn-decline', 'Decline draw', () => act(() => api.draw(id, 'decline', token)));
   const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
-  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.hidden = analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
+  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.classList.toggle('off', !analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
   bAnalysis.setAttribute('aria-pressed', 'false');
   const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
   bLearn.setAttribute('aria-pressed', 'false');
@@ -381,6 +384,21 @@ function gameScreen(id, tokenParam) {
     bHint.disabled = false;
   }
 
+  // A line of moves as players write it: numbered, the squares joined by a dash ("7. e1–e5 a9–a5
+  // 8. …"), starting after ply `ply` with `turn` to move.
+  function lineText(pv, ply, turn) {
+    const first = game.moves.length ? game.moves[0].side : game.turn;
+    const out = [];
+    pv.forEach((m, i) => {
+      const p = ply + i, side = i % 2 === 0 ? turn : (turn === 'black' ? 'white' : 'black');
+      const number = Math.floor((p + (first === 'white' ? 1 : 0)) / 2) + 1;
+      const half = m.length / 2, text = `${m.slice(0, half)}–${m.slice(half)}`;
+      if (side === first || i === 0) out.push(`${number}.${side === first ? '' : '..'}`);
+      out.push(text);
+    });
+    return out.join(' ');
+  }
+
   function scoreText(a) {
     if (a.mate !== null && a.mate !== undefined) return a.mate > 0 ? `win in ${a.mate}` : `loss in ${-a.mate}`;
     return `${a.score >= 0 ? '+' : ''}${(a.score / 100).toFixed(2)} for the side to move`;
@@ -401,7 +419,10 @@ function gameScreen(id, tokenParam) {
         : Math.round(100 / (1 + Math.exp(-black / 250)));
       evalFill.style.height = share + '%';
       evalBar.setAttribute('aria-valuenow', share);
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${a.pv.join(' ') || '—'}`;
+      const mate = a.mate !== null && a.mate !== undefined;
+      evalNum.textContent = mate ? `#${(a.mate > 0) === (turn === 'black') ? '' : '-'}${Math.abs(a.mate)}`
+        : `${black >= 0 ? '+' : '−'}${Math.abs(black / 100).toFixed(1)}`;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${lineText(a.pv, reviewing() ? shownPly : game.ply, turn) || '—'}`;
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
