@@ -794,6 +794,28 @@ test('analysis keeps the board size, shows a figure on the bar and a readable li
   await page.context().close();
 });
 
+test('a mouse click leaves no focus outline on the board; the keyboard shows its cursor', async () => {
+  const page = await newPage('focus');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  const { x, y } = await center(page, 'e1');
+  await page.mouse.click(x, y);
+  await page.waitForSelector('circle.target');
+  const outline = () => page.evaluate(() => {
+    const board = document.getElementById('board'), cursor = board.querySelector('.cursor');
+    const st = getComputedStyle(board);
+    const stroke = cursor ? getComputedStyle(cursor).stroke : 'none';
+    return { board: st.outlineStyle === 'none' || st.outlineWidth === '0px' ? 'none' : st.outlineStyle, cursor: stroke === 'rgba(0, 0, 0, 0)' ? 'none' : stroke };
+  });
+  assert.deepEqual(await outline(), { board: 'none', cursor: 'none' }, 'after a click');
+  await page.keyboard.press('ArrowUp');
+  const after = await outline();
+  assert.notEqual(after.cursor, 'none', 'the keyboard cursor shows');
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -80,7 +80,7 @@ export class Board {
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
-    this.svg.addEventListener('keydown', (e) => this.key(e));
+    this.svg.addEventListener('keydown', (e) => { delete this.svg.dataset.pointer; this.key(e); });
   }
 
   // state: {size, position, go, flipped, interactive, legal:[moves], lastMove, captured:[squares],
@@ -308,6 +308,8 @@ export class Board {
     if (!this.state || e.button > 0) return;
     const square = this.squareAt(e);
     if (!square) return;
+    // Focus for the keyboard, but no visible cursor until the keyboard is used (data-pointer).
+    this.svg.dataset.pointer = '1';
     this.svg.focus({ preventScroll: true });
     this.cursor = square;
     if (this.pickable(square) && this.selected !== square) {
