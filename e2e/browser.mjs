@@ -816,6 +816,19 @@ test('a mouse click leaves no focus outline on the board; the keyboard shows its
   await page.context().close();
 });
 
+test("a fast engine reply keeps the marks of the player's capture", async () => {
+  const page = await newPage('capmarks');
+  await page.goto(BASE + '/#/rules/hasami');
+  const c = await createGame(page, { variant: 'hasami', opponent: 'engine', level: 1, side: 'black', position: ENGINE_START });
+  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+  await waitGame(page, { ply: 0 });
+  await apiMove(page, c.id, c.token, 'f1f5'); // captures e5
+  await waitGame(page, { ply: 2, thinking: 'false' });
+  // On the live board, after the engine's reply: the player's capture is still marked.
+  await page.waitForSelector('.capmark.prev[data-square="e5"]', { state: 'attached' });
+  await page.context().close();
+});
+
 test('rules page', async () => {
   const page = await newPage('rules');
   await page.goto(BASE + '/#/rules/hasami');

@@ -492,6 +492,8 @@ function gameScreen(id, tokenParam) {
       flipped, interactive, legal: g.legal_moves, animate,
       lastMove: last ? { from: last.move.slice(0, last.move.length / 2), to: last.move.slice(last.move.length / 2) } : null,
       captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
+      // The move before keeps its capture marks (fainter), so a fast reply does not hide them.
+      prevCaptured: ply > 1 ? g.moves[ply - 2].captured : [],
       // The winning five, on the final position only.
       winningLine: shownPly === null ? g.winning_line : [],
       hint: hintPly === ply ? hint : null,

@@ -5,7 +5,7 @@
 // data-flipped; each square has a transparent <rect data-square="e5" id="sq-e5" aria-label="…">;
 // each piece is <g class="piece black|white" data-piece="black|white" data-square="e5">; legal
 // destinations are <circle class="target" data-target="e5">; the last move and captures are marked
-// with class "last" and "capmark" (data-square), the squares of a winning five with class "five".
+// with class "last" and "capmark" (data-square; the move before's with "capmark prev"), the squares of a winning five with class "five".
 //
 // Shogun (state.shogun): the position text is S8 (docs/shogun.md); each piece shows its number
 // (<text class="num">) and the Shogun a crown (<path class="crown">), with data-number and
@@ -217,6 +217,10 @@ export class Board {
     if (five.length) {
       const [x1, y1] = this.center(five[0]), [x2, y2] = this.center(five[five.length - 1]);
       el('line', { class: 'five-line', x1, y1, x2, y2 }, svg);
+    }
+    for (const c of s.prevCaptured || []) {
+      const [cx, cy] = this.center(c);
+      el('circle', { class: 'capmark prev', cx, cy, r: 0.36, 'data-square': c }, svg);
     }
     for (const c of s.captured || []) {
       // (In Shogun the captured piece stood where the mover landed: no fading ghost over it.)
