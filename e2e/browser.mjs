@@ -21,127 +21,12 @@
 //   5. an engine game with a clock and a name: both clocks shown, the running one counts down.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-
-const BASE = (process.env.HASAMI_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
-const SHOTS = process.env.HASAMI_SCREENSHOTS || 'target/test-output/screenshots';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TIMEOUT = 20_000;
-
-/** Black's f1-f5 sandwiches e5 between d5 and f5. */
-const ENGINE_START = 'wwwwwwww1/9/9/9/3bw4/9/9/9/1bbbbbbbb b 0 1';
-/** White has two pieces: the capture of e5 leaves one, and Black wins. */
-const ONLINE_START = '4w4/9/9/9/3bw4/9/9/9/5b3 b 0 1';
-
-let browser;
-const pageErrors = [];
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Playwright gives every launch a fresh, empty user data directory of its own.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-/** A new isolated browser context (its own localStorage, so its own tokens) and a page in it. */
-async function newPage(name, viewport = { width: 1200, height: 860 }) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  context.setDefaultTimeout(TIMEOUT);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
-  // Refused requests (the test makes some on purpose) are logged by Chromium as console errors;
-  // anything else logged as an error is a fault of the page.
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-      pageErrors.push(`${name} console: ${m.text()}`);
-  });
-  page.on('dialog', (d) => d.accept());
-  return page;
-}
-
-async function shot(page, file) {
-  await page.screenshot({ path: join(SHOTS, file), fullPage: true });
-}
-
-/** The game id shown by the game screen. */
-async function gameId(page) {
-  await page.waitForSelector('#game[data-game-id][data-status]');
-  return page.getAttribute('#game', 'data-game-id');
-}
-
-/** Waits until the game screen shows `ply` plies (and the other data-* values given). */
-async function waitGame(page, attrs) {
-  const sel = '#game' + Object.entries(attrs).map(([k, v]) => `[data-${k}="${v}"]`).join('');
-  await page.waitForSelector(sel);
-}
-
-/** The pieces drawn on the board: {square: 'black'|'white'}. */
-async function boardPieces(page) {
-  return page.$$eval('svg#board g.piece[data-square]:not([data-square=""])', (gs) =>
-    Object.fromEntries(gs.map((g) => [g.dataset.square, g.dataset.piece])));
-}
-
-/** The pieces of a position text (RULES.md A7) on a 9x9 board. */
-function positionPieces(text) {
-  const out = {};
-  text.split(' ')[0].split('/').forEach((row, i) => {
-    let file = 0;
-    for (const ch of row) {
-      if (/[1-9]/.test(ch)) file += Number(ch);
-      else { out[String.fromCharCode(97 + file) + (9 - i)] = ch === 'b' ? 'black' : 'white'; file += 1; }
-    }
-  });
-  return out;
-}
-
-/** The game view as the page's own token sees it (GET /api/games/ID?token=…), fetched in the page. */
-async function view(page, id) {
-  return page.evaluate(async (gid) => {
-    const t = (JSON.parse(localStorage.getItem('hasami.tokens')) || {})[gid];
-    const r = await fetch(`/api/games/${gid}` + (t ? '?token=' + t : ''));
-    return r.json();
-  }, id);
-}
-
-async function center(page, square) {
-  const box = await page.locator(`#sq-${square}`).boundingBox();
-  assert.ok(box, `square ${square} is on the screen`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-/** Picks up the piece on `from` by clicking, checks the shown destinations, clicks `to`. */
-async function clickMove(page, from, to, legal) {
-  await page.locator(`#sq-${from}`).click();
-  await page.waitForSelector(`circle.target[data-target="${to}"]`);
-  const shown = (await page.$$eval('circle.target', (cs) => cs.map((c) => c.dataset.target))).sort();
-  const expected = legal.filter((m) => m.slice(0, 2) === from).map((m) => m.slice(2)).sort();
-  assert.deepEqual(shown, expected, `legal destinations of ${from}`);
-  assert.match(await page.getAttribute(`#sq-${to}`, 'aria-label'), /legal destination/);
-  await page.locator(`#sq-${to}`).click();
-}
-
-/** Drags the piece on `from` to `to` with the mouse (press, move in steps, release). */
-async function dragMove(page, from, to) {
-  const a = await center(page, from);
-  const b = await center(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(a.x + (b.x - a.x) / 4, a.y + (b.y - a.y) / 4, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 8 });
-  await page.mouse.up();
-}
+import {
+  BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
+  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, overflow,
+} from './helpers.mjs';
 
 test('against the engine: new game dialog, click and drag moves, engine replies, a capture, reload', async () => {
   const page = await newPage('engine');
@@ -479,22 +364,6 @@ test('clocks and names: an engine game with a clock', async () => {
   await page.context().close();
 });
 
-/** Creates a game through the API from `page`; {id, token, game}. */
-async function createGame(page, body) {
-  return page.evaluate(async (b) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-    return r.json();
-  }, body);
-}
-
-/** Plays `move` with `token` through the API from `page`; the new game view. */
-async function apiMove(page, id, token, move) {
-  return page.evaluate(async ([gid, t, m]) => {
-    const r = await fetch(`/api/games/${gid}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move: m, token: t }) });
-    return r.json();
-  }, [id, token, move]);
-}
-
 test('phone: new moves scroll the move list, never the page', async () => {
   const page = await newPage('phone-scroll', { width: 390, height: 844 });
   await page.goto(BASE + '/#/rules/hasami');
@@ -521,11 +390,6 @@ test('phone: new moves scroll the move list, never the page', async () => {
   assert.ok(shown, 'the newest move is visible in the move list');
   await page.context().close();
 });
-
-/** The page's width beyond the window, in px (0: no horizontal scroll). */
-async function overflow(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 test('no horizontal scroll on any screen, for every preset and Shogun, at 320, 390 and 1280 px', async () => {
   const page = await newPage('widths');

@@ -28,6 +28,7 @@ fn game() -> StoredGame {
         omniscient: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,
+        rematch: None,
         moves: Vec::new(),
     }
 }

@@ -98,6 +98,8 @@ pub struct StoredGame {
     pub clock_initial: Option<i64>,
     /// Milliseconds added to the mover's clock after each move.
     pub clock_increment: i64,
+    /// The game that follows this one (a rematch, colours swapped), once one is asked for.
+    pub rematch: Option<i64>,
     /// The moves in order.
     pub moves: Vec<StoredMove>,
 }
@@ -363,6 +365,31 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(s) => s.load_game(id).await,
             Backend::Postgres(p) => p.load_game(id).await,
+        }
+    }
+    /// Records game `new` as the rematch of game `id` unless one is recorded already; the rematch
+    /// that stands (`new`, or the one recorded first).
+    pub async fn set_rematch(&self, id: i64, new: i64) -> Result<i64, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.set_rematch(id, new).await,
+            Backend::Postgres(p) => p.set_rematch(id, new).await,
+        }
+    }
+
+    /// Stores the post-game review of game `id` (JSON `body`, over its first `plies` plies),
+    /// replacing an older one.
+    pub async fn save_review(&self, id: i64, plies: u32, body: String) -> Result<(), DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.save_review(id, plies, body).await,
+            Backend::Postgres(p) => p.save_review(id, plies, body).await,
+        }
+    }
+
+    /// The stored post-game review of game `id`: the plies it covers and its JSON.
+    pub async fn load_review(&self, id: i64) -> Result<Option<(u32, String)>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.load_review(id).await,
+            Backend::Postgres(p) => p.load_review(id).await,
         }
     }
 

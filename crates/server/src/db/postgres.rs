@@ -371,6 +371,47 @@ impl Postgres {
         Ok(())
     }
 
+    pub(super) async fn set_rematch(&self, id: i64, new: i64) -> Result<i64, DbError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        // The row lock of the update makes a second rematch wait and then see the first.
+        let row = tx
+            .query_one(
+                "UPDATE games SET rematch = COALESCE(rematch, $2), updated = $3 WHERE id = $1
+                 RETURNING rematch",
+                &[&id, &new, &now_ms()],
+            )
+            .await?;
+        let stands: i64 = row.get(0);
+        self.notify(&tx, id).await?;
+        tx.commit().await?;
+        Ok(stands)
+    }
+
+    pub(super) async fn save_review(
+        &self,
+        id: i64,
+        plies: u32,
+        body: String,
+    ) -> Result<(), DbError> {
+        let c = self.client().await?;
+        c.execute(
+            "INSERT INTO reviews (game_id, plies, body, created) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id) DO UPDATE SET plies = $2, body = $3, created = $4",
+            &[&id, &i64::from(plies), &body, &now_ms()],
+        )
+        .await?;
+        Ok(())
+    }
+
+    pub(super) async fn load_review(&self, id: i64) -> Result<Option<(u32, String)>, DbError> {
+        let c = self.client().await?;
+        let row = c
+            .query_opt("SELECT plies, body FROM reviews WHERE game_id = $1", &[&id])
+            .await?;
+        Ok(row.map(|r| (small(&r, 0), r.get(1))))
+    }
+
     pub(super) async fn load_game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
         let c = self.client().await?;
         // One statement: one snapshot of the game and its moves, one round trip.
@@ -378,7 +419,7 @@ impl Postgres {
             .query_opt(
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment,
+                    omniscient, clock_initial, clock_increment, rematch,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -390,10 +431,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(18);
-        let captured: Vec<String> = r.get(19);
-        let times: Vec<i64> = r.get(20);
-        let clocks: Vec<Option<i64>> = r.get(21);
+        let mvs: Vec<String> = r.get(19);
+        let captured: Vec<String> = r.get(20);
+        let times: Vec<i64> = r.get(21);
+        let clocks: Vec<Option<i64>> = r.get(22);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -424,6 +465,7 @@ impl Postgres {
             omniscient: r.get(15),
             clock_initial: r.get(16),
             clock_increment: r.get(17),
+            rematch: r.get(18),
             moves,
         }))
     }

@@ -80,6 +80,24 @@ pub const MIGRATIONS: &[Step] = &[
         ALTER TABLE games ADD COLUMN clock_increment BIGINT NOT NULL DEFAULT 0;
         ALTER TABLE moves ADD COLUMN clock BIGINT;",
     },
+    // 3: rematches (the game that follows this one, colours swapped) and post-game reviews (the
+    // engine's view of every position of a game, JSON, computed once).
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN rematch INTEGER;
+        CREATE TABLE reviews (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            plies   INTEGER NOT NULL,
+            body    TEXT    NOT NULL,
+            created INTEGER NOT NULL
+        );",
+        postgres: "ALTER TABLE games ADD COLUMN rematch BIGINT;
+        CREATE TABLE reviews (
+            game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            plies   BIGINT NOT NULL,
+            body    TEXT   NOT NULL,
+            created BIGINT NOT NULL
+        );",
+    },
 ];
 
 /// The schema version this build writes.

@@ -124,6 +124,52 @@ impl Sqlite {
         self.call(move |c| load_game(c, id)).await
     }
 
+    pub(super) async fn set_rematch(&self, id: i64, new: i64) -> Result<i64, DbError> {
+        self.call(move |c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "UPDATE games SET rematch = ?2, updated = ?3 WHERE id = ?1 AND rematch IS NULL",
+                params![id, new, now_ms()],
+            )?;
+            let stands: Option<i64> =
+                tx.query_row("SELECT rematch FROM games WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })?;
+            tx.commit()?;
+            Ok(stands.unwrap_or(new))
+        })
+        .await
+    }
+
+    pub(super) async fn save_review(
+        &self,
+        id: i64,
+        plies: u32,
+        body: String,
+    ) -> Result<(), DbError> {
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO reviews (game_id, plies, body, created) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (game_id) DO UPDATE SET plies = ?2, body = ?3, created = ?4",
+                params![id, plies, body, now_ms()],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    pub(super) async fn load_review(&self, id: i64) -> Result<Option<(u32, String)>, DbError> {
+        self.call(move |c| {
+            Ok(c.query_row(
+                "SELECT plies, body FROM reviews WHERE game_id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+        })
+        .await
+    }
+
     pub(super) async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
         self.call(move |c| list_games(c, limit)).await
     }
@@ -245,7 +291,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
         .query_row(
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
-                clock_initial, clock_increment
+                clock_initial, clock_increment, rematch
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -268,6 +314,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     omniscient: r.get(15)?,
                     clock_initial: r.get(16)?,
                     clock_increment: r.get(17)?,
+                    rematch: r.get(18)?,
                     moves: Vec::new(),
                 })
             },

@@ -118,6 +118,29 @@ pub async fn resign(
     Ok(Json(state.resign(id, req.token.as_deref()).await?).into_response())
 }
 
+/// `POST /api/games/{id}/abort`: ends the game with no result before each side has moved.
+pub async fn abort(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: TokenOnly = body(&bytes)?;
+    Ok(Json(state.abort(id, req.token.as_deref()).await?).into_response())
+}
+
+/// `POST /api/games/{id}/rematch`: the rematch of a finished game (created by the first player to
+/// ask, joined by the other); the new game's id and the caller's token.
+pub async fn rematch(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: TokenOnly = body(&bytes)?;
+    Ok(Json(state.rematch(id, req.token.as_deref()).await?).into_response())
+}
+
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
 pub async fn draw(
     State(state): State<Shared>,
@@ -164,6 +187,25 @@ pub async fn hint(
         })?),
     };
     Ok(Json(state.hint(id, ms, ply).await?).into_response())
+}
+
+/// `GET /api/games/{id}/review`: the stored post-game review (404 until one is made).
+pub async fn stored_review(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    match state.stored_review(game_id(&id)?).await? {
+        Some(r) => Ok(Json(r).into_response()),
+        None => Err(ApiError::not_found("this game has not been reviewed yet")),
+    }
+}
+
+/// `POST /api/games/{id}/review`: reviews the game (or answers the stored review).
+pub async fn review(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(Json(state.review(game_id(&id)?).await?).into_response())
 }
 
 /// `GET /api/games/{id}/record[?download]`: the record as text.

@@ -146,18 +146,20 @@ pub async fn client_limits(
     let client = edge.client(peer, req.headers());
     req.extensions_mut().insert(ClientAddr(client));
     let path = req.uri().path();
-    if req.method() == Method::POST && matches!(path, "/api/games" | "/api/games/import") {
+    if req.method() == Method::POST && creates_game(path) {
         if let Err(wait) = edge.new_game(client) {
             let message = format!("too many new games from your address; try again in {wait} s");
             return too_many(&message, wait).into_response();
         }
     }
-    let _hint = if req.method() == Method::GET && is_hint(path) {
+    let engine_work = (req.method() == Method::GET && is_hint(path))
+        || (req.method() == Method::POST && game_route(path, "/review"));
+    let _hint = if engine_work {
         match edge.hints.take(client) {
             Some(held) => Some(held),
             None => {
                 return too_many(
-                    "you have as many hints running as one player may; wait for one to finish",
+                    "you have as many hints and reviews running as one player may; wait for one to finish",
                     1,
                 )
                 .into_response()
@@ -169,11 +171,21 @@ pub async fn client_limits(
     next.run(req).await
 }
 
+/// The routes that create a game: new, import, rematch.
+fn creates_game(path: &str) -> bool {
+    matches!(path, "/api/games" | "/api/games/import") || game_route(path, "/rematch")
+}
+
+/// `/api/games/{id}{suffix}`.
+fn game_route(path: &str, suffix: &str) -> bool {
+    path.strip_prefix("/api/games/")
+        .and_then(|rest| rest.strip_suffix(suffix))
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+}
+
 /// `/api/games/{id}/hint`.
 fn is_hint(path: &str) -> bool {
-    path.strip_prefix("/api/games/")
-        .and_then(|rest| rest.strip_suffix("/hint"))
-        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+    game_route(path, "/hint")
 }
 
 #[cfg(test)]

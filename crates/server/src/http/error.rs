@@ -119,7 +119,11 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::NothingToTakeBack
         | E::EngineTakesNoDraws
         | E::NoOfferToAccept
-        | E::NoOfferToDecline => StatusCode::CONFLICT,
+        | E::NoOfferToDecline
+        | E::TooLateToAbort
+        | E::NotOver => StatusCode::CONFLICT,
+        E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
+        E::ReviewsBusy => StatusCode::SERVICE_UNAVAILABLE,
         E::Store(e) => store_status(e),
         E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }
@@ -324,6 +328,22 @@ mod tests {
             ),
             (GameError::NoOfferToAccept, 409, "there is no draw offer to accept"),
             (GameError::NoOfferToDecline, 409, "there is no draw offer to decline"),
+            (
+                GameError::TooLateToAbort,
+                409,
+                "a game can be aborted only before each side has moved; resign instead",
+            ),
+            (GameError::NotOver, 409, "the game is not over yet"),
+            (
+                GameError::NoReviewWhilePlaying,
+                403,
+                "an online game is reviewed once it is over",
+            ),
+            (
+                GameError::ReviewsBusy,
+                503,
+                "the server is reviewing as many games as it can; try again in a minute",
+            ),
             (
                 GameError::Corrupt {
                     id: 4,

@@ -33,8 +33,14 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/draw", post(api::draw))
+        .route("/api/games/{id}/abort", post(api::abort))
+        .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/name", post(api::name))
         .route("/api/games/{id}/hint", get(api::hint))
+        .route(
+            "/api/games/{id}/review",
+            get(api::stored_review).post(api::review),
+        )
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api", any(api::not_found))

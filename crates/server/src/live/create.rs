@@ -244,6 +244,7 @@ impl AppState {
             omniscient: o.omniscient,
             clock_initial: o.clock.map(|c| c.0),
             clock_increment: o.clock.map_or(0, |c| c.1),
+            rematch: None,
             moves: Vec::new(),
         };
         let mut live = LiveGame::new(meta.clone(), game, times, ended, now);

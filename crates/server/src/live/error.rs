@@ -151,6 +151,18 @@ pub enum GameError {
     /// Declining a draw nobody offered.
     #[error("there is no draw offer to decline")]
     NoOfferToDecline,
+    /// Aborting once both sides have moved.
+    #[error("a game can be aborted only before each side has moved; resign instead")]
+    TooLateToAbort,
+    /// A rematch or a review of a game that goes on.
+    #[error("the game is not over yet")]
+    NotOver,
+    /// A review of an online game still in progress (it would help a player).
+    #[error("an online game is reviewed once it is over")]
+    NoReviewWhilePlaying,
+    /// The engine is busy with as many reviews as the server runs at once.
+    #[error("the server is reviewing as many games as it can; try again in a minute")]
+    ReviewsBusy,
 
     // ---- The server's own failures.
     /// A stored game's moves do not replay.

@@ -120,3 +120,28 @@ impl AppState {
         Ok(())
     }
 }
+
+/// The reason stored for an aborted game (its result stays `*`: nobody won, nothing was drawn).
+pub(crate) const ABORTED: &str = "Game aborted";
+
+impl AppState {
+    /// Aborts the game for a player before each side has moved (fewer than two plies): it ends
+    /// with no result, as if never played. Later a player resigns instead.
+    pub async fn abort(
+        self: &Arc<Self>,
+        id: i64,
+        token: Option<&str>,
+    ) -> Result<GameView, GameError> {
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
+        g.player_sides(token)?;
+        g.check_playing()?;
+        if g.game.plies() >= 2 {
+            return Err(GameError::TooLateToAbort);
+        }
+        self.set_end(&mut g, Some(("*".into(), ABORTED.into())), None)
+            .await?;
+        Ok(g.view(token))
+    }
+}

@@ -145,6 +145,10 @@ impl LiveGame {
             clocks.push(m.clock);
         }
         let ended = match (game.outcome(), meta.result.as_str()) {
+            // An aborted game keeps the result `*` with its reason.
+            (None, "*") if meta.reason.is_some() => {
+                Some(("*".to_string(), meta.reason.clone().unwrap_or_default()))
+            }
             (None, "*") | (Some(_), _) => None,
             (None, r) => Some((r.to_string(), meta.reason.clone().unwrap_or_default())),
         };
@@ -152,7 +156,7 @@ impl LiveGame {
         let (updates, _) = broadcast::channel(64);
         let turn_started = times.last().copied().unwrap_or(meta.created);
         // A stored end was written with the time it happened.
-        let stopped_at = (meta.result != "*").then_some(meta.updated);
+        let stopped_at = (meta.result != "*" || meta.reason.is_some()).then_some(meta.updated);
         Ok(LiveGame {
             meta,
             game,

@@ -4,7 +4,7 @@
 //! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
 //! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
 //! acknowledged or broadcast), `reply` (the engine's moves), `takeback` (undo), `draw` (offers),
-//! `finish` (resignation, loss on time), `names`, `hint`, `record` (export) and `view` (the JSON
+//! `finish` (resignation, abort, loss on time), `rematch`, `names`, `hint`, `review` (post-game review), `record` (export) and `view` (the JSON
 //! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time, and every refusal is a
 //! [`GameError`] (`error`), which knows nothing of HTTP.
 //!
@@ -27,7 +27,9 @@ mod play;
 mod random;
 mod record;
 mod registry;
+mod rematch;
 mod reply;
+mod review;
 mod shogun_view;
 mod takeback;
 mod view;
@@ -39,5 +41,7 @@ pub use game::{side_word, LiveGame, Opponent};
 pub use import::Import;
 pub use names::NamesRequest;
 pub use registry::{AppState, Shared};
+pub use rematch::Rematch;
+pub use review::{GameReview, MoveReview, PositionReview, SideSummary};
 pub use shogun_view::ShogunView;
 pub use view::{ClockView, GameView, MoveView, Players};

@@ -27,6 +27,8 @@ pub struct AppState {
     /// One lock per game being loaded, so a game is loaded once and other games' loads go on.
     loading: std::sync::Mutex<HashMap<i64, Arc<Mutex<()>>>>,
     max_live: usize,
+    /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
+    pub(crate) reviews: Arc<tokio::sync::Semaphore>,
 }
 
 /// A handle to the state.
@@ -46,6 +48,7 @@ impl AppState {
             games: std::sync::Mutex::new(HashMap::new()),
             loading: std::sync::Mutex::new(HashMap::new()),
             max_live: max_live.max(1),
+            reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
         })
     }
 

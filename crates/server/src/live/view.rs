@@ -95,6 +95,8 @@ pub struct GameView {
     pub thinking: bool,
     /// Pieces left per side.
     pub pieces: Players,
+    /// The rematch of this game, once a player asked for one (POST /api/games/{id}/rematch).
+    pub rematch: Option<i64>,
     /// Which side the request's token plays: `black`, `white`, `both` or absent (spectator).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<&'static str>,
@@ -200,6 +202,7 @@ impl LiveGame {
                 black: self.game.pieces(Side::First).to_string(),
                 white: self.game.pieces(Side::Second).to_string(),
             },
+            rematch: self.meta.rematch,
             you: self.you(token),
         }
     }
