@@ -42,6 +42,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/rules.js"),
     ),
     (
+        "dom.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/dom.js"),
+    ),
+    (
+        "game-screen.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/game-screen.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../web/favicon.svg"),
@@ -76,5 +86,24 @@ fn asset(name: &str) -> Response {
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    /// Every module a script imports (`from './x.js'`) is served: a missing one breaks the app.
+    #[test]
+    fn every_imported_module_is_served() {
+        for (name, _, body) in ASSETS.iter().filter(|a| a.0.ends_with(".js")) {
+            for part in body.split("from './").skip(1) {
+                let file = &part[..part.find('\'').unwrap()];
+                assert!(
+                    ASSETS.iter().any(|a| a.0 == file),
+                    "{name} imports {file}, which is not in ASSETS"
+                );
+            }
+        }
     }
 }

@@ -1,0 +1,390 @@
+// The game screen (#/game/ID): the board, the players and clocks, the actions, the move list,
+// hints and analysis, live updates over a WebSocket.
+
+import { api, tokens, invites } from './api.js';
+import { Board } from './board.js';
+import { gameName } from './rules.js';
+import { h, announce, plain, setIcon } from './dom.js';
+
+/** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
+function defaultName(g, s) {
+  return g.players[s] === g.side_names[s] || g.players[s] === 'You';
+}
+
+/** Shows game `id` in `view`; `onCleanup` receives what to run when the screen is left. */
+export function gameScreen(view, id, tokenParam, onCleanup) {
+  if (tokenParam) {
+    // A link with another key for a game this browser already plays must not silently take over.
+    const stored = tokens.get(id);
+    if (!stored || stored === tokenParam
+        || confirm(`This link holds another player's key for game ${id}. Play with the link's key instead of yours?`)) {
+      tokens.set(id, tokenParam);
+    }
+    history.replaceState(null, '', `#/game/${id}`);
+  }
+  const token = tokens.get(id);
+  document.title = `hasami: game ${id}`;
+  let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
+  let clockBase = null;
+  let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
+
+  const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
+  const errorLine = h('p', { class: 'error', id: 'error', role: 'alert' });
+  const over = h('div', { class: 'over', id: 'game-over', hidden: true, role: 'status' });
+  const conn = h('p', { class: 'hint-text', id: 'connection' });
+  const players = h('div', { class: 'players', id: 'players' });
+  const warning = h('p', { class: 'shogun-warning', id: 'shogun-warning', hidden: true, role: 'alert' });
+  const nameInput = h('input', { type: 'text', id: 'name-input', maxlength: 40, 'aria-label': 'Your name', placeholder: 'Your name', autocomplete: 'nickname' });
+  const nameForm = h('form', { class: 'inline-form', id: 'name-form', hidden: true },
+    h('label', { for: 'name-input' }, 'Your name'), nameInput, h('button', { type: 'submit', id: 'name-save' }, 'Save'));
+  nameForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const side = you === 'both' ? game.turn : undefined;
+    act(() => api.name(id, nameInput.value, token, side));
+  });
+  const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': 'Moves' });
+  const evalFill = h('div', { class: 'fill' });
+  // The figure on the bar: the first side's advantage in pieces (or a forced win) .
+  const evalNum = h('span', { class: 'evalnum', id: 'eval-number', 'aria-hidden': 'true' });
+  // The bar keeps its room while hidden, so turning Analysis on does not shrink the board.
+  const evalBar = h('div', { class: 'evalbar off', id: 'eval-bar', role: 'meter', 'aria-label': 'Evaluation, Black share', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill, evalNum);
+  const analysisBox = h('div', { id: 'analysis', hidden: true }, h('p', { class: 'pv', id: 'analysis-text' }));
+  const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
+  const bUndo = btn('btn-undo', 'Undo', () => act(() => api.undo(id, token)), 'Take back');
+  const bResign = btn('btn-resign', 'Resign', () => { if (confirm('Resign this game?')) act(() => api.resign(id, token)); });
+  const bDraw = btn('btn-draw', 'Offer draw', () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
+  const bDecline = btn('btn-decline', 'Decline draw', () => act(() => api.draw(id, 'decline', token)));
+  const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
+  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.classList.toggle('off', !analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
+  bAnalysis.setAttribute('aria-pressed', 'false');
+  const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
+  bLearn.setAttribute('aria-pressed', 'false');
+  const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
+  const bRecord = btn('btn-record', 'Record', toggleExport, 'Export: game record and position text');
+  const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
+  const linksBox = h('div', { id: 'invite-links', class: 'links', hidden: true });
+  const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
+  const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': 'Move navigation' },
+    nav('«', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
+    nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', 'Last move', () => goto(game.ply), 'nav-last'));
+  // The full variant text (Shogun's carries a 20-digit seed) wraps anywhere and can be selected.
+  const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
+  const boardBox = h('div', { class: 'board-box' });
+  const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
+  const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
+    h('div', { class: 'board-wrap' }, evalBar, boardBox),
+    h('div', { class: 'side' },
+      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, players, nameForm, warning, status, over, errorLine, conn,
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bResign, bDraw, bDecline, bHint, bAnalysis, bLearn, bFlip, bRecord),
+      analysisBox, linksBox, navBox, moveList, exportBox));
+  view.append(root);
+
+  moveList.addEventListener('keydown', (e) => {
+    if (!game) return;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { goto((shownPly ?? game.ply) - 1); e.preventDefault(); }
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { goto((shownPly ?? game.ply) + 1); e.preventDefault(); }
+  });
+
+  function goto(ply) {
+    if (!game) return;
+    ply = Math.max(0, Math.min(game.ply, ply));
+    shownPly = ply === game.ply ? null : ply;
+    render(false);
+    if (analysis) analyse();
+    const b = moveList.querySelector(`[data-ply="${ply}"]`);
+    if (b) b.focus(); else if (ply === 0) announce('start position');
+  }
+
+  async function act(fn) {
+    errorLine.textContent = '';
+    try { const g = await fn(); if (!wsOpen) update(g, true); }
+    catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+  }
+  function play(mv) { hint = null; hintNote = ''; act(() => api.move(id, mv, token)); }
+
+  // Hints and analysis are for the position shown: the current one, or the one after the move
+  // being reviewed. A finished game's final position has nothing to suggest.
+  function reviewing() { return shownPly !== null && shownPly !== game.ply; }
+  function turnShown() { return reviewing() ? game.moves[shownPly].side : game.turn; }
+  const OVER_TEXT = 'The game is over: step back through the moves to analyse them.';
+
+  async function showHint() {
+    errorLine.textContent = '';
+    if (game.status === 'over' && !reviewing()) { status.textContent = OVER_TEXT; announce(OVER_TEXT); return; }
+    bHint.disabled = true;
+    try {
+      const ply = reviewing() ? shownPly : null;
+      const a = await api.hint(id, 800, ply);
+      hint = a.best; hintPly = ply ?? game.ply;
+      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${a.best} (${scoreText(a)})` : 'No move to suggest';
+      render(false);
+      announce(hintNote);
+    } catch (e) { errorLine.textContent = plain(e.message); }
+    bHint.disabled = false;
+  }
+
+  // A line of moves as players write it: numbered, the squares joined by a dash ("7. e1–e5 a9–a5
+  // 8. …"), starting after ply `ply` with `turn` to move.
+  function lineText(pv, ply, turn) {
+    const first = game.moves.length ? game.moves[0].side : game.turn;
+    const out = [];
+    pv.forEach((m, i) => {
+      const p = ply + i, side = i % 2 === 0 ? turn : (turn === 'black' ? 'white' : 'black');
+      const number = Math.floor((p + (first === 'white' ? 1 : 0)) / 2) + 1;
+      const half = m.length / 2, text = `${m.slice(0, half)}–${m.slice(half)}`;
+      if (side === first || i === 0) out.push(`${number}.${side === first ? '' : '..'}`);
+      out.push(text);
+    });
+    return out.join(' ');
+  }
+
+  function scoreText(a) {
+    if (a.mate !== null && a.mate !== undefined) return a.mate > 0 ? `win in ${a.mate}` : `loss in ${-a.mate}`;
+    return `${a.score >= 0 ? '+' : ''}${(a.score / 100).toFixed(2)} for the side to move`;
+  }
+
+  async function analyse() {
+    if (!analysis || !game) return;
+    const seq = ++analysisSeq;
+    const text = document.getElementById('analysis-text');
+    if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; return; }
+    text.textContent = 'Thinking…';
+    try {
+      const turn = turnShown();
+      const a = await api.hint(id, 1000, reviewing() ? shownPly : null);
+      if (seq !== analysisSeq) return;
+      const black = turn === 'black' ? a.score : -a.score;
+      const share = a.mate !== null && a.mate !== undefined ? ((a.mate > 0) === (turn === 'black') ? 100 : 0)
+        : Math.round(100 / (1 + Math.exp(-black / 250)));
+      evalFill.style.height = share + '%';
+      evalBar.setAttribute('aria-valuenow', share);
+      const mate = a.mate !== null && a.mate !== undefined;
+      evalNum.textContent = mate ? `#${(a.mate > 0) === (turn === 'black') ? '' : '-'}${Math.abs(a.mate)}`
+        : `${black >= 0 ? '+' : '−'}${Math.abs(black / 100).toFixed(1)}`;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${lineText(a.pv, reviewing() ? shownPly : game.ply, turn) || '—'}`;
+    } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
+  }
+
+  function toggleExport() {
+    exportBox.hidden = !exportBox.hidden;
+    if (exportBox.hidden) return;
+    exportBox.textContent = 'Loading…';
+    api.record(id).then((rec) => {
+      exportBox.textContent = '';
+      exportBox.append(h('h2', {}, 'Export'),
+        h('label', {}, 'Game record', h('textarea', { id: 'export-record', rows: 8, readonly: true }, rec)),
+        h('p', {}, h('a', { href: `/api/games/${id}/record?download=1`, id: 'export-download', download: `hasami-game-${id}.hrec` }, 'Download the record')),
+        h('label', {}, 'Position text (shown position)', h('input', { type: 'text', id: 'export-position', readonly: true, value: shownPosition() })));
+    }).catch((e) => { exportBox.textContent = e.message; });
+  }
+
+  function shownPosition() {
+    if (shownPly === null) return game.position;
+    return shownPly === 0 ? game.start : game.moves[shownPly - 1].position;
+  }
+
+  function update(g, fromAction) {
+    const prevPly = game ? game.ply : null;
+    game = g;
+    clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
+    // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
+    evalBar.classList.toggle('shogun', !!g.shogun);
+    evalBar.setAttribute('aria-label', `Evaluation, ${g.side_names.black}'s share`);
+    if (g.you !== undefined) you = g.you;
+    const animate = prevPly !== null && g.ply === prevPly + 1;
+    if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; }
+    render(animate);
+    if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
+    if (animate) {
+      const m = g.moves[g.ply - 1];
+      announce(`${g.side_names[m.side].toLowerCase()} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
+    }
+    void fromAction;
+  }
+
+  // Piece counts of the position shown (the view's counts are those of the current position).
+  function shownPieces() {
+    if (!reviewing()) return game.pieces;
+    const board = shownPosition().split(' ')[0];
+    const count = (re) => (board.match(re) || []).length;
+    return game.shogun ? { black: count(/[PS]/g), white: count(/[ps]/g) } : { black: count(/b/g), white: count(/w/g) };
+  }
+
+  function render(animate) {
+    if (!game) return;
+    const g = game;
+    const ply = shownPly ?? g.ply;
+    for (const s of ['black', 'white']) {
+      const e = document.getElementById('pieces-' + s);
+      if (e) { const n = shownPieces()[s]; e.textContent = n; e.setAttribute('aria-label', `${n} pieces`); }
+    }
+    const position = ply === g.ply ? g.position : (ply === 0 ? g.start : g.moves[ply - 1].position);
+    const last = ply > 0 ? g.moves[ply - 1] : null;
+    const mine = you === 'both' || you === g.turn;
+    const interactive = shownPly === null && g.status === 'playing' && mine && !g.thinking;
+    root.dataset.status = g.status; root.dataset.turn = g.turn; root.dataset.ply = g.ply;
+    root.dataset.you = you || 'spectator'; root.dataset.thinking = g.thinking;
+    if (!flipped && you === 'white' && !root.dataset.autoflipped) { flipped = true; root.dataset.autoflipped = '1'; }
+    board.set({
+      size: g.size, position, go: g.preset === 'dai-hasami' || g.preset === 'dai-hasami-captures',
+      houseRows: g.preset === 'agon' || /\+house(=on)?(\+|$)/.test(g.variant) ? 2 : 0,
+      flipped, interactive, legal: g.legal_moves, animate,
+      lastMove: last ? { from: last.move.slice(0, last.move.length / 2), to: last.move.slice(last.move.length / 2) } : null,
+      captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
+      // The move before keeps its capture marks (fainter), so a fast reply does not hide them.
+      prevCaptured: ply > 1 ? g.moves[ply - 2].captured : [],
+      // The winning five, on the final position only.
+      winningLine: shownPly === null ? g.winning_line : [],
+      hint: hintPly === ply ? hint : null,
+      shogun: !!g.shogun, sideNames: g.side_names, learn,
+      arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
+      refused: g.shogun && shownPly === null ? g.shogun.refused : null,
+      checkSide: g.shogun && g.shogun.attacked && shownPly === null ? g.turn : null,
+    });
+    document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
+    variantLine.textContent = g.variant;
+    // The tab says when it is your move (title and a dot on the icon), so a player in another tab
+    // sees it; hot-seat games, where both sides are yours, do not.
+    const myTurn = g.status === 'playing' && (you === 'black' || you === 'white') && g.turn === you && !g.thinking;
+    document.title = `${myTurn ? '● Your move · ' : ''}Game ${g.id}: ${gameName(g.variant)}`;
+    setIcon(myTurn);
+    players.textContent = '';
+    players.classList.toggle('shogun', !!g.shogun);
+    for (const s of ['black', 'white']) {
+      // "White (you)", "Black: Ann", "White: hasami level 3": a default name is not repeated.
+      const label = (defaultName(g, s) ? g.side_names[s] : `${g.side_names[s]}: ${g.players[s]}`) + (you === s ? ' (you)' : '');
+      players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
+        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, label),
+        h('span', { id: 'pieces-' + s, 'aria-label': `${shownPieces()[s]} pieces` }, shownPieces()[s]),
+        g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
+    }
+    tickClocks();
+    const sh = g.shogun;
+    warning.hidden = !(sh && sh.attacked && g.status === 'playing' && shownPly === null);
+    if (!warning.hidden) warning.textContent = `Shogun! ${g.side_names[g.turn]}'s Shogun is attacked (by ${sh.attackers.join(', ')}).`;
+    bLearn.hidden = !(sh && sh.numbers === 'magnets');
+    // A player may name themselves before the game is under way (until each side has moved once);
+    // the box starts empty rather than with a default like "White".
+    const player = you === 'black' || you === 'white';
+    const namable = g.status === 'playing' && player && (g.ply < 2 || document.activeElement === nameInput);
+    nameForm.hidden = !namable;
+    if (namable && document.activeElement !== nameInput) nameInput.value = defaultName(g, you) ? '' : g.players[you];
+    if (g.status === 'over') {
+      over.hidden = false; over.textContent = `Game over (${g.result}): ${g.reason}`;
+      status.textContent = '';
+    } else {
+      over.hidden = true;
+      const turnName = g.side_names[g.turn];
+      status.textContent = g.thinking ? 'The engine is thinking…'
+        : shownPly !== null ? `Viewing move ${ply} of ${g.ply}`
+        : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
+      if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
+      else if (g.draw_offer) status.textContent += ` — ${g.side_names[g.draw_offer]} offers a draw`;
+    }
+    // A hint stays in the status line while its position is shown.
+    if (hintPly === ply && hintNote) status.textContent = hintNote;
+    const playing = g.status === 'playing' && !!you;
+    bUndo.hidden = g.opponent === 'online';
+    // A finished engine game's result stands (the server refuses too); hot-seat games may go back.
+    bUndo.disabled = !you || g.ply === 0 || (g.status === 'over' && (g.opponent === 'engine' || / resigned|agreed|on time/.test(g.reason || '')));
+    bResign.disabled = !playing;
+    bDraw.hidden = bDecline.hidden = g.opponent !== 'online';
+    bDraw.disabled = !playing || g.draw_offer === you;
+    bDraw.textContent = g.draw_offer && g.draw_offer !== you ? 'Accept draw' : 'Offer draw';
+    bDecline.disabled = !playing || !g.draw_offer || g.draw_offer === you;
+    bHint.disabled = g.opponent === 'online' && g.status === 'playing';
+    bAnalysis.disabled = bHint.disabled;
+    // invite links
+    const links = invites.get(g.id);
+    if (g.opponent === 'online' && links && links.black) {
+      linksBox.hidden = false; linksBox.textContent = '';
+      const abs = (p) => location.origin + p;
+      // Each link in full (it wraps) with a button that copies it.
+      const row = (key, text) => {
+        const input = h('input', { type: 'text', readonly: true, id: 'invite-' + key, value: abs(links[key]) });
+        const copy = h('button', { type: 'button', id: 'copy-' + key, 'aria-label': `Copy: ${text}` }, 'Copy');
+        copy.addEventListener('click', async () => {
+          try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand('copy'); }
+          copy.textContent = 'Copied'; announce('Link copied');
+          setTimeout(() => { copy.textContent = 'Copy'; }, 2000);
+        });
+        return h('label', {}, text, h('span', { class: 'link-row' }, input, copy));
+      };
+      linksBox.append(h('h2', {}, 'Invite links'),
+        ...['black', 'white'].map((s) => row(s, `${g.side_names[s]}${you === s ? ' (yours)' : ' (send to your friend)'}`)),
+        row('spectator', 'Spectators (watch only)'));
+    } else linksBox.hidden = true;
+    // move list
+    moveList.textContent = '';
+    const ol = h('ol', {});
+    let row = null;
+    g.moves.forEach((m, i) => {
+      const number = Math.floor((i + (g.moves[0].side === 'white' ? 1 : 0)) / 2) + 1;
+      if (m.side === 'black' || !row) {
+        row = h('li', {}, h('span', { class: 'num' }, number + '.'));
+        if (m.side === 'white') row.append(h('span', {}, '…'));
+        ol.append(row);
+      }
+      row.append(h('button', { type: 'button', 'data-ply': m.ply, 'aria-current': m.ply === ply ? 'true' : 'false',
+        'aria-label': `${m.ply}: ${g.side_names[m.side].toLowerCase()} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
+        onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
+    });
+    moveList.append(g.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet.'));
+    // The newest move is scrolled into view inside the move list only: the page itself never moves
+    // (on a phone, scrolling the page to the list would push the board off the screen).
+    const cur = moveList.querySelector('[aria-current="true"]');
+    if (cur && shownPly === null) {
+      const r = cur.getBoundingClientRect(), box = moveList.getBoundingClientRect();
+      if (r.bottom > box.bottom) moveList.scrollTop += r.bottom - box.bottom;
+      else if (r.top < box.top) moveList.scrollTop -= box.top - r.top;
+    }
+    if (!exportBox.hidden) { const p = document.getElementById('export-position'); if (p) p.value = shownPosition(); }
+  }
+
+  // Clocks: the server sends the remaining times with every view; the running one counts down here.
+  function clockText(ms) {
+    ms = Math.max(0, ms);
+    const total = Math.ceil(ms / 100) / 10;
+    const m = Math.floor(total / 60), sec = total - m * 60;
+    return ms < 10_000 ? `${m}:${sec.toFixed(1).padStart(4, '0')}` : `${m}:${String(Math.floor(sec)).padStart(2, '0')}`;
+  }
+  function tickClocks() {
+    if (!clockBase) return;
+    for (const s of ['black', 'white']) {
+      const e = document.getElementById('clock-' + s);
+      if (!e) continue;
+      const running = clockBase.running === s;
+      const ms = clockBase[s + '_ms'] - (running ? performance.now() - clockBase.at : 0);
+      e.textContent = clockText(ms);
+      e.dataset.ms = Math.max(0, Math.round(ms));
+      e.classList.toggle('running', running);
+      e.classList.toggle('low', running && ms < 10_000);
+    }
+  }
+  const ticker = setInterval(tickClocks, 100);
+
+  // Live updates: the server sends the whole game on connect and after every change, so a
+  // reconnect resumes where the game is.
+  function connect() {
+    if (closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws` + (token ? '?token=' + encodeURIComponent(token) : ''));
+    ws.onopen = () => { wsOpen = true; retry = 0; conn.textContent = ''; };
+    ws.onmessage = (e) => {
+      let msg; try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === 'game') update(msg.game, false);
+      else if (msg.type === 'error') errorLine.textContent = plain(msg.error);
+    };
+    ws.onclose = () => {
+      wsOpen = false;
+      if (closed) return;
+      retry = Math.min(retry + 1, 6);
+      conn.textContent = 'Connection lost; reconnecting…';
+      setTimeout(connect, 300 * 2 ** retry);
+    };
+  }
+  api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
+    root.replaceWith(h('div', { class: 'card' }, h('h1', {}, `Game ${id}`), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, 'New game')));
+  });
+  onCleanup(() => { closed = true; clearInterval(ticker); if (ws) ws.close(); });
+}
