@@ -22,6 +22,8 @@
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import { test } from 'node:test';
+import './after-game.mjs';
+import './page-weight.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{create, server, token_of, Server};
+use common::{create, server, token_of, Server, Ws};
 use serde_json::{json, Value};
 
 /// White has two pieces: Black's f1-f5 captures e5 and wins at once.
@@ -209,4 +209,34 @@ fn an_online_game_in_progress_is_not_reviewed() {
     );
     let (status, v, _) = review(&s, id);
     assert_eq!(status, 403, "{v}");
+}
+
+#[test]
+fn a_player_shows_as_connected_while_their_page_is_open() {
+    let (_dir, s) = server();
+    let (id, black, white) = online(&s);
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["connected"], json!({"black": false, "white": false}));
+    let mut ann = Ws::connect(s.addr, &format!("/api/games/{id}/ws?token={black}"));
+    assert_eq!(ann.recv()["game"]["connected"]["black"], true);
+    // A spectator does not count as a player.
+    let mut watcher = Ws::connect(s.addr, &format!("/api/games/{id}/ws"));
+    assert_eq!(watcher.recv()["game"]["connected"]["white"], false);
+    // Bob opens the game: everybody hears he is there.
+    let mut bob = Ws::connect(s.addr, &format!("/api/games/{id}/ws?token={white}"));
+    assert_eq!(
+        bob.recv()["game"]["connected"],
+        json!({"black": true, "white": true})
+    );
+    assert_eq!(ann.recv()["game"]["connected"]["white"], true);
+    // Ann leaves: Bob's page hears it.
+    drop(ann);
+    let after = bob.recv();
+    assert_eq!(
+        after["game"]["connected"],
+        json!({"black": false, "white": true})
+    );
+    s.wait_for(&format!("/api/games/{id}"), |v| {
+        v["connected"]["black"] == false
+    });
 }

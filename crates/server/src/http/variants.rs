@@ -17,6 +17,15 @@ use crate::http::error::ApiError;
 /// What Shogun is, for the variant list.
 const SHOGUN_ABOUT: &str = "Shogun (Ravensburger, 1979): 8x8, each piece moves exactly the number it shows, which changes with the square; protect your Shogun";
 
+/// How Shogun is won (RULES.md S6, S7), the reminder beside the board.
+fn shogun_goal(capture_allowed: bool) -> &'static str {
+    if capture_allowed {
+        "Win: capture the opponent's Shogun, or leave the opponent with its Shogun and one other piece."
+    } else {
+        "Win: leave the opponent's Shogun attacked with no way out (or no move at all), or with only one other piece."
+    }
+}
+
 /// `GET /api/variants`: the presets (Shogun included) and the options of each family.
 pub async fn list() -> Response {
     let mut presets: Vec<_> = Preset::ALL
@@ -66,6 +75,8 @@ pub async fn check(Query(q): Query<HashMap<String, String>>) -> Result<Response,
             "preset": rules.preset.name(),
             // The rules as parsed, options included (not the preset's line).
             "about": rules.describe(),
+            // How the game is won, the reminder beside the board.
+            "goal": rules.goal(),
             "size": rules.size(),
             "start": HasamiPosition::start(rules).to_string(),
         }),
@@ -73,6 +84,7 @@ pub async fn check(Query(q): Query<HashMap<String, String>>) -> Result<Response,
             "variant": rules.to_string(),
             "preset": "shogun",
             "about": SHOGUN_ABOUT,
+            "goal": shogun_goal(rules.options.capture_allowed),
             "size": 8,
             "start": ShogunPosition::start(rules).to_string(),
         }),

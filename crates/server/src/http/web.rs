@@ -52,6 +52,26 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/game-screen.js"),
     ),
     (
+        "review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/review.js"),
+    ),
+    (
+        "sounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/sounds.js"),
+    ),
+    (
+        "after-game.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/after-game.js"),
+    ),
+    (
+        "theme.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/theme.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../web/favicon.svg"),

@@ -23,12 +23,13 @@ use axum::extract::{Extension, Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::{self, error::RecvError};
+use tokio::sync::Mutex;
 
 use crate::http::edge::{ClientAddr, Edge};
 use crate::http::error::ApiError;
 use crate::http::request::game_id;
-use crate::live::Shared;
+use crate::live::{LiveGame, Shared};
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -71,72 +72,101 @@ fn error_message(e: &ApiError) -> String {
         .to_string()
 }
 
-async fn session(
-    state: Shared,
-    id: i64,
-    token: Option<String>,
-    socket: WebSocket,
-    timeout: Duration,
-) {
+async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, timeout: Duration) {
     let Ok(live) = state.live(id).await else {
         return;
     };
-    let (mut tx, mut rx) = socket.split();
-    let (mut updates, first) = {
-        let g = live.lock().await;
-        (g.updates.subscribe(), g.message(token.as_deref()))
+    let (updates, first) = {
+        let mut g = live.lock().await;
+        // Others hear of this socket; it hears only what comes after.
+        g.socket_changed(token.as_deref(), 1);
+        let updates = g.updates.subscribe();
+        (updates, g.message(token.as_deref()))
     };
-    if !sent(&mut tx, Message::Text(first.into()), timeout).await {
-        return;
-    }
-    let mut pings = tokio::time::interval_at(
-        tokio::time::Instant::now() + timeout / 2,
-        (timeout / 2).max(Duration::from_millis(10)),
-    );
-    let mut heard = tokio::time::Instant::now();
-    loop {
-        tokio::select! {
-            _ = pings.tick() => {
-                if heard.elapsed() >= timeout {
-                    return; // silent for the whole timeout, not even a pong
-                }
-                if !sent(&mut tx, Message::Ping(Default::default()), timeout).await {
-                    return;
-                }
-            }
-            update = updates.recv() => {
-                let text: String = match update {
-                    Ok(msg) => msg.to_string(),
-                    // Missed some: send the current game instead.
-                    Err(RecvError::Lagged(_)) => live.lock().await.message(token.as_deref()),
-                    Err(RecvError::Closed) => return,
-                };
-                if !sent(&mut tx, Message::Text(text.into()), timeout).await {
-                    return;
-                }
-            }
-            incoming = rx.next() => {
-                heard = tokio::time::Instant::now();
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t.to_string(),
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => continue,
-                };
-                let reply = match serde_json::from_str::<ClientMessage>(&text) {
-                    Err(e) => Some(error_message(&ApiError::bad_request(format!(
-                        "malformed message: {e} (send {{\"type\":\"move\",\"move\":\"e1e5\"}} or {{\"type\":\"ping\"}})"
-                    )))),
-                    Ok(ClientMessage::Ping) => Some(r#"{"type":"pong"}"#.to_string()),
-                    Ok(ClientMessage::Move { mv }) => {
-                        match state.play(id, &mv, token.as_deref()).await {
-                            Ok(_) => None, // the broadcast carries the new game
-                            Err(e) => Some(error_message(&ApiError::from(e))),
-                        }
+    let socket = Session {
+        state,
+        id,
+        token,
+        live,
+        timeout,
+    };
+    socket.run(ws, updates, first).await;
+    // Closed, for whatever reason: the player is away unless another socket of theirs is open.
+    socket
+        .live
+        .lock()
+        .await
+        .socket_changed(socket.token.as_deref(), -1);
+}
+
+/// One open WebSocket of a game.
+struct Session {
+    state: Shared,
+    id: i64,
+    token: Option<String>,
+    live: Arc<Mutex<LiveGame>>,
+    timeout: Duration,
+}
+
+impl Session {
+    /// Sends the game on every change and plays the moves the client sends, until either side
+    /// closes or stops answering.
+    async fn run(&self, ws: WebSocket, mut updates: broadcast::Receiver<Arc<str>>, first: String) {
+        let (state, id, token, live, timeout) =
+            (&self.state, self.id, &self.token, &self.live, self.timeout);
+        let (mut tx, mut rx) = ws.split();
+        if !sent(&mut tx, Message::Text(first.into()), timeout).await {
+            return;
+        }
+        let mut pings = tokio::time::interval_at(
+            tokio::time::Instant::now() + timeout / 2,
+            (timeout / 2).max(Duration::from_millis(10)),
+        );
+        let mut heard = tokio::time::Instant::now();
+        loop {
+            tokio::select! {
+                _ = pings.tick() => {
+                    if heard.elapsed() >= timeout {
+                        return; // silent for the whole timeout, not even a pong
                     }
-                };
-                if let Some(r) = reply {
-                    if !sent(&mut tx, Message::Text(r.into()), timeout).await {
+                    if !sent(&mut tx, Message::Ping(Default::default()), timeout).await {
                         return;
+                    }
+                }
+                update = updates.recv() => {
+                    let text: String = match update {
+                        Ok(msg) => msg.to_string(),
+                        // Missed some: send the current game instead.
+                        Err(RecvError::Lagged(_)) => live.lock().await.message(token.as_deref()),
+                        Err(RecvError::Closed) => return,
+                    };
+                    if !sent(&mut tx, Message::Text(text.into()), timeout).await {
+                        return;
+                    }
+                }
+                incoming = rx.next() => {
+                    heard = tokio::time::Instant::now();
+                    let text = match incoming {
+                        Some(Ok(Message::Text(t))) => t.to_string(),
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                        Some(Ok(_)) => continue,
+                    };
+                    let reply = match serde_json::from_str::<ClientMessage>(&text) {
+                        Err(e) => Some(error_message(&ApiError::bad_request(format!(
+                            "malformed message: {e} (send {{\"type\":\"move\",\"move\":\"e1e5\"}} or {{\"type\":\"ping\"}})"
+                        )))),
+                        Ok(ClientMessage::Ping) => Some(r#"{"type":"pong"}"#.to_string()),
+                        Ok(ClientMessage::Move { mv }) => {
+                            match state.play(id, &mv, token.as_deref()).await {
+                                Ok(_) => None, // the broadcast carries the new game
+                                Err(e) => Some(error_message(&ApiError::from(e))),
+                            }
+                        }
+                    };
+                    if let Some(r) = reply {
+                        if !sent(&mut tx, Message::Text(r.into()), timeout).await {
+                            return;
+                        }
                     }
                 }
             }

@@ -98,6 +98,8 @@ pub struct LiveGame {
     pub version: u64,
     /// Every change is sent here as a JSON message.
     pub updates: broadcast::Sender<Arc<str>>,
+    /// Open WebSockets of each side's player on this server (first, second): see `presence.rs`.
+    pub present: [u32; 2],
 }
 
 impl LiveGame {
@@ -125,6 +127,7 @@ impl LiveGame {
             stopped_at: None,
             version: 0,
             updates: broadcast::channel(64).0,
+            present: [0, 0],
         }
     }
 
@@ -172,6 +175,7 @@ impl LiveGame {
             stopped_at,
             version: 0,
             updates,
+            present: [0, 0],
         })
     }
 

@@ -24,6 +24,7 @@ mod hint;
 mod import;
 mod names;
 mod play;
+mod presence;
 mod random;
 mod record;
 mod registry;

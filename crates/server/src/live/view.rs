@@ -97,9 +97,20 @@ pub struct GameView {
     pub pieces: Players,
     /// The rematch of this game, once a player asked for one (POST /api/games/{id}/rematch).
     pub rematch: Option<i64>,
+    /// Whether each side's player has the game open (a WebSocket on this server; see presence.rs).
+    pub connected: Connected,
     /// Which side the request's token plays: `black`, `white`, `both` or absent (spectator).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<&'static str>,
+}
+
+/// Whether each side's player is connected.
+#[derive(Debug, Clone, Serialize)]
+pub struct Connected {
+    /// The first player.
+    pub black: bool,
+    /// The second player.
+    pub white: bool,
 }
 
 /// The clocks of a game (times in ms, computed when the view was made).
@@ -203,6 +214,10 @@ impl LiveGame {
                 white: self.game.pieces(Side::Second).to_string(),
             },
             rematch: self.meta.rematch,
+            connected: Connected {
+                black: self.connected(Side::First),
+                white: self.connected(Side::Second),
+            },
             you: self.you(token),
         }
     }

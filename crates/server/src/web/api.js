@@ -32,6 +32,10 @@ export const api = {
   name: (id, name, token, side) => call('POST', `/api/games/${id}/name`, side ? { name, token, side } : { name, token }),
   hint: (id, ms, ply = null) => call('GET', `/api/games/${id}/hint?ms=${ms}` + (ply === null ? '' : `&ply=${ply}`)),
   record: (id) => call('GET', `/api/games/${id}/record`),
+  abort: (id, token) => call('POST', `/api/games/${id}/abort`, { token }),
+  rematch: (id, token) => call('POST', `/api/games/${id}/rematch`, { token }),
+  review: (id) => call('POST', `/api/games/${id}/review`),
+  storedReview: (id) => call('GET', `/api/games/${id}/review`),
 };
 
 // Tokens are kept per game in localStorage, so a reload or the games list can resume a game.

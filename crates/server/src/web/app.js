@@ -5,12 +5,12 @@ import { api, tokens, invites } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
+import { setUpSoundToggle } from './sounds.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
 let variantsCache = null;
-
-
+setUpSoundToggle();
 
 export async function variants() {
   if (!variantsCache) variantsCache = await api.variants();
@@ -183,6 +183,9 @@ async function newGameScreen() {
 
 
 // ---------------------------------------------------------------- stored games
+// An aborted game has no result either ("*") but says why it ended.
+const inProgress = (g) => g.result === '*' && !g.reason;
+
 async function recentGames(limit) {
   // "Your games" are the ones this browser plays or played (it holds their keys); of the others
   // only finished games are listed, never another player's game in progress.
@@ -190,10 +193,10 @@ async function recentGames(limit) {
   try {
     const { games } = await api.games();
     const mine = games.filter((g) => tokens.get(g.id));
-    const others = games.filter((g) => !tokens.get(g.id) && g.result !== '*');
+    const others = games.filter((g) => !tokens.get(g.id) && !inProgress(g));
     const table = (id, list, label) => {
       const rows = list.map((g) => {
-        const playing = g.result === '*';
+        const playing = inProgress(g);
         const resume = tokens.get(g.id) && playing;
         return h('tr', { 'data-game-id': g.id },
           h('td', {}, '#' + g.id),

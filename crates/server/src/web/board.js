@@ -84,7 +84,7 @@ export class Board {
   }
 
   // state: {size, position, go, flipped, interactive, legal:[moves], lastMove, captured:[squares],
-  //         capturedSide, animate, hint}
+  //         capturedSide, animate, hint, arrows:[{move, kind: 'best'|'played'}]}
   set(state) {
     const samePosition = this.state && this.state.position === state.position;
     this.state = state;
@@ -151,6 +151,19 @@ export class Board {
   arrival(from, to) {
     const s = this.state;
     return s.learn && s.arrivals ? s.arrivals[from + to] : undefined;
+  }
+
+  // An arrow from a move's square to its destination, its head short of the destination's centre.
+  arrow(move, kind) {
+    const half = move.length / 2;
+    const [x1, y1] = this.center(move.slice(0, half)), [x2, y2] = this.center(move.slice(half));
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    if (!len) return;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len, head = 0.38, w = 0.2;
+    const bx = x2 - ux * (head + 0.12), by = y2 - uy * (head + 0.12), tx = x2 - ux * 0.12, ty = y2 - uy * 0.12;
+    const g = el('g', { class: `arrow ${kind}`, 'data-move': move, 'aria-hidden': 'true' }, this.svg);
+    el('line', { x1: x1 + ux * 0.2, y1: y1 + uy * 0.2, x2: bx, y2: by }, g);
+    el('polygon', { points: `${tx},${ty} ${bx - uy * w},${by + ux * w} ${bx + uy * w},${by - ux * w}` }, g);
   }
 
   draw(animate) {
@@ -228,6 +241,8 @@ export class Board {
       const [cx, cy] = this.center(c);
       el('circle', { class: 'capmark', cx, cy, r: 0.36, 'data-square': c }, svg);
     }
+    // Arrows (a review's played and best moves): <g class="arrow best|played" data-move="e1e5">.
+    for (const a of s.arrows || []) this.arrow(a.move, a.kind);
     if (s.hint) {
       const h = s.hint, half = h.length / 2;
       mark(h.slice(0, half), 'hintmark'); mark(h.slice(half), 'hintmark');

@@ -5,6 +5,9 @@ import { api, tokens, invites } from './api.js';
 import { Board } from './board.js';
 import { gameName } from './rules.js';
 import { h, announce, plain, setIcon } from './dom.js';
+import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './review.js';
+import { afterGameActions } from './after-game.js';
+import { sound } from './sounds.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -25,7 +28,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const token = tokens.get(id);
   document.title = `hasami: game ${id}`;
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
-  let clockBase = null;
+  let clockBase = null, review = null, reviewing_ = false;
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
 
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
@@ -54,6 +57,14 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const bResign = btn('btn-resign', 'Resign', () => { if (confirm('Resign this game?')) act(() => api.resign(id, token)); });
   const bDraw = btn('btn-draw', 'Offer draw', () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
   const bDecline = btn('btn-decline', 'Decline draw', () => act(() => api.draw(id, 'decline', token)));
+  const bAbort = btn('btn-abort', 'Abort', () => { if (confirm('Abort this game? It ends with no result.')) act(() => api.abort(id, token)); }, 'Abort the game (no result)');
+  const bReview = btn('btn-review', 'Review', runReview, 'Review: the engine judges every move of the game');
+  const reviewBox = h('section', { class: 'review', id: 'review', hidden: true, 'aria-label': 'Review' });
+  const afterBox = h('div', { id: 'after-game-box' });
+  // How the game is won, beside the board (from the server's words for the variant).
+  const goalLine = h('p', { class: 'goal', id: 'goal', hidden: true });
+  // Whether the opponent has the game open (online games).
+  const presence = h('p', { class: 'presence', id: 'presence', hidden: true });
   const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
   const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.classList.toggle('off', !analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
   bAnalysis.setAttribute('aria-pressed', 'false');
@@ -74,9 +85,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, evalBar, boardBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, players, nameForm, warning, status, over, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bResign, bDraw, bDecline, bHint, bAnalysis, bLearn, bFlip, bRecord),
-      analysisBox, linksBox, navBox, moveList, exportBox));
+      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, over, afterBox, errorLine, conn,
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord),
+      reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 
   moveList.addEventListener('keydown', (e) => {
@@ -165,6 +176,30 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
+  // Post-game review: computed once on the server and stored with the game.
+  async function runReview() {
+    if (!game || reviewing_) return;
+    reviewing_ = true; bReview.disabled = true;
+    reviewBox.hidden = false; reviewBox.textContent = '';
+    reviewBox.append(h('p', { class: 'hint-text', id: 'review-wait' }, 'The engine is reviewing every move…'));
+    try { review = await api.review(id); announce('Review ready'); }
+    catch (e) { reviewBox.textContent = ''; reviewBox.append(h('p', { class: 'error' }, plain(e.message))); }
+    reviewing_ = false; bReview.disabled = false;
+    render(false);
+  }
+
+  // The review's parts that follow the position shown: the graph's line and the comment.
+  function renderReview(ply) {
+    if (!review || review.plies !== game.ply) return;
+    reviewBox.hidden = false; reviewBox.textContent = '';
+    const graph = reviewGraph(review, game.side_names, ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
+    graph.classList.toggle('shogun', !!game.shogun);
+    reviewBox.append(h('h2', {}, 'Review'), graph,
+      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, game.side_names, ply)),
+      reviewSummary(review, game.side_names),
+      h('p', { class: 'hint-text' }, `?! inaccuracy, ? mistake, ?? blunder: the move lost 10%, 20% or 30% of the winning chances. Arrows: blue the move played, green the engine's choice. ${review.ms_per_position} ms per position.`));
+  }
+
   function toggleExport() {
     exportBox.hidden = !exportBox.hidden;
     if (exportBox.hidden) return;
@@ -185,6 +220,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
 
   function update(g, fromAction) {
     const prevPly = game ? game.ply : null;
+    const wasOver = game ? game.status === 'over' : null;
     game = g;
     clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
@@ -197,9 +233,19 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
     if (animate) {
       const m = g.moves[g.ply - 1];
+      sound(g.status === 'over' ? 'end' : m.captured.length ? 'capture' : g.shogun && g.shogun.attacked ? 'warning' : 'move');
       announce(`${g.side_names[m.side].toLowerCase()} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
     }
+    // An end without a move (resigned, agreed, on time, aborted) sounds too.
+    if (wasOver === false && g.status === 'over' && !animate) sound('end');
+    if (wasOver === null) firstView(g);
     void fromAction;
+  }
+
+  // Once per screen: the win condition and a review made before.
+  function firstView(g) {
+    api.checkVariant(g.variant).then((v) => { if (v.goal) { goalLine.textContent = v.goal; goalLine.hidden = false; } }).catch(() => {});
+    if (g.ply > 0) api.storedReview(id).then((r) => { review = r; render(false); }).catch(() => {});
   }
 
   // Piece counts of the position shown (the view's counts are those of the current position).
@@ -236,6 +282,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // The winning five, on the final position only.
       winningLine: shownPly === null ? g.winning_line : [],
       hint: hintPly === ply ? hint : null,
+      arrows: review && review.plies === g.ply ? reviewArrows(review, ply) : [],
       shogun: !!g.shogun, sideNames: g.side_names, learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
@@ -259,6 +306,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
         g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
     }
     tickClocks();
+    const other = you === 'black' ? 'white' : you === 'white' ? 'black' : null;
+    presence.hidden = !(g.opponent === 'online' && other && g.connected && g.status === 'playing');
+    if (!presence.hidden) {
+      const on = g.connected[other], who = defaultName(g, other) ? `${g.side_names[other]}` : g.players[other];
+      presence.dataset.connected = on;
+      presence.textContent = on ? `${who} is here` : `${who} is not connected`;
+    }
     const sh = g.shogun;
     warning.hidden = !(sh && sh.attacked && g.status === 'playing' && shownPly === null);
     if (!warning.hidden) warning.textContent = `Shogun! ${g.side_names[g.turn]}'s Shogun is attacked (by ${sh.attackers.join(', ')}).`;
@@ -270,7 +324,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     nameForm.hidden = !namable;
     if (namable && document.activeElement !== nameInput) nameInput.value = defaultName(g, you) ? '' : g.players[you];
     if (g.status === 'over') {
-      over.hidden = false; over.textContent = `Game over (${g.result}): ${g.reason}`;
+      over.hidden = false; over.textContent = g.result === '*' ? g.reason : `Game over (${g.result}): ${g.reason}`;
       status.textContent = '';
     } else {
       over.hidden = true;
@@ -288,7 +342,16 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // A finished engine game's result stands (the server refuses too); hot-seat games may go back.
     bUndo.disabled = !you || g.ply === 0 || (g.status === 'over' && (g.opponent === 'engine' || / resigned|agreed|on time/.test(g.reason || '')));
     bResign.disabled = !playing;
-    bDraw.hidden = bDecline.hidden = g.opponent !== 'online';
+    // Before each side has moved a game is aborted, not resigned, and no draw is offered.
+    const abortable = playing && g.ply < 2;
+    bAbort.hidden = !abortable; bResign.hidden = abortable;
+    afterBox.textContent = '';
+    const after = afterGameActions(g, you, token, (m) => { errorLine.textContent = m; });
+    if (after) afterBox.append(after);
+    bReview.hidden = !(g.ply > 0 && (g.status === 'over' || g.opponent !== 'online'));
+    if (review && review.plies === g.ply) bReview.hidden = true;
+    renderReview(ply);
+    bDraw.hidden = bDecline.hidden = g.opponent !== 'online' || abortable;
     bDraw.disabled = !playing || g.draw_offer === you;
     bDraw.textContent = g.draw_offer && g.draw_offer !== you ? 'Accept draw' : 'Offer draw';
     bDecline.disabled = !playing || !g.draw_offer || g.draw_offer === you;
@@ -328,6 +391,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       row.append(h('button', { type: 'button', 'data-ply': m.ply, 'aria-current': m.ply === ply ? 'true' : 'false',
         'aria-label': `${m.ply}: ${g.side_names[m.side].toLowerCase()} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
         onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
+      const judged = review && review.plies === g.ply ? review.moves[m.ply - 1].judgement : null;
+      if (judged) {
+        const b = row.lastChild;
+        b.classList.add('mark-' + judged);
+        b.append(h('span', { class: 'mark', 'aria-hidden': 'true' }, MARKS[judged]));
+        b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${judged}`);
+      }
     });
     moveList.append(g.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet.'));
     // The newest move is scrolled into view inside the move list only: the page itself never moves

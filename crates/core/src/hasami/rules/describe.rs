@@ -46,6 +46,31 @@ impl HasamiRules {
         if o.corner {
             s.push("A piece in a corner is captured by blocking both squares next to it.".into());
         }
+        if let Some(goal) = self.goal() {
+            s.push(goal);
+        }
+        let mut draws = Vec::new();
+        if o.repetition > 0 {
+            draws.push(format!("a position repeated {} times", o.repetition));
+        }
+        if o.quiet > 0 {
+            draws.push(format!("{} moves in a row without a capture", o.quiet));
+        }
+        if !draws.is_empty() {
+            let ends = if self.most_captures {
+                "ends the game (the captures decide)"
+            } else {
+                "is a draw"
+            };
+            s.push(format!("{} {ends}.", capitalise(&draws.join(", or "))));
+        }
+        s.join(" ")
+    }
+
+    /// How the game is won, in one sentence ("Win: capture 8 pieces (the opponent down to 1)."),
+    /// the reminder shown beside the board; `None` when no rule wins it.
+    pub fn goal(&self) -> Option<String> {
+        let o = &self.options;
         let mut wins = Vec::new();
         if let Some(k) = self.pieces_left {
             let taken = self.start_pieces.saturating_sub(k);
@@ -75,31 +100,13 @@ impl HasamiRules {
         if self.most_captures {
             wins.push("have captured more when no more captures are possible".into());
         }
-        if !wins.is_empty() {
-            let last = wins.pop().unwrap_or_default();
-            let list = if wins.is_empty() {
-                last
-            } else {
-                format!("{}, or {last}", wins.join(", "))
-            };
-            s.push(format!("Win: {list}."));
-        }
-        let mut draws = Vec::new();
-        if o.repetition > 0 {
-            draws.push(format!("a position repeated {} times", o.repetition));
-        }
-        if o.quiet > 0 {
-            draws.push(format!("{} moves in a row without a capture", o.quiet));
-        }
-        if !draws.is_empty() {
-            let ends = if self.most_captures {
-                "ends the game (the captures decide)"
-            } else {
-                "is a draw"
-            };
-            s.push(format!("{} {ends}.", capitalise(&draws.join(", or "))));
-        }
-        s.join(" ")
+        let last = wins.pop()?;
+        let list = if wins.is_empty() {
+            last
+        } else {
+            format!("{}, or {last}", wins.join(", "))
+        };
+        Some(format!("Win: {list}."))
     }
 }
 
@@ -147,5 +154,22 @@ mod tests {
         assert!(words("mak-yek").contains("moving in between two enemy pieces"));
         assert!(words("apit-sodok").contains("have captured more"));
         assert!(words("hasami-chess").starts_with("8×8 board, 8 pieces each."));
+    }
+
+    #[test]
+    fn the_goal_is_the_win_sentence_of_the_words() {
+        for text in ["hasami", "dai-hasami", "hasami+win=captures:5", "mak-yek"] {
+            let rules = HasamiRules::parse(text).unwrap();
+            let goal = rules.goal().unwrap();
+            assert!(goal.starts_with("Win: "), "{goal}");
+            assert!(rules.describe().contains(&goal), "{text}: {goal}");
+        }
+        assert_eq!(
+            HasamiRules::parse("hasami+win=pieces-left:0")
+                .unwrap()
+                .goal()
+                .as_deref(),
+            Some("Win: capture all the opponent's pieces.")
+        );
     }
 }

@@ -1,0 +1,44 @@
+// At the result: a rematch with colours swapped (POST /api/games/ID/rematch: the first player to ask
+// creates it, the other joins it) and a new game with the same settings.
+
+import { api, tokens, invites } from './api.js';
+import { h, plain } from './dom.js';
+
+/** The request for a new game like `g` (same game, opponent, strength, side and clock). */
+export function likeThis(g, you) {
+  const req = { variant: g.variant, opponent: g.opponent };
+  if (g.opponent === 'engine') req.level = g.level;
+  if (g.opponent !== 'local' && (you === 'black' || you === 'white')) req.side = you;
+  if (g.opponent !== 'local' && g.clock) req.clock = { initial: g.clock.initial_ms / 1000, increment: g.clock.increment_ms / 1000 };
+  if (g.shogun) {
+    // A new magnet board: the seed and rotation of this one are left out.
+    req.variant = g.variant.replace(/\+seed=\d+/, '').replace(/\+rotation=\d/, '');
+    req.random_board = true;
+    if (g.opponent === 'engine') req.engine = g.engine;
+  } else req.position = g.start;
+  return req;
+}
+
+/**
+ * The buttons under a finished game's result, for a player of it (spectators get none):
+ * "Rematch" (or "Join the rematch" once the opponent asked), and "New game like this".
+ */
+export function afterGameActions(g, you, token, onError) {
+  const player = you === 'black' || you === 'white' || you === 'both';
+  if (g.status !== 'over' || !player) return null;
+  const go = async (fn) => {
+    try {
+      const c = await fn();
+      tokens.set(c.id, c.token);
+      if (c.links) invites.set(c.id, c.links);
+      location.hash = `#/game/${c.id}`;
+    } catch (e) { onError(plain(e.message)); }
+  };
+  const box = h('div', { class: 'after-game', id: 'after-game', role: 'group', 'aria-label': 'After the game' });
+  const mine = g.rematch && tokens.get(g.rematch);
+  const label = mine ? 'Go to the rematch' : g.rematch ? 'Join the rematch' : 'Rematch';
+  box.append(h('button', { type: 'button', class: g.rematch && !mine ? 'primary' : '', id: 'btn-rematch',
+    'aria-label': `${label} (colours swapped)`, onclick: () => go(() => api.rematch(g.id, token)) }, label));
+  box.append(h('button', { type: 'button', id: 'btn-like-this', onclick: () => go(() => api.create(likeThis(g, you))) }, 'New game like this'));
+  return box;
+}

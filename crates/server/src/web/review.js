@@ -1,0 +1,100 @@
+// Post-game review (POST /api/games/ID/review, docs/web.md): the evaluation graph, each side's
+// inaccuracies, mistakes and blunders, the marks in the move list and the arrows on the board.
+
+import { h } from './dom.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+/** The mark players write after a move, by the review's judgement. */
+export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+function svg(name, attrs = {}, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** A move as players write it: "e1–e5". */
+export function dashed(move) {
+  const half = move.length / 2;
+  return `${move.slice(0, half)}–${move.slice(half)}`;
+}
+
+/** The evaluation as a figure for the first side: "+1.2", "−0.4", "#3" (a forced win in 3). */
+export function evalText(p) {
+  if (p.mate !== null && p.mate !== undefined) return p.mate === 0 ? '0.0' : `#${p.mate > 0 ? '' : '-'}${Math.abs(p.mate)}`;
+  return `${p.score >= 0 ? '+' : '−'}${Math.abs(p.score / 100).toFixed(1)}`;
+}
+
+/**
+ * The graph of the first side's expected score over the game: ply 0 (the start) on the left, the
+ * last ply on the right. Marked moves are dots in their colour; a line marks `ply`. Clicking or
+ * tapping a point calls `onPick(ply)`; the arrow keys step through it when it has focus.
+ */
+export function reviewGraph(review, sideNames, ply, onPick) {
+  const n = review.positions.length - 1, W = 600, H = 120;
+  const x = (i) => (n ? (i / n) * W : W / 2);
+  const y = (e) => H - e * H;
+  const g = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none',
+    role: 'slider', tabindex: '0', 'aria-label': `Evaluation graph: ${sideNames.black}'s winning chances move by move`,
+    'aria-valuemin': 0, 'aria-valuemax': n, 'aria-valuenow': ply, 'data-plies': n });
+  svg('rect', { class: 'second', x: 0, y: 0, width: W, height: H }, g);
+  const pts = review.positions.map((p, i) => `${x(i)},${y(p.expected)}`);
+  svg('polygon', { class: 'first', points: `0,${H} ${pts.join(' ')} ${W},${H}` }, g);
+  svg('line', { class: 'mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }, g);
+  for (const m of review.moves) {
+    if (!m.judgement) continue;
+    svg('circle', { class: `dot ${m.judgement}`, cx: x(m.ply), cy: y(review.positions[m.ply].expected), r: 5,
+      'data-ply': m.ply, 'vector-effect': 'non-scaling-stroke' }, g);
+  }
+  svg('line', { class: 'now', x1: x(ply), y1: 0, x2: x(ply), y2: H, 'data-ply': ply }, g);
+  const pick = (evt) => {
+    const r = g.getBoundingClientRect();
+    if (!r.width) return;
+    onPick(Math.max(0, Math.min(n, Math.round(((evt.clientX - r.left) / r.width) * n))));
+  };
+  g.addEventListener('click', pick);
+  g.addEventListener('keydown', (e) => {
+    const step = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1 }[e.key];
+    if (step) { onPick(Math.max(0, Math.min(n, ply + step))); e.preventDefault(); }
+    if (e.key === 'Home') { onPick(0); e.preventDefault(); }
+    if (e.key === 'End') { onPick(n); e.preventDefault(); }
+  });
+  return g;
+}
+
+/** Each side's count of inaccuracies, mistakes and blunders, and its average loss. */
+export function reviewSummary(review, sideNames) {
+  const row = (s) => h('tr', { 'data-side': s }, h('th', { scope: 'row' }, sideNames[s]),
+    h('td', { class: 'inaccuracy' }, review[s].inaccuracies), h('td', { class: 'mistake' }, review[s].mistakes),
+    h('td', { class: 'blunder' }, review[s].blunders), h('td', {}, `${review[s].average_loss.toFixed(1)}%`));
+  return h('table', { class: 'review-summary', id: 'review-summary' },
+    h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'sr-only' }, 'Side')),
+      h('th', { title: 'inaccuracies' }, '?! ', h('span', { class: 'wide-label' }, 'inaccuracies')),
+      h('th', { title: 'mistakes' }, '? ', h('span', { class: 'wide-label' }, 'mistakes')),
+      h('th', { title: 'blunders' }, '?? ', h('span', { class: 'wide-label' }, 'blunders')),
+      h('th', { title: 'average loss of winning chances per move' }, 'avg. loss'))),
+    h('tbody', {}, row('black'), row('white')));
+}
+
+/** What the review says of ply `ply` (the move that led to it): its judgement and the better move. */
+export function moveComment(review, sideNames, ply) {
+  const p = review.positions[ply];
+  if (!p) return '';
+  if (ply === 0) return `Start: ${evalText(p)}.`;
+  const m = review.moves[ply - 1];
+  let text = `${ply}. ${sideNames[m.side]} ${dashed(m.played)}${m.judgement ? MARKS[m.judgement] : ''}: ${evalText(p)}`;
+  if (m.judgement) text += ` — ${m.judgement} (winning chances −${Math.round(m.loss * 100)}%)`;
+  if (m.best && m.best !== m.played) text += `. Best was ${dashed(m.best)}`;
+  return text + '.';
+}
+
+/** The arrows for ply `ply`: the move played to reach it and, when it differs, the best one. */
+export function reviewArrows(review, ply) {
+  const m = ply > 0 ? review.moves[ply - 1] : null;
+  if (!m) return [];
+  const out = [{ move: m.played, kind: 'played' }];
+  if (m.best && m.best !== m.played) out.push({ move: m.best, kind: 'best' });
+  return out;
+}
