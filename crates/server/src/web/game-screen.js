@@ -233,7 +233,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
     if (animate) {
       const m = g.moves[g.ply - 1];
-      sound(g.status === 'over' ? 'end' : m.captured.length ? 'capture' : g.shogun && g.shogun.attacked ? 'warning' : 'move');
+      sound(g.status === 'over' ? 'end' : g.shogun && g.shogun.attacked ? 'warning' : m.captured.length ? 'capture' : 'move');
       announce(`${g.side_names[m.side].toLowerCase()} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
     }
     // An end without a move (resigned, agreed, on time, aborted) sounds too.

@@ -21,9 +21,11 @@ export function dashed(move) {
   return `${move.slice(0, half)}–${move.slice(half)}`;
 }
 
-/** The evaluation as a figure for the first side: "+1.2", "−0.4", "#3" (a forced win in 3). */
+/** The evaluation as a figure for the first side: "+1.2", "−0.4", "#3" (a forced win in 3), "1-0" (over). */
 export function evalText(p) {
-  if (p.mate !== null && p.mate !== undefined) return p.mate === 0 ? '0.0' : `#${p.mate > 0 ? '' : '-'}${Math.abs(p.mate)}`;
+  // A finished game: its result.
+  if (p.mate === 0) return p.score > 0 ? '1-0' : p.score < 0 ? '0-1' : '½-½';
+  if (p.mate !== null && p.mate !== undefined) return `#${p.mate > 0 ? '' : '-'}${Math.abs(p.mate)}`;
   return `${p.score >= 0 ? '+' : '−'}${Math.abs(p.score / 100).toFixed(1)}`;
 }
 
@@ -71,9 +73,9 @@ export function reviewSummary(review, sideNames) {
     h('td', { class: 'blunder' }, review[s].blunders), h('td', {}, `${review[s].average_loss.toFixed(1)}%`));
   return h('table', { class: 'review-summary', id: 'review-summary' },
     h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'sr-only' }, 'Side')),
-      h('th', { title: 'inaccuracies' }, '?! ', h('span', { class: 'wide-label' }, 'inaccuracies')),
-      h('th', { title: 'mistakes' }, '? ', h('span', { class: 'wide-label' }, 'mistakes')),
-      h('th', { title: 'blunders' }, '?? ', h('span', { class: 'wide-label' }, 'blunders')),
+      h('th', { title: 'inaccuracies', 'aria-label': 'inaccuracies' }, '?!'),
+      h('th', { title: 'mistakes', 'aria-label': 'mistakes' }, '?'),
+      h('th', { title: 'blunders', 'aria-label': 'blunders' }, '??'),
       h('th', { title: 'average loss of winning chances per move' }, 'avg. loss'))),
     h('tbody', {}, row('black'), row('white')));
 }

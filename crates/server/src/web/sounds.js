@@ -49,7 +49,7 @@ export function setUpSoundToggle() {
   const show = () => {
     const on = soundOn();
     b.setAttribute('aria-pressed', on ? 'false' : 'true');
-    b.textContent = on ? '🔊' : '🔇';
+    b.textContent = on ? '♪ On' : '♪ Off';
     b.title = on ? 'Sounds on (click to mute)' : 'Sounds muted (click to turn on)';
   };
   b.addEventListener('click', () => {
