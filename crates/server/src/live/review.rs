@@ -27,7 +27,7 @@ use crate::live::registry::AppState;
 /// The time a whole review may take, shared among its positions.
 pub const REVIEW_BUDGET: Duration = Duration::from_secs(15);
 /// The least time per position, ms.
-pub const MIN_MS: u64 = 40;
+pub const MIN_MS: u64 = 8;
 /// The most time per position, ms.
 pub const MAX_MS: u64 = 300;
 /// The longest line kept per position.
