@@ -89,9 +89,9 @@ export function analysisScreen(view, params, onCleanup) {
   function showVariant() {
     const v = full ? full.variant : variant;
     if (![...select.options].some((o) => o.value === v)) {
-      const preset = v.split('+')[0];
-      if ([...select.options].some((o) => o.value === preset) && v === preset) return;
-      select.append(h('option', { value: v, 'data-custom': '1' }, gameName(v)));
+      // (A Shogun board's seed is not in its name: "Shogun (this board)" tells it from the preset.)
+      const name = gameName(v), same = [...select.options].some((o) => o.textContent === name);
+      select.append(h('option', { value: v, 'data-custom': '1' }, same ? `${name} (this board)` : name));
     }
     select.value = v;
   }
