@@ -92,6 +92,15 @@ test('analysis board: both sides move, a capture wins, going back replaces the l
 
 test('analysis board: set up refuses bad positions plainly; a reload keeps the board', async () => {
   const page = await newPage('analysis-setup');
+  // A link that does not replay says why and falls back: to its start, then to the game's start.
+  await page.goto(`${BASE}/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}&moves=f1f2,zz`);
+  await waitBoard(page, { ply: 0, plies: 0 });
+  assert.match(await page.textContent('#ab-error'), /move 2: 'zz' is not a move/);
+  assert.equal(await page.inputValue('#ab-position'), ONLINE_START);
+  await page.goto(`${BASE}/#/analysis?variant=nope`);
+  await page.waitForFunction(() => /nope/.test(document.getElementById('ab-error').textContent));
+  await page.waitForSelector('#analysis-board[data-ply="0"] svg#board[data-size="9"]');
+  await page.goto('about:blank');
   await page.goto(BASE + '/#/analysis');
   await waitBoard(page, { ply: 0, plies: 0 });
   await page.fill('#ab-position', '9/9 b');

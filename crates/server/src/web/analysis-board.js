@@ -109,10 +109,10 @@ export function analysisScreen(view, params, onCleanup) {
     } catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
   }
 
-  // Asks for the board after `moves` and shows ply `ply`.
-  async function load(moves, ply, animate) {
+  // Asks for the board after `moves` and shows ply `ply` (a fallback keeps the error that led to it).
+  async function load(moves, ply, animate, fallback = false) {
     const seq = ++viewSeq;
-    errorLine.textContent = '';
+    if (!fallback) errorLine.textContent = '';
     try {
       const b = await api.analysis({ variant, position: start || undefined, moves });
       if (seq !== viewSeq || closed) return;
@@ -122,11 +122,12 @@ export function analysisScreen(view, params, onCleanup) {
       await show(ply, animate, seq);
     } catch (e) {
       if (seq !== viewSeq || closed) return;
-      errorLine.textContent = plain(e.message); announce(plain(e.message));
+      if (!fallback) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
       if (!full) {
-        // A link that does not replay: its start with none of its moves, or the game's start.
-        if (moves.length) return load([], 0, false);
-        if (start) { start = null; return load([], 0, false); }
+        // A link that does not replay: its start with none of its moves, the game's start, or Hasami Shogi.
+        if (moves.length) return load([], 0, false, true);
+        if (start) { start = null; return load([], 0, false, true); }
+        if (variant !== 'hasami') { variant = 'hasami'; return load([], 0, false, true); }
       }
     }
   }
