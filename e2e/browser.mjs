@@ -21,6 +21,7 @@
 //   5. an engine game with a clock and a name: both clocks shown, the running one counts down.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
+import './analysis-board.mjs';
 import { test } from 'node:test';
 import './after-game.mjs';
 import './page-weight.mjs';

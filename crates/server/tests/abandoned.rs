@@ -1,7 +1,7 @@
-//! Engine work ends with its requester (docs/web.md, "Safe in public"): hints whose clients hang up,
-//! and engine replies in games that end meanwhile, stop searching at once instead of burning the
-//! machine for their whole time. One test in its own binary, so that the process's CPU time is this
-//! test's alone.
+//! Engine work ends with its requester (docs/web.md, "Safe in public"): hints and analysis board
+//! searches whose clients hang up, and engine replies in games that end meanwhile, stop searching at
+//! once instead of burning the machine for their whole time. One test in its own binary, so that the
+//! process's CPU time is this test's alone.
 
 mod common;
 
@@ -59,6 +59,28 @@ fn hints_whose_clients_hang_up_stop_searching() {
     idle_for_a_second("abandoned hints");
     // The engine is free for the next request.
     let (status, v) = s.get(&format!("/api/games/{id}/hint?ms=100"));
+    assert_eq!(status, 200, "{v}");
+    assert!(v["best"].is_string(), "{v}");
+
+    // Analysis board searches whose clients hang up stop too.
+    let body = json!({"variant": "dai-hasami", "ms": 5000}).to_string();
+    for _ in 0..4 {
+        let mut c = TcpStream::connect(s.addr).unwrap();
+        let req = format!(
+            "POST /api/analysis/search HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            s.addr,
+            body.len()
+        );
+        c.write_all(req.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        drop(c);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    idle_for_a_second("abandoned analysis board searches");
+    let (status, v) = s.post(
+        "/api/analysis/search",
+        &json!({"variant": "dai-hasami", "ms": 100}),
+    );
     assert_eq!(status, 200, "{v}");
     assert!(v["best"].is_string(), "{v}");
 

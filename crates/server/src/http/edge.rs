@@ -5,7 +5,7 @@
 //!   behind a proxy;
 //! - new games (created or imported) per client: a burst, then a steady rate (a keyed token bucket
 //!   of the `governor` crate); 429 with `Retry-After` beyond;
-//! - hints and analyses per client at once: one more gets 429, so one client cannot fill the engine's
+//! - hints, reviews and analysis board searches per client at once: one more gets 429, so one client cannot fill the engine's
 //!   queue and everyone else's hints take their turn;
 //! - WebSockets per client at once, and in all (taken by the upgrade, held for the socket's life), so
 //!   that sockets never take the connection slots ordinary requests need.
@@ -153,7 +153,8 @@ pub async fn client_limits(
         }
     }
     let engine_work = (req.method() == Method::GET && is_hint(path))
-        || (req.method() == Method::POST && game_route(path, "/review"));
+        || (req.method() == Method::POST
+            && (game_route(path, "/review") || path == ANALYSIS_SEARCH));
     let _hint = if engine_work {
         match edge.hints.take(client) {
             Some(held) => Some(held),
@@ -182,6 +183,9 @@ fn game_route(path: &str, suffix: &str) -> bool {
         .and_then(|rest| rest.strip_suffix(suffix))
         .is_some_and(|id| !id.is_empty() && !id.contains('/'))
 }
+
+/// The analysis board's search: engine work like a hint.
+const ANALYSIS_SEARCH: &str = "/api/analysis/search";
 
 /// `/api/games/{id}/hint`.
 fn is_hint(path: &str) -> bool {
@@ -235,5 +239,6 @@ mod tests {
         assert!(!is_hint("/api/games//hint"));
         assert!(!is_hint("/api/games/12/x/hint"));
         assert!(!is_hint("/api/games/12/record"));
+        assert!(!is_hint(ANALYSIS_SEARCH));
     }
 }

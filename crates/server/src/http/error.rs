@@ -107,6 +107,8 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::TooManyPlies { .. }
         | E::BadTermination { .. }
         | E::IllegalMove(_)
+        | E::TooManyMoves { .. }
+        | E::IllegalBoardMove { .. }
         | E::NoSuchPly(..)
         | E::BadDrawAction(_) => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
@@ -266,6 +268,22 @@ mod tests {
                 ),
                 400,
                 "illegal move e1e9: the piece on e1 cannot move to e9",
+            ),
+            (
+                GameError::TooManyMoves { moves: 1001, max: 1000 },
+                400,
+                "1001 moves given; the analysis board takes at most 1000 moves",
+            ),
+            (
+                GameError::IllegalBoardMove {
+                    ply: 1,
+                    error: hasami_core::AnyGame::new("hasami", None)
+                        .unwrap()
+                        .play_text("e1e9")
+                        .unwrap_err(),
+                },
+                400,
+                "move 1: illegal move e1e9: the piece on e1 cannot move to e9",
             ),
             (
                 GameError::BadDrawAction("maybe".into()),

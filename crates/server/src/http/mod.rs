@@ -2,6 +2,7 @@
 //! game action, and the one mapping of a [`GameError`](crate::live::GameError) to a status code
 //! (`error`). Nothing outside this module knows HTTP.
 
+pub mod analysis;
 pub mod api;
 pub mod edge;
 pub mod error;
@@ -43,6 +44,8 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         )
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/analysis", post(analysis::board))
+        .route("/api/analysis/search", post(analysis::search))
         .route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
         .merge(web::router())

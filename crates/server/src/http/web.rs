@@ -72,6 +72,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/theme.js"),
     ),
     (
+        "analysis-board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/analysis-board.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../web/favicon.svg"),

@@ -95,6 +95,22 @@ pub enum GameError {
     /// The move text does not parse or the move is illegal (with the rule that forbids it).
     #[error(transparent)]
     IllegalMove(AnyGameError),
+    /// An analysis board request with more moves than it may carry.
+    #[error("{moves} moves given; the analysis board takes at most {max} moves")]
+    TooManyMoves {
+        /// The moves given.
+        moves: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A move of an analysis board request that does not parse or is illegal (its 1-based ply).
+    #[error("move {ply}: {error}")]
+    IllegalBoardMove {
+        /// The move's ply.
+        ply: usize,
+        /// Why it is refused.
+        error: AnyGameError,
+    },
     /// A draw action other than `offer`, `accept` or `decline`.
     #[error("bad draw action '{0}': allowed are offer, accept, decline")]
     BadDrawAction(String),

@@ -4,7 +4,7 @@
 //! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
 //! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
 //! acknowledged or broadcast), `reply` (the engine's moves), `takeback` (undo), `draw` (offers),
-//! `finish` (resignation, abort, loss on time), `rematch`, `names`, `hint`, `review` (post-game review), `record` (export) and `view` (the JSON
+//! `finish` (resignation, abort, loss on time), `rematch`, `names`, `hint`, `analysis_board` (a position with moves of both sides, stored nowhere), `review` (post-game review), `record` (export) and `view` (the JSON
 //! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time, and every refusal is a
 //! [`GameError`] (`error`), which knows nothing of HTTP.
 //!
@@ -13,6 +13,7 @@
 //! on the HTTP edge.
 
 mod access;
+mod analysis_board;
 mod clock;
 mod create;
 mod draw;
@@ -35,6 +36,9 @@ mod shogun_view;
 mod takeback;
 mod view;
 
+pub use analysis_board::{
+    board_game, board_view, BoardMove, BoardRequest, BoardView, MAX_BOARD_MOVES,
+};
 pub use clock::ClockRequest;
 pub use create::{Created, NewGame};
 pub use error::GameError;

@@ -4,14 +4,14 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
-async function call(method, path, body) {
-  const opts = { method, headers: {} };
+async function call(method, path, body, signal) {
+  const opts = { method, headers: {}, signal };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
   }
   let res;
-  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, 'cannot reach the server'); }
+  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, signal && signal.aborted ? 'stopped' : 'cannot reach the server'); }
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
@@ -36,6 +36,10 @@ export const api = {
   rematch: (id, token) => call('POST', `/api/games/${id}/rematch`, { token }),
   review: (id) => call('POST', `/api/games/${id}/review`),
   storedReview: (id) => call('GET', `/api/games/${id}/review`),
+  // The analysis board: {variant, position?, moves} → the board after the moves; with ms, the
+  // engine's analysis of it (stopped by `signal`).
+  analysis: (req) => call('POST', '/api/analysis', req),
+  analysisSearch: (req, signal) => call('POST', '/api/analysis/search', req, signal),
 };
 
 // Tokens are kept per game in localStorage, so a reload or the games list can resume a game.

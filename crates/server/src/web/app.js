@@ -1,11 +1,12 @@
-// The app: routes (#/ new game, #/games, #/import, #/game/ID, #/rules/PRESET); the game screen is
-// game-screen.js.
+// The app: routes (#/ new game, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET); the game
+// screen is game-screen.js, the analysis board analysis-board.js.
 
 import { api, tokens, invites } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
+import { analysisScreen } from './analysis-board.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
@@ -29,6 +30,7 @@ function route() {
   for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
   view.textContent = '';
   if (parts[0] === 'game' && parts[1]) return gameScreen(view, parts[1], params.get('token'), (fn) => { cleanup = fn; });
+  if (parts[0] === 'analysis') return analysisScreen(view, params, (fn) => { cleanup = fn; });
   if (parts[0] === 'games') return gamesScreen();
   if (parts[0] === 'import') return importScreen();
   if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });

@@ -72,6 +72,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   bLearn.setAttribute('aria-pressed', 'false');
   const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
   const bRecord = btn('btn-record', 'Record', toggleExport, 'Export: game record and position text');
+  const bBoard = btn('btn-analyse-board', 'Analyse from here', () => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position: shownPosition() }); }, 'Analyse from here: the analysis board at the position shown');
   const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
   const linksBox = h('div', { id: 'invite-links', class: 'links', hidden: true });
   const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
@@ -86,7 +87,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'board-wrap' }, evalBar, boardBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, over, afterBox, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 

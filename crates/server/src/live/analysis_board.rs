@@ -1,0 +1,237 @@
+//! The analysis board: any position of any variant, moves played by both sides, and the engine's
+//! analysis of the position reached. Nothing is stored: each request replays its moves from the
+//! position it names.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use hasami_core::{AnyGame, Side};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Analysis;
+use crate::live::error::GameError;
+use crate::live::game::side_word;
+use crate::live::random::random_u64;
+use crate::live::registry::AppState;
+use crate::live::shogun_view::{shogun_view, ShogunView};
+use crate::live::view::Players;
+
+/// The most moves an analysis board request may carry.
+pub const MAX_BOARD_MOVES: usize = 1000;
+
+/// What an analysis board request names: a variant, a start position and the moves played from it
+/// (`POST /api/analysis`, and with `ms` `POST /api/analysis/search`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRequest {
+    /// Variant text (`hasami`, `dai-hasami+win=captures:5`, a Shogun variant, …).
+    pub variant: String,
+    /// The start position's text; the variant's start when absent.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The moves played from the start, as text (`e1e5`).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Search: the engine's time in milliseconds (default 1000, 50 to 5000); not read by the view.
+    #[serde(default)]
+    pub ms: Option<u64>,
+}
+
+/// A move on the analysis board.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardMove {
+    /// 1-based ply.
+    pub ply: usize,
+    /// Move text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Who played it: `black` (the first player) or `white`.
+    pub side: &'static str,
+    /// Captured squares.
+    pub captured: Vec<String>,
+    /// The position text after it.
+    pub position: String,
+}
+
+/// The analysis board after the moves: shaped like the game view (`GameView`) so that the browser
+/// draws it the same way.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardView {
+    /// Canonical variant text.
+    pub variant: String,
+    /// The preset the variant starts from.
+    pub preset: &'static str,
+    /// Board size.
+    pub size: u8,
+    /// What the sides are called: Black/White, or White/Red in Shogun.
+    pub side_names: Players,
+    /// Start position text.
+    pub start: String,
+    /// Position text after the moves.
+    pub position: String,
+    /// Side to move.
+    pub turn: &'static str,
+    /// Plies played.
+    pub ply: usize,
+    /// The moves.
+    pub moves: Vec<BoardMove>,
+    /// Legal moves now (empty once the game is over by rule).
+    pub legal_moves: Vec<String>,
+    /// `playing` or `over`.
+    pub status: &'static str,
+    /// `*`, `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// How the game ended, in words.
+    pub reason: Option<String>,
+    /// The winner.
+    pub winner: Option<&'static str>,
+    /// The squares of a winning five in a row, end to end (empty for any other end).
+    pub winning_line: Vec<String>,
+    /// Pieces left per side.
+    pub pieces: Players,
+    /// Shogun only: the "Shogun!" warning, the magnet board, the learning view, refused moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shogun: Option<ShogunView>,
+}
+
+/// The game of `req`: its start with its moves played. A bad variant or position, too many moves, or
+/// a move that does not parse or is illegal (named in the error) is refused.
+pub fn board_game(req: &BoardRequest) -> Result<AnyGame, GameError> {
+    if req.moves.len() > MAX_BOARD_MOVES {
+        return Err(GameError::TooManyMoves {
+            moves: req.moves.len(),
+            max: MAX_BOARD_MOVES,
+        });
+    }
+    let position = req
+        .position
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let mut game = AnyGame::new(req.variant.trim(), position).map_err(GameError::BadPosition)?;
+    for (i, mv) in req.moves.iter().enumerate() {
+        game.play_text(mv)
+            .map_err(|error| GameError::IllegalBoardMove { ply: i + 1, error })?;
+    }
+    Ok(game)
+}
+
+/// The view of `game` (an analysis board's game).
+pub fn board_view(game: &AnyGame) -> BoardView {
+    let start = game.start_side();
+    let outcome = game.outcome();
+    let moves = game
+        .history()
+        .into_iter()
+        .enumerate()
+        .map(|(i, played)| BoardMove {
+            ply: i + 1,
+            mv: played.mv.to_string(),
+            side: side_word(if i % 2 == 0 { start } else { !start }),
+            captured: played.captured.iter().map(|s| s.to_string()).collect(),
+            position: played.after,
+        })
+        .collect();
+    let result = outcome.map_or_else(|| "*".to_string(), |o| o.result_token().to_string());
+    let winner = match result.as_str() {
+        "1-0" => Some("black"),
+        "0-1" => Some("white"),
+        _ => None,
+    };
+    BoardView {
+        variant: game.variant().to_string(),
+        preset: game.preset(),
+        size: game.size(),
+        side_names: Players {
+            black: game.side_name(Side::First).into(),
+            white: game.side_name(Side::Second).into(),
+        },
+        start: game.start_text(),
+        position: game.position_text(),
+        turn: side_word(game.side()),
+        ply: game.plies(),
+        moves,
+        legal_moves: if outcome.is_some() {
+            Vec::new()
+        } else {
+            game.legal_moves().iter().map(ToString::to_string).collect()
+        },
+        status: if outcome.is_some() { "over" } else { "playing" },
+        result,
+        reason: game.outcome_words(),
+        winner,
+        winning_line: outcome
+            .map(|o| o.winning_line().iter().map(|q| q.to_string()).collect())
+            .unwrap_or_default(),
+        pieces: Players {
+            black: game.pieces(Side::First).to_string(),
+            white: game.pieces(Side::Second).to_string(),
+        },
+        shogun: shogun_view(game),
+    }
+}
+
+impl AppState {
+    /// The engine's analysis of the analysis board's position after its moves, searched for `ms`
+    /// milliseconds (default 1000, 50 to 5000), fairly in Shogun; a finished game's has no best move. The search stops when the request
+    /// is dropped (its client went away).
+    pub async fn board_search(self: &Arc<Self>, req: &BoardRequest) -> Result<Analysis, GameError> {
+        let game = board_game(req)?;
+        if game.outcome().is_some() {
+            // A finished game has nothing to search.
+            return Ok(Analysis {
+                best: None,
+                score: 0,
+                mate: None,
+                depth: 0,
+                pv: Vec::new(),
+                nodes: 0,
+            });
+        }
+        let time = std::time::Duration::from_millis(req.ms.unwrap_or(1000).clamp(50, 5000));
+        let stop = Arc::new(AtomicBool::new(false));
+        Ok(self
+            .engine
+            .search(
+                game.position(),
+                false,
+                game.hashes(),
+                10,
+                time,
+                random_u64(),
+                stop,
+            )
+            .await)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(position: Option<&str>, moves: &[&str]) -> BoardRequest {
+        BoardRequest {
+            variant: "hasami".into(),
+            position: position.map(Into::into),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ms: None,
+        }
+    }
+
+    #[test]
+    fn the_view_follows_the_moves() {
+        let v = board_view(&board_game(&req(None, &["e1e5", "a9a5"])).unwrap());
+        assert_eq!((v.ply, v.turn, v.status), (2, "black", "playing"));
+        assert_eq!(v.moves[1].side, "white");
+        assert_eq!(v.moves[1].position, v.position);
+    }
+
+    #[test]
+    fn an_illegal_move_is_named_with_its_ply() {
+        let e = board_game(&req(None, &["e1e5", "e5e9"])).unwrap_err();
+        assert!(
+            e.to_string().starts_with("move 2: illegal move e5e9"),
+            "{e}"
+        );
+    }
+}
