@@ -23,6 +23,7 @@ test('screenshots of the main screens at 390 and 1280 px, light and dark', async
     ['games', '/#/games', '#games-list'],
     ['rules', '/#/rules/hasami', '#view h1'],
     ['import', '/#/import', '#import-form'],
+    ['analysis', `/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}&moves=f1f2,e5e6`, '#analysis-board[data-ply="2"]'],
   ];
   for (const scheme of ['light', 'dark']) {
     for (const width of [390, 1280]) {
