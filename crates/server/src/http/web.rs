@@ -77,6 +77,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis-board.js"),
     ),
     (
+        "notation.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/notation.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../web/favicon.svg"),

@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
+import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
 
 /** The link of a board: `variant`, start `position` and `moves` (an array of move texts). */
 export function analysisLink(variant, position, moves) {
@@ -39,17 +40,14 @@ export function analysisScreen(view, params, onCleanup) {
   setupForm.addEventListener('submit', (e) => { e.preventDefault(); setUp(select.value, posInput.value.trim() || null); });
   select.addEventListener('change', () => { posInput.value = ''; setUp(select.value, null); });
 
-  const evalFill = h('div', { class: 'fill' });
-  const evalNum = h('span', { class: 'evalnum', id: 'eval-number', 'aria-hidden': 'true' });
-  const evalBar = h('div', { class: 'evalbar off', id: 'eval-bar', role: 'meter', 'aria-label': 'Evaluation, Black share',
-    'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill, evalNum);
+  const bar = evalBar();
   const engineText = h('p', { class: 'pv', id: 'ab-engine-text' });
   const engineBox = h('div', { id: 'ab-engine', hidden: true }, engineText);
   const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
   const bEngine = btn('btn-engine', 'Engine', () => {
     engine = !engine;
     bEngine.setAttribute('aria-pressed', engine);
-    evalBar.classList.toggle('off', !engine);
+    bar.show(engine);
     engineBox.hidden = !engine;
     if (engine) search(); else stopSearch();
   }, 'Engine: evaluation bar and best line');
@@ -70,7 +68,7 @@ export function analysisScreen(view, params, onCleanup) {
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: 'Analysis board' });
   const root = h('div', { class: 'game analysis-board', id: 'analysis-board' },
-    h('div', { class: 'board-wrap' }, evalBar, boardBox),
+    h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
       h('h1', { id: 'ab-title' }, 'Analysis board'), variantLine, setupForm, status, over, errorLine,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Board actions' }, bEngine, bFlip, bCopy, copyNote),
@@ -183,25 +181,6 @@ export function analysisScreen(view, params, onCleanup) {
     if (searchAbort) { searchAbort.abort(); searchAbort = null; }
   }
 
-  // A line of moves as players write it ("1. e1–e5 a9–a5 2. …"), starting after ply `ply`.
-  function lineText(pv, ply, turn) {
-    const first = full.moves.length ? full.moves[0].side : full.turn;
-    const out = [];
-    pv.forEach((m, i) => {
-      const p = ply + i, side = i % 2 === 0 ? turn : (turn === 'black' ? 'white' : 'black');
-      const number = Math.floor((p + (first === 'white' ? 1 : 0)) / 2) + 1;
-      const half = m.length / 2;
-      if (side === first || i === 0) out.push(`${number}.${side === first ? '' : '..'}`);
-      out.push(`${m.slice(0, half)}–${m.slice(half)}`);
-    });
-    return out.join(' ');
-  }
-
-  function scoreText(a) {
-    if (a.mate !== null && a.mate !== undefined) return a.mate > 0 ? `win in ${a.mate}` : `loss in ${-a.mate}`;
-    return `${a.score >= 0 ? '+' : ''}${(a.score / 100).toFixed(2)} for the side to move`;
-  }
-
   // Searches the position shown (after a short pause, so that stepping through moves does not
   // start a search per step); an answer for a position no longer shown is dropped.
   function search() {
@@ -211,7 +190,7 @@ export function analysisScreen(view, params, onCleanup) {
     if (b.status === 'over') {
       engineText.textContent = `The game is over here: ${b.reason}`;
       const share = b.winner === 'black' ? 100 : b.winner === 'white' ? 0 : 50;
-      setBar(share, b.winner ? (b.winner === 'black' ? '1-0' : '0-1') : '½');
+      bar.fixed(share, b.winner ? (b.winner === 'black' ? '1-0' : '0-1') : '½');
       return;
     }
     engineText.textContent = 'Thinking…';
@@ -222,12 +201,9 @@ export function analysisScreen(view, params, onCleanup) {
         try {
           const a = await api.analysisSearch({ variant, position: start || undefined, moves, ms: 1000 }, abort.signal);
           if (seq !== searchSeq) return;
-          const turn = b.turn, black = turn === 'black' ? a.score : -a.score;
-          const mate = a.mate !== null && a.mate !== undefined;
-          const share = mate ? ((a.mate > 0) === (turn === 'black') ? 100 : 0) : Math.round(100 / (1 + Math.exp(-black / 250)));
-          setBar(share, mate ? `#${(a.mate > 0) === (turn === 'black') ? '' : '-'}${Math.abs(a.mate)}`
-            : `${black >= 0 ? '+' : '−'}${Math.abs(black / 100).toFixed(1)}`);
-          engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${b.side_names[turn]}). Best line: ${lineText(a.pv, ply, turn) || '—'}`;
+          const turn = b.turn, first = full.moves.length ? full.moves[0].side : full.turn;
+          bar.set(a, turn);
+          engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${b.side_names[turn]}). Best line: ${lineText(a.pv, first, ply, turn) || '—'}`;
           return;
         } catch (e) {
           if (seq !== searchSeq) return;
@@ -240,20 +216,13 @@ export function analysisScreen(view, params, onCleanup) {
     }, 150);
   }
 
-  function setBar(share, figure) {
-    evalFill.style.height = share + '%';
-    evalBar.setAttribute('aria-valuenow', share);
-    evalNum.textContent = figure;
-  }
-
   // ------------------------------------------------------------ drawing
   function render(animate) {
     if (!cur || !full) return;
     const b = cur, ply = shown;
     const last = ply > 0 ? b.moves[ply - 1] : null;
     root.dataset.status = b.status; root.dataset.turn = b.turn; root.dataset.ply = ply; root.dataset.plies = line.length;
-    evalBar.classList.toggle('shogun', !!b.shogun);
-    evalBar.setAttribute('aria-label', `Evaluation, ${b.side_names.black}'s share`);
+    bar.sides(b.side_names, b.shogun);
     board.set({
       size: b.size, position: b.position, go: b.preset === 'dai-hasami' || b.preset === 'dai-hasami-captures',
       houseRows: b.preset === 'agon' || /\+house(=on)?(\+|$)/.test(b.variant) ? 2 : 0,
@@ -277,26 +246,6 @@ export function analysisScreen(view, params, onCleanup) {
       status.textContent = `${b.side_names[b.turn]} to move` + (ply < line.length ? ` · move ${ply} of ${line.length}` : '') + sh;
     }
     // The move list: the whole line, the move shown marked.
-    moveList.textContent = '';
-    const ol = h('ol', {});
-    let row = null;
-    full.moves.forEach((m, i) => {
-      const number = Math.floor((i + (full.moves[0].side === 'white' ? 1 : 0)) / 2) + 1;
-      if (m.side === 'black' || !row) {
-        row = h('li', {}, h('span', { class: 'num' }, number + '.'));
-        if (m.side === 'white') row.append(h('span', {}, '…'));
-        ol.append(row);
-      }
-      row.append(h('button', { type: 'button', 'data-ply': m.ply, 'aria-current': m.ply === ply ? 'true' : 'false',
-        'aria-label': `${m.ply}: ${full.side_names[m.side].toLowerCase()} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
-        onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
-    });
-    moveList.append(full.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet: move either side on the board.'));
-    const current = moveList.querySelector('[aria-current="true"]');
-    if (current) {
-      const r = current.getBoundingClientRect(), box = moveList.getBoundingClientRect();
-      if (r.bottom > box.bottom) moveList.scrollTop += r.bottom - box.bottom;
-      else if (r.top < box.top) moveList.scrollTop -= box.top - r.top;
-    }
+    fillMoveList(moveList, full.moves, full.side_names, ply, goto, { empty: 'No moves yet: move either side on the board.' });
   }
 }

@@ -8,6 +8,7 @@ import { h, announce, plain, setIcon } from './dom.js';
 import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './review.js';
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
+import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -46,11 +47,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     act(() => api.name(id, nameInput.value, token, side));
   });
   const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': 'Moves' });
-  const evalFill = h('div', { class: 'fill' });
-  // The figure on the bar: the first side's advantage in pieces (or a forced win) .
-  const evalNum = h('span', { class: 'evalnum', id: 'eval-number', 'aria-hidden': 'true' });
-  // The bar keeps its room while hidden, so turning Analysis on does not shrink the board.
-  const evalBar = h('div', { class: 'evalbar off', id: 'eval-bar', role: 'meter', 'aria-label': 'Evaluation, Black share', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': 50 }, evalFill, evalNum);
+  const bar = evalBar();
   const analysisBox = h('div', { id: 'analysis', hidden: true }, h('p', { class: 'pv', id: 'analysis-text' }));
   const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
   const bUndo = btn('btn-undo', 'Undo', () => act(() => api.undo(id, token)), 'Take back');
@@ -66,7 +63,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // Whether the opponent has the game open (online games).
   const presence = h('p', { class: 'presence', id: 'presence', hidden: true });
   const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
-  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); evalBar.classList.toggle('off', !analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
+  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
   bAnalysis.setAttribute('aria-pressed', 'false');
   const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
   bLearn.setAttribute('aria-pressed', 'false');
@@ -84,7 +81,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
-    h('div', { class: 'board-wrap' }, evalBar, boardBox),
+    h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
@@ -135,26 +132,6 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bHint.disabled = false;
   }
 
-  // A line of moves as players write it: numbered, the squares joined by a dash ("7. e1–e5 a9–a5
-  // 8. …"), starting after ply `ply` with `turn` to move.
-  function lineText(pv, ply, turn) {
-    const first = game.moves.length ? game.moves[0].side : game.turn;
-    const out = [];
-    pv.forEach((m, i) => {
-      const p = ply + i, side = i % 2 === 0 ? turn : (turn === 'black' ? 'white' : 'black');
-      const number = Math.floor((p + (first === 'white' ? 1 : 0)) / 2) + 1;
-      const half = m.length / 2, text = `${m.slice(0, half)}–${m.slice(half)}`;
-      if (side === first || i === 0) out.push(`${number}.${side === first ? '' : '..'}`);
-      out.push(text);
-    });
-    return out.join(' ');
-  }
-
-  function scoreText(a) {
-    if (a.mate !== null && a.mate !== undefined) return a.mate > 0 ? `win in ${a.mate}` : `loss in ${-a.mate}`;
-    return `${a.score >= 0 ? '+' : ''}${(a.score / 100).toFixed(2)} for the side to move`;
-  }
-
   async function analyse() {
     if (!analysis || !game) return;
     const seq = ++analysisSeq;
@@ -165,15 +142,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       const turn = turnShown();
       const a = await api.hint(id, 1000, reviewing() ? shownPly : null);
       if (seq !== analysisSeq) return;
-      const black = turn === 'black' ? a.score : -a.score;
-      const share = a.mate !== null && a.mate !== undefined ? ((a.mate > 0) === (turn === 'black') ? 100 : 0)
-        : Math.round(100 / (1 + Math.exp(-black / 250)));
-      evalFill.style.height = share + '%';
-      evalBar.setAttribute('aria-valuenow', share);
-      const mate = a.mate !== null && a.mate !== undefined;
-      evalNum.textContent = mate ? `#${(a.mate > 0) === (turn === 'black') ? '' : '-'}${Math.abs(a.mate)}`
-        : `${black >= 0 ? '+' : '−'}${Math.abs(black / 100).toFixed(1)}`;
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${lineText(a.pv, reviewing() ? shownPly : game.ply, turn) || '—'}`;
+      bar.set(a, turn);
+      const first = game.moves.length ? game.moves[0].side : game.turn;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn) || '—'}`;
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -225,8 +196,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     game = g;
     clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
-    evalBar.classList.toggle('shogun', !!g.shogun);
-    evalBar.setAttribute('aria-label', `Evaluation, ${g.side_names.black}'s share`);
+    bar.sides(g.side_names, g.shogun);
     if (g.you !== undefined) you = g.you;
     const animate = prevPly !== null && g.ply === prevPly + 1;
     if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; }
@@ -378,37 +348,18 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
         ...['black', 'white'].map((s) => row(s, `${g.side_names[s]}${you === s ? ' (yours)' : ' (send to your friend)'}`)),
         row('spectator', 'Spectators (watch only)'));
     } else linksBox.hidden = true;
-    // move list
-    moveList.textContent = '';
-    const ol = h('ol', {});
-    let row = null;
-    g.moves.forEach((m, i) => {
-      const number = Math.floor((i + (g.moves[0].side === 'white' ? 1 : 0)) / 2) + 1;
-      if (m.side === 'black' || !row) {
-        row = h('li', {}, h('span', { class: 'num' }, number + '.'));
-        if (m.side === 'white') row.append(h('span', {}, '…'));
-        ol.append(row);
-      }
-      row.append(h('button', { type: 'button', 'data-ply': m.ply, 'aria-current': m.ply === ply ? 'true' : 'false',
-        'aria-label': `${m.ply}: ${g.side_names[m.side].toLowerCase()} ${m.move}${m.captured.length ? ' captures ' + m.captured.join(' ') : ''}`,
-        onclick: () => goto(m.ply) }, m.move + (m.captured.length ? '×' + m.captured.length : '')));
-      const judged = review && review.plies === g.ply ? review.moves[m.ply - 1].judgement : null;
-      if (judged) {
-        const b = row.lastChild;
-        b.classList.add('mark-' + judged);
-        b.append(h('span', { class: 'mark', 'aria-hidden': 'true' }, MARKS[judged]));
-        b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${judged}`);
-      }
+    // The move list, with the review's marks once there is one.
+    const judged = review && review.plies === g.ply ? review.moves : null;
+    fillMoveList(moveList, g.moves, g.side_names, ply, goto, {
+      follow: shownPly === null,
+      decorate: (b, m) => {
+        const j = judged && judged[m.ply - 1].judgement;
+        if (!j) return;
+        b.classList.add('mark-' + j);
+        b.append(h('span', { class: 'mark', 'aria-hidden': 'true' }, MARKS[j]));
+        b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${j}`);
+      },
     });
-    moveList.append(g.moves.length ? ol : h('p', { class: 'hint-text' }, 'No moves yet.'));
-    // The newest move is scrolled into view inside the move list only: the page itself never moves
-    // (on a phone, scrolling the page to the list would push the board off the screen).
-    const cur = moveList.querySelector('[aria-current="true"]');
-    if (cur && shownPly === null) {
-      const r = cur.getBoundingClientRect(), box = moveList.getBoundingClientRect();
-      if (r.bottom > box.bottom) moveList.scrollTop += r.bottom - box.bottom;
-      else if (r.top < box.top) moveList.scrollTop -= box.top - r.top;
-    }
     if (!exportBox.hidden) { const p = document.getElementById('export-position'); if (p) p.value = shownPosition(); }
   }
 
