@@ -416,6 +416,8 @@ fn websocket_sends_the_game_then_every_change() {
     let mut player = Ws::connect(s.addr, &format!("/api/games/{id}/ws?token={white}"));
     let hello = player.recv();
     assert_eq!(hello["game"]["you"], "white");
+    // The watcher hears that White's player is here.
+    assert_eq!(watcher.recv()["game"]["connected"]["white"], true);
     player.send(&json!({"type": "move", "move": "e9e1"}));
     let err = player.recv();
     assert_eq!(err["type"], "error");

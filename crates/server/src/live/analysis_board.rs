@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use hasami_core::{AnyGame, Side};
+use hasami_core::AnyGame;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Analysis;
@@ -14,7 +14,7 @@ use crate::live::game::side_word;
 use crate::live::random::random_u64;
 use crate::live::registry::AppState;
 use crate::live::shogun_view::{shogun_view, ShogunView};
-use crate::live::view::Players;
+use crate::live::view::BoardState;
 
 /// The most moves an analysis board request may carry.
 pub const MAX_BOARD_MOVES: usize = 1000;
@@ -59,20 +59,11 @@ pub struct BoardMove {
 pub struct BoardView {
     /// Canonical variant text.
     pub variant: String,
-    /// The preset the variant starts from.
-    pub preset: &'static str,
-    /// Board size.
-    pub size: u8,
-    /// What the sides are called: Black/White, or White/Red in Shogun.
-    pub side_names: Players,
+    /// The board: preset, size, sides' names, position, turn, ply, pieces, a winning five.
+    #[serde(flatten)]
+    pub board: BoardState,
     /// Start position text.
     pub start: String,
-    /// Position text after the moves.
-    pub position: String,
-    /// Side to move.
-    pub turn: &'static str,
-    /// Plies played.
-    pub ply: usize,
     /// The moves.
     pub moves: Vec<BoardMove>,
     /// Legal moves now (empty once the game is over by rule).
@@ -85,10 +76,6 @@ pub struct BoardView {
     pub reason: Option<String>,
     /// The winner.
     pub winner: Option<&'static str>,
-    /// The squares of a winning five in a row, end to end (empty for any other end).
-    pub winning_line: Vec<String>,
-    /// Pieces left per side.
-    pub pieces: Players,
     /// Shogun only: the "Shogun!" warning, the magnet board, the learning view, refused moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shogun: Option<ShogunView>,
@@ -140,16 +127,8 @@ pub fn board_view(game: &AnyGame) -> BoardView {
     };
     BoardView {
         variant: game.variant().to_string(),
-        preset: game.preset(),
-        size: game.size(),
-        side_names: Players {
-            black: game.side_name(Side::First).into(),
-            white: game.side_name(Side::Second).into(),
-        },
+        board: BoardState::of(game),
         start: game.start_text(),
-        position: game.position_text(),
-        turn: side_word(game.side()),
-        ply: game.plies(),
         moves,
         legal_moves: if outcome.is_some() {
             Vec::new()
@@ -160,13 +139,6 @@ pub fn board_view(game: &AnyGame) -> BoardView {
         result,
         reason: game.outcome_words(),
         winner,
-        winning_line: outcome
-            .map(|o| o.winning_line().iter().map(|q| q.to_string()).collect())
-            .unwrap_or_default(),
-        pieces: Players {
-            black: game.pieces(Side::First).to_string(),
-            white: game.pieces(Side::Second).to_string(),
-        },
         shogun: shogun_view(game),
     }
 }
@@ -221,9 +193,9 @@ mod tests {
     #[test]
     fn the_view_follows_the_moves() {
         let v = board_view(&board_game(&req(None, &["e1e5", "a9a5"])).unwrap());
-        assert_eq!((v.ply, v.turn, v.status), (2, "black", "playing"));
+        assert_eq!((v.board.ply, v.board.turn, v.status), (2, "black", "playing"));
         assert_eq!(v.moves[1].side, "white");
-        assert_eq!(v.moves[1].position, v.position);
+        assert_eq!(v.moves[1].position, v.board.position);
     }
 
     #[test]

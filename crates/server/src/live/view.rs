@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use hasami_core::Side;
+use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 
 use crate::db;
@@ -45,10 +45,9 @@ pub struct GameView {
     pub id: i64,
     /// Canonical variant text.
     pub variant: String,
-    /// The preset the variant starts from.
-    pub preset: &'static str,
-    /// Board size (8 or 9).
-    pub size: u8,
+    /// The board: preset, size, sides' names, position, turn, ply, pieces, a winning five.
+    #[serde(flatten)]
+    pub board: BoardState,
     /// `engine`, `local` or `online`.
     pub opponent: &'static str,
     /// Engine level.
@@ -57,9 +56,6 @@ pub struct GameView {
     pub engine_side: Option<&'static str>,
     /// Names.
     pub players: Players,
-    /// What the sides are called in this game: Black/White, or White/Red in Shogun (the API's
-    /// `black` is always the first player).
-    pub side_names: Players,
     /// Shogun: `fair` (the engine does not know the numbers pieces will show) or `omniscient`.
     pub engine: &'static str,
     /// The clocks, when the game has a time control.
@@ -69,12 +65,6 @@ pub struct GameView {
     pub shogun: Option<ShogunView>,
     /// Start position text.
     pub start: String,
-    /// Current position text.
-    pub position: String,
-    /// Side to move.
-    pub turn: &'static str,
-    /// Plies played.
-    pub ply: usize,
     /// The moves.
     pub moves: Vec<MoveView>,
     /// Legal moves now (empty once the game is over).
@@ -87,14 +77,10 @@ pub struct GameView {
     pub reason: Option<String>,
     /// The winner.
     pub winner: Option<&'static str>,
-    /// The squares of a winning five in a row, end to end (empty for any other end).
-    pub winning_line: Vec<String>,
     /// Who offers a draw.
     pub draw_offer: Option<&'static str>,
     /// The engine is thinking.
     pub thinking: bool,
-    /// Pieces left per side.
-    pub pieces: Players,
     /// The rematch of this game, once a player asked for one (POST /api/games/{id}/rematch).
     pub rematch: Option<i64>,
     /// Whether each side's player has the game open (a WebSocket on this server; see presence.rs).
@@ -111,6 +97,51 @@ pub struct Connected {
     pub black: bool,
     /// The second player.
     pub white: bool,
+}
+
+/// What every view of a board shows (a game's, the analysis board's), from its [`AnyGame`].
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardState {
+    /// The preset the variant starts from.
+    pub preset: &'static str,
+    /// Board size (8 or 9).
+    pub size: u8,
+    /// What the sides are called in this game: Black/White, or White/Red in Shogun (the API's
+    /// `black` is always the first player).
+    pub side_names: Players,
+    /// Current position text.
+    pub position: String,
+    /// Side to move.
+    pub turn: &'static str,
+    /// Plies played.
+    pub ply: usize,
+    /// Pieces left per side.
+    pub pieces: Players,
+    /// The squares of a winning five in a row, end to end (empty for any other end).
+    pub winning_line: Vec<String>,
+}
+
+impl BoardState {
+    /// The board of `game`.
+    pub fn of(game: &AnyGame) -> BoardState {
+        let both = |f: &dyn Fn(Side) -> String| Players {
+            black: f(Side::First),
+            white: f(Side::Second),
+        };
+        BoardState {
+            preset: game.preset(),
+            size: game.size(),
+            side_names: both(&|s| game.side_name(s).to_string()),
+            position: game.position_text(),
+            turn: side_word(game.side()),
+            ply: game.plies(),
+            pieces: both(&|s| game.pieces(s).to_string()),
+            winning_line: game
+                .outcome()
+                .map(|o| o.winning_line().iter().map(|q| q.to_string()).collect())
+                .unwrap_or_default(),
+        }
+    }
 }
 
 /// The clocks of a game (times in ms, computed when the view was made).
@@ -154,18 +185,13 @@ impl LiveGame {
         GameView {
             id: self.meta.id,
             variant: self.meta.variant.clone(),
-            preset: self.game.preset(),
-            size: self.game.size(),
+            board: BoardState::of(&self.game),
             opponent: self.opponent().as_str(),
             level: self.meta.level,
             engine_side: self.engine_side().map(side_word),
             players: Players {
                 black: self.meta.black_name.clone(),
                 white: self.meta.white_name.clone(),
-            },
-            side_names: Players {
-                black: self.game.side_name(Side::First).into(),
-                white: self.game.side_name(Side::Second).into(),
             },
             engine: if self.meta.omniscient {
                 "omniscient"
@@ -185,9 +211,6 @@ impl LiveGame {
                 shogun_view(&self.game)
             },
             start: self.meta.start.clone(),
-            position: self.game.position_text(),
-            turn: side_word(self.game.side()),
-            ply: self.game.plies(),
             moves,
             legal_moves: if self.is_over() {
                 Vec::new()
@@ -202,17 +225,8 @@ impl LiveGame {
             result,
             reason,
             winner,
-            winning_line: self
-                .game
-                .outcome()
-                .map(|o| o.winning_line().iter().map(|q| q.to_string()).collect())
-                .unwrap_or_default(),
             draw_offer: self.draw_offer.map(side_word),
             thinking: self.thinking,
-            pieces: Players {
-                black: self.game.pieces(Side::First).to_string(),
-                white: self.game.pieces(Side::Second).to_string(),
-            },
             rematch: self.meta.rematch,
             connected: Connected {
                 black: self.connected(Side::First),
