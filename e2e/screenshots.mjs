@@ -1,6 +1,6 @@
 // Screenshots of every main screen at 390 and 1280 px wide, light and dark, written to the
 // screenshots folder as screen-NAME-WIDTH-SCHEME.png (docs/web.md shows some); each screen is
-// checked for horizontal scroll on the way.
+// checked for horizontal scroll on the way, and at 320 px too.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +25,14 @@ test('screenshots of the main screens at 390 and 1280 px, light and dark', async
     ['import', '/#/import', '#import-form'],
     ['analysis', `/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}&moves=f1f2,e5e6`, '#analysis-board[data-ply="2"]'],
   ];
+  // The narrowest phone: no sideways scroll on any of them either.
+  const narrow = await newPage('shots-320', { width: 320, height: 640 });
+  for (const [name, path, ready] of screens) {
+    await narrow.goto(BASE + path);
+    await narrow.waitForSelector(ready);
+    assert.equal(await overflow(narrow), 0, `${name} at 320 px scrolls sideways`);
+  }
+  await narrow.context().close();
   for (const scheme of ['light', 'dark']) {
     for (const width of [390, 1280]) {
       const page = await newPage(`shots-${scheme}-${width}`, { width, height: width < 800 ? 844 : 800 }, scheme);
