@@ -41,7 +41,7 @@ fn an_sqlite_file_is_created_checked_and_a_newer_one_refused() {
     let out = db(&["migrate", "--db", f]);
     assert!(out.status.success(), "{}", said(&out));
     assert!(
-        said(&out).contains("created at schema version 2"),
+        said(&out).contains("created at schema version 3"),
         "{}",
         said(&out)
     );
@@ -50,7 +50,7 @@ fn an_sqlite_file_is_created_checked_and_a_newer_one_refused() {
     let out = db(&["check", "--db", f]);
     assert_eq!(out.status.code(), Some(0), "{}", said(&out));
     assert!(
-        said(&out).contains("schema version 2, current"),
+        said(&out).contains("schema version 3, current"),
         "{}",
         said(&out)
     );
@@ -84,7 +84,7 @@ fn a_postgres_database_is_migrated_from_empty() {
     let out = db(&["migrate", "--db", &url]);
     assert!(out.status.success(), "{}", said(&out));
     assert!(
-        said(&out).contains("schema version 2 (migrated from 0)"),
+        said(&out).contains("schema version 3 (migrated from 0)"),
         "{}",
         said(&out)
     );
