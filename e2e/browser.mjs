@@ -26,6 +26,7 @@ import { test } from 'node:test';
 import './after-game.mjs';
 import './page-weight.mjs';
 import './screenshots.mjs';
+import './new-game.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

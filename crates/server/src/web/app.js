@@ -42,14 +42,16 @@ route();
 // ---------------------------------------------------------------- new game
 async function newGameScreen() {
   document.title = 'hasami: new game';
-  const { presets } = await variants();
+  const { presets, levels = [] } = await variants();
+  // Each level in words, as the engine describes it ("1 — Beginner: …").
+  const levelText = (n) => (levels.find((l) => l.level === n) || {}).words || `Level ${n}`;
   const err = h('p', { id: 'ng-error', class: 'error', role: 'alert' });
   const about = h('p', { id: 'ng-about', class: 'hint-text' });
   const preset = h('select', { id: 'ng-variant', name: 'variant' },
     presets.map((p) => h('option', { value: p.name }, gameName(p.name))));
   const options = h('input', { type: 'text', id: 'ng-options', name: 'options', placeholder: 'e.g. +win=captures:5 or +movement=step', autocomplete: 'off', spellcheck: 'false' });
   const level = h('select', { id: 'ng-level', name: 'level' },
-    [...Array(10)].map((_, i) => h('option', { value: i + 1, selected: i + 1 === 3 }, `Level ${i + 1}`)));
+    [...Array(10)].map((_, i) => h('option', { value: i + 1, selected: i + 1 === 3 }, levelText(i + 1))));
   const side = h('select', { id: 'ng-side', name: 'side' },
     h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'), h('option', { value: 'random' }, 'Random'));
   const start = h('input', { type: 'text', id: 'ng-position', name: 'position', placeholder: 'optional: position text, e.g. wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1', spellcheck: 'false' });
