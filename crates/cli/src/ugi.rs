@@ -414,13 +414,23 @@ fn parse_settings(value: &str) -> Result<Option<(Option<u32>, i32, u32, Option<i
     if value.is_empty() || value == "<empty>" {
         return Ok(None);
     }
-    let bad = || format!("bad value '{value}' for option LevelSettings: expected DEPTH/MARGIN/FOCUS/GUARD");
+    let bad = || {
+        format!("bad value '{value}' for option LevelSettings: expected DEPTH/MARGIN/FOCUS/GUARD")
+    };
     let parts: Vec<&str> = value.split('/').collect();
     let [d, m, f, g] = parts[..] else {
         return Err(bad());
     };
-    let depth = if d == "-" { None } else { Some(d.parse().map_err(|_| bad())?) };
-    let guard = if g == "-" { None } else { Some(g.parse().map_err(|_| bad())?) };
+    let depth = if d == "-" {
+        None
+    } else {
+        Some(d.parse().map_err(|_| bad())?)
+    };
+    let guard = if g == "-" {
+        None
+    } else {
+        Some(g.parse().map_err(|_| bad())?)
+    };
     let focus: u32 = f.parse().map_err(|_| bad())?;
     if focus > 100 || depth == Some(0) {
         return Err(bad());

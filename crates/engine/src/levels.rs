@@ -89,11 +89,11 @@ impl Ladder {
         let (depth, margin, focus, guard) = match self {
             Ladder::Five => match n {
                 1 => (Some(1), 1000, 0, Some(500)),
-                2 => (Some(1), 600, 0, Some(400)),
-                3 => (Some(1), 300, 0, Some(300)),
-                4 => (Some(1), 150, 0, Some(200)),
-                5 => (Some(1), 30, 0, Some(150)),
-                6 => (Some(2), 40, 0, None),
+                2 => (Some(1), 600, 30, Some(400)),
+                3 => (Some(1), 300, 50, Some(300)),
+                4 => (Some(1), 150, 70, Some(200)),
+                5 => (Some(1), 30, 85, Some(150)),
+                6 => (Some(2), 15, 0, None),
                 7 => (Some(3), 50, 0, None),
                 8 => (Some(4), 15, 0, None),
                 9 => (Some(6), 0, 0, None),
@@ -101,13 +101,13 @@ impl Ladder {
             },
             Ladder::Capture | Ladder::Intervention => match n {
                 1 => (Some(1), 300, 30, Some(150)),
-                2 => (Some(1), 150, 30, Some(100)),
-                3 => (Some(1), 30, 0, Some(100)),
-                4 => (Some(2), 40, 0, None),
-                5 => (Some(2), 10, 0, None),
-                6 => (Some(3), 50, 0, None),
-                7 => (Some(4), 15, 0, None),
-                8 => (Some(5), 0, 0, None),
+                2 => (Some(1), 150, 50, Some(100)),
+                3 => (Some(1), 60, 70, Some(100)),
+                4 => (Some(1), 30, 85, Some(100)),
+                5 => (Some(2), 40, 0, None),
+                6 => (Some(2), 10, 0, None),
+                7 => (Some(3), 50, 0, None),
+                8 => (Some(4), 15, 0, None),
                 9 => (Some(6), 0, 0, None),
                 _ => (None, 0, 0, None),
             },
@@ -119,7 +119,7 @@ impl Ladder {
                 5 => (Some(2), 10, 0, None),
                 6 => (Some(4), 50, 0, None),
                 7 => (Some(4), 15, 0, None),
-                8 => (Some(4), 0, 0, None),
+                8 => (Some(5), 0, 0, None),
                 9 => (Some(6), 0, 0, None),
                 _ => (None, 0, 0, None),
             },
@@ -236,7 +236,9 @@ pub fn search_at_level<G: SearchGame>(
             candidates.retain(|c| safe(&c.0));
             if candidates.is_empty() {
                 // Every move within the margin loses more: the safest move at depth 2 instead.
-                if let Some(&(m, _)) = deep.iter().find(|d| d.1 == best2 && moves.contains(&d.0))
+                if let Some(&(m, _)) = deep
+                    .iter()
+                    .find(|d| d.1 == best2 && moves.contains(&d.0))
                     .or_else(|| deep.iter().find(|d| d.1 == best2))
                 {
                     let s = scored.iter().find(|x| x.0 == m).map_or(best2, |x| x.1);
