@@ -143,15 +143,15 @@ pub fn level_for(pos: &AnyPosition, n: u32) -> Level {
 /// How level `n` (clamped to 1–10) plays, in words for players; the same for every game.
 pub const fn level_words(n: u32) -> &'static str {
     match n {
-        0 | 1 => "1 — Beginner: looks one move ahead, often misses a capture, but rarely leaves pieces to be taken",
-        2 => "2 — Novice: looks one move ahead, misses captures now and then",
-        3 => "3 — Casual: takes what is on offer, sees your next move only to avoid losing pieces",
-        4 => "4 — Learner: sees your reply, but often picks a looser move",
-        5 => "5 — Club: sees your reply and picks among its better moves",
+        0 | 1 => "1 — Beginner: looks one move ahead and plays loosely, missing captures and leaving pieces, but never hands over the game in one move",
+        2 => "2 — Novice: looks one move ahead, misses captures and threats now and then",
+        3 => "3 — Casual: looks one move ahead, takes much of what is on offer and avoids the worst replies",
+        4 => "4 — Improving: takes most of what is on offer and avoids most replies that cost pieces",
+        5 => "5 — Club: checks your reply to its moves and picks among its better ones",
         6 => "6 — Solid: sees your reply and nearly always plays its best move",
-        7 => "7 — Strong: plans its move, your reply and its next move",
-        8 => "8 — Expert: looks four moves ahead and rarely slips",
-        9 => "9 — Master: looks six moves ahead, no deliberate mistakes",
+        7 => "7 — Strong: looks three or four moves ahead, with a little variety",
+        8 => "8 — Expert: looks four or five moves ahead",
+        9 => "9 — Master: looks six moves ahead and makes no deliberate mistakes",
         _ => "10 — Strongest: thinks for the full time it is given",
     }
 }
