@@ -78,7 +78,7 @@ impl Engine {
     /// The search stops early when `stop` fires (the game changed) or when this future is dropped
     /// (its requester went away). A permit is held for as long as the search runs, not only while it
     /// is awaited, so at most `max_searches` full-strength searches ever run at once, beside at most
-    /// one depth-capped one (levels 1–8) in its own lane.
+    /// one depth-capped one (a level capped at depth 4 or less) in its own lane.
     #[allow(clippy::too_many_arguments)]
     pub async fn search(
         self: &Arc<Self>,
