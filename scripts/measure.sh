@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Strength measurements of issue 3 with `hasami match` (docs/engine.md, "Strength measurements").
 #
-#   scripts/measure.sh ladder  [FROM [TO]]   level N vs level N-1, N = FROM..TO (default 2..10)
+#   scripts/measure.sh ladder  [FROM [TO]]   level N vs level N-1, N = FROM..TO (default 2..10); N = 1:
+#                                            level 1 vs random moves
 #   scripts/measure.sh greedy  [PRESET...]   level 10 vs greedy:2 at 200 ms/move (default: all 7 presets)
 #   scripts/measure.sh threads               level:10,Threads=2 vs level:10,Threads=1
 #   scripts/measure.sh all                   all three
@@ -66,7 +67,9 @@ ladder() {
     for ((n = from; n <= to; n++)); do
         local mt=$LADDER_MOVETIME
         ((n == 10)) && mt=$LADDER10_MOVETIME
-        run "ladder-$LADDER_VARIANT-$n-vs-$((n - 1))" --player1 "level:$n" --player2 "level:$((n - 1))" \
+        local other="level:$((n - 1))" name="ladder-$LADDER_VARIANT-$n-vs-$((n - 1))"
+        ((n == 1)) && other=random name="ladder-$LADDER_VARIANT-1-vs-random"
+        run "$name" --player1 "level:$n" --player2 "$other" \
             --variant "$LADDER_VARIANT" --games "$LADDER_GAMES" --movetime "$mt" \
             --max-plies "$MAX_PLIES" --concurrency "$CONCURRENCY" --seed "$SEED"
     done

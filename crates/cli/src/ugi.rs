@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
-use hasami_engine::{level, search_any, Limits, Searcher};
+use hasami_engine::{level_for, search_any, Level, Limits, Searcher};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
 const PERFT_GRACE: Duration = Duration::from_millis(200);
@@ -31,6 +31,9 @@ struct Options {
     hash_mib: u32,
     threads: u32,
     level: u32,
+    /// `LevelSettings`: the level's depth, margin, focus and guard instead of its table's (for
+    /// calibrating the tables).
+    settings: Option<(Option<u32>, i32, u32, Option<i32>)>,
     /// Shogun: read the magnet board instead of treating landing numbers as chance.
     omniscient: bool,
 }
@@ -71,6 +74,7 @@ impl Default for Session {
                 hash_mib: 16,
                 threads: 1,
                 level: 10,
+                settings: None,
                 omniscient: false,
             },
             searcher: Arc::new(Searcher::new(16, 1)),
@@ -135,6 +139,7 @@ impl Session {
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
                 out.push("option name Omniscient type check default false".into());
+                out.push("option name LevelSettings type string default <empty>".into());
                 out.push("ugiok".into());
             }
             "isready" => out.push("readyok".into()),
@@ -219,10 +224,15 @@ impl Session {
                 Ok(v) => self.options.level = v,
                 Err(e) => error(out, e),
             },
+            "levelsettings" => match parse_settings(&value) {
+                Ok(v) => self.options.settings = v,
+                Err(e) => error(out, e),
+            },
             _ => error(
                 out,
                 format_args!(
-                    "unknown option '{name}'; options: Variant, Hash, Threads, Level, Omniscient"
+                    "unknown option '{name}'; options: Variant, Hash, Threads, Level, Omniscient, \
+                     LevelSettings"
                 ),
             ),
         }
@@ -322,7 +332,16 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         let searcher = Arc::clone(&self.searcher);
         let history = self.game.hashes();
-        let lvl = level(self.options.level);
+        let mut lvl = level_for(&self.game.position(), self.options.level);
+        if let Some((depth, margin, focus, guard)) = self.options.settings {
+            lvl = Level {
+                depth,
+                margin,
+                focus,
+                guard,
+                ..lvl
+            };
+        }
         self.searches += 1;
         let seed = history.last().copied().unwrap_or_default()
             ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
@@ -386,6 +405,37 @@ impl Session {
         };
         out.push(format!("response {reply}"));
     }
+}
+
+/// The value of `LevelSettings`: `DEPTH/MARGIN/FOCUS/GUARD` (`-` for no depth cap or no guard),
+/// e.g. `1/300/30/150`; empty for the level's own settings.
+#[allow(clippy::type_complexity)]
+fn parse_settings(value: &str) -> Result<Option<(Option<u32>, i32, u32, Option<i32>)>, String> {
+    if value.is_empty() || value == "<empty>" {
+        return Ok(None);
+    }
+    let bad = || {
+        format!("bad value '{value}' for option LevelSettings: expected DEPTH/MARGIN/FOCUS/GUARD")
+    };
+    let parts: Vec<&str> = value.split('/').collect();
+    let [d, m, f, g] = parts[..] else {
+        return Err(bad());
+    };
+    let depth = if d == "-" {
+        None
+    } else {
+        Some(d.parse().map_err(|_| bad())?)
+    };
+    let guard = if g == "-" {
+        None
+    } else {
+        Some(g.parse().map_err(|_| bad())?)
+    };
+    let focus: u32 = f.parse().map_err(|_| bad())?;
+    if focus > 100 || depth == Some(0) {
+        return Err(bad());
+    }
+    Ok(Some((depth, m.parse().map_err(|_| bad())?, focus, guard)))
 }
 
 /// Runs a search of `pos` at `lvl` on its own thread (Shogun fairly unless `omniscient`), writing

@@ -1,12 +1,16 @@
 //! Playing levels 1–10: a depth cap and a margin within which the engine picks among good moves at
 //! random, so weak levels make plausible, human-like mistakes but never throw away a won position.
+//! The settings depend on the game ([`Ladder`]): the same depth and margin are a different strength
+//! in a five-in-a-row race, a capture game and Shogun.
 //!
-//! The table and the measured strength of each step are in docs/engine.md ("Levels", "Strength
-//! measurements").
+//! The tables and the measured strength of each step are in docs/engine.md ("Levels", "Level
+//! ladder").
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+use hasami_core::AnyPosition;
 
 use crate::game::{SearchGame, Terminal};
 use crate::limits::Limits;
@@ -22,33 +26,133 @@ pub struct Level {
     /// A move whose score is within this many centi-pieces of the best may be picked (0: the search's
     /// own move is played).
     pub margin: i32,
+    /// The chance, in percent, that the best-scored move is played outright; otherwise the move is
+    /// drawn among those within the margin (with a margin only).
+    pub focus: u32,
+    /// For a level that scores its moves at depth 1: a move whose score at depth 2 (the opponent's
+    /// reply seen) is more than this many centi-pieces below the best move's is never drawn. This
+    /// keeps a weak level from leaving pieces or a five to the next move. `None`: no such check.
+    pub guard: Option<i32>,
 }
 
-/// Level `n` (clamped to 1–10). See docs/engine.md for the table and the measured ladder.
-pub const fn level(n: u32) -> Level {
-    let n = if n == 0 {
-        1
-    } else if n > 10 {
-        10
-    } else {
-        n
-    };
-    let (depth, margin) = match n {
-        1 => (Some(1), 300),
-        2 => (Some(1), 150),
-        3 => (Some(1), 30),
-        4 => (Some(2), 150),
-        5 => (Some(2), 80),
-        6 => (Some(2), 15),
-        7 => (Some(3), 50),
-        8 => (Some(4), 15),
-        9 => (Some(6), 0),
-        _ => (None, 0),
-    };
-    Level {
-        number: n,
-        depth,
-        margin,
+/// The games whose levels are set apart: one table of levels each, chosen from the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ladder {
+    /// Five in a row wins (W3: dai-hasami, agon): short races where one ply more sees a threat.
+    Five,
+    /// Captures decide (W1, W2, W5 without W3: hasami, hasami-chess, dai-hasami-captures,
+    /// apit-sodok): long games, drawn by repetition or the quiet limit when neither side presses.
+    Capture,
+    /// Intervention captures (C4: mak-yek): a landing between two pieces takes both.
+    Intervention,
+    /// Shogun.
+    Shogun,
+}
+
+impl Ladder {
+    /// Every ladder.
+    pub const ALL: [Ladder; 4] = [
+        Ladder::Five,
+        Ladder::Capture,
+        Ladder::Intervention,
+        Ladder::Shogun,
+    ];
+
+    /// The ladder of the game `pos` belongs to (its rules decide, not the position).
+    pub fn of(pos: &AnyPosition) -> Ladder {
+        match pos {
+            AnyPosition::Shogun(_) => Ladder::Shogun,
+            AnyPosition::Hasami(p) => {
+                let rules = p.rules();
+                if rules.five {
+                    Ladder::Five
+                } else if rules.options.intervention {
+                    Ladder::Intervention
+                } else {
+                    Ladder::Capture
+                }
+            }
+        }
+    }
+
+    /// Level `n` (clamped to 1–10) of this ladder. See docs/engine.md for the tables and the measured
+    /// steps.
+    pub const fn level(self, n: u32) -> Level {
+        let n = if n == 0 {
+            1
+        } else if n > 10 {
+            10
+        } else {
+            n
+        };
+        // (depth cap, margin, focus %, guard); the measured steps are in docs/engine.md.
+        let (depth, margin, focus, guard) = match self {
+            Ladder::Five => match n {
+                1 => (Some(1), 1000, 0, Some(500)),
+                2 => (Some(1), 600, 30, Some(400)),
+                3 => (Some(1), 300, 50, Some(300)),
+                4 => (Some(1), 150, 70, Some(200)),
+                5 => (Some(1), 30, 85, Some(150)),
+                6 => (Some(2), 15, 0, None),
+                7 => (Some(3), 50, 0, None),
+                8 => (Some(4), 15, 0, None),
+                9 => (Some(6), 0, 0, None),
+                _ => (None, 0, 0, None),
+            },
+            Ladder::Capture | Ladder::Intervention => match n {
+                1 => (Some(1), 300, 30, Some(150)),
+                2 => (Some(1), 150, 30, Some(100)),
+                3 => (Some(1), 30, 0, Some(100)),
+                4 => (Some(2), 40, 0, None),
+                5 => (Some(2), 10, 0, None),
+                6 => (Some(4), 50, 0, None),
+                7 => (Some(4), 10, 0, None),
+                8 => (Some(5), 0, 0, None),
+                9 => (Some(6), 0, 0, None),
+                _ => (None, 0, 0, None),
+            },
+            Ladder::Shogun => match n {
+                1 => (Some(1), 300, 30, Some(150)),
+                2 => (Some(1), 150, 30, Some(100)),
+                3 => (Some(1), 30, 0, Some(100)),
+                4 => (Some(2), 40, 0, None),
+                5 => (Some(2), 10, 0, None),
+                6 => (Some(4), 50, 0, None),
+                7 => (Some(4), 15, 0, None),
+                8 => (Some(5), 0, 0, None),
+                9 => (Some(6), 0, 0, None),
+                _ => (None, 0, 0, None),
+            },
+        };
+        Level {
+            number: n,
+            depth,
+            margin,
+            focus,
+            guard,
+        }
+    }
+}
+
+/// Level `n` (clamped to 1–10) for the game `pos` belongs to: the one function the apps, the UGI
+/// engine and the match runner call.
+pub fn level_for(pos: &AnyPosition, n: u32) -> Level {
+    Ladder::of(pos).level(n)
+}
+
+/// How level `n` (clamped to 1–10) plays, in words for players; the same for every game.
+pub const fn level_words(n: u32) -> &'static str {
+    match n {
+        0 | 1 => "1 — Beginner: looks one move ahead and plays loosely, missing captures and leaving pieces, but never hands over the game in one move",
+        2 => "2 — Novice: looks one move ahead, misses captures and threats now and then",
+        3 => "3 — Casual: looks one move ahead, takes much of what is on offer and avoids the worst replies",
+        4 => "4 — Improving: takes most of what is on offer and avoids most replies that cost pieces",
+        5 => "5 — Club: checks your reply to its moves and picks among its better ones",
+        6 => "6 — Solid: sees your reply and nearly always plays its best move",
+        7 => "7 — Strong: looks three or four moves ahead, with a little variety",
+        8 => "8 — Expert: looks four or five moves ahead",
+        9 => "9 — Master: looks six moves ahead and makes no deliberate mistakes",
+        _ => "10 — Strongest: thinks for the full time it is given",
     }
 }
 
@@ -56,7 +160,8 @@ pub const fn level(n: u32) -> Level {
 /// scores every root move exactly at the level's depth (a search of one ply less from each reply, or
 /// the static evaluation at depth 1) and picks one at random among those within the margin of the
 /// best, weighted towards the best; a forced win, or the only escape from a forced loss, is always
-/// taken. `seed` makes the choice reproducible. The rescoring keeps to the time limit: when the time
+/// taken. A level with a focus plays the best move outright that often; a level with a guard drops the
+/// moves that lose more than the guard at depth 2. `seed` makes the choice reproducible. The rescoring keeps to the time limit: when the time
 /// (or `stop`) comes first, the choice is among the moves scored so far and the search's own move.
 #[allow(clippy::too_many_arguments)]
 pub fn search_at_level<G: SearchGame>(
@@ -109,16 +214,56 @@ pub fn search_at_level<G: SearchGame>(
         }
         return out;
     }
-    // Weight 1 + margin − (best − score): the best move is the likeliest, one at the edge of the
-    // margin the least likely.
-    let candidates: Vec<(G::Move, i32, i64)> = scored
+    let mut candidates: Vec<(G::Move, i32)> = scored
         .iter()
         .filter(|s| s.1 >= best - level.margin)
-        .map(|&(m, s)| (m, s, i64::from(1 + level.margin - (best - s))))
+        .copied()
         .collect();
-    let total: i64 = candidates.iter().map(|c| c.2).sum();
+    if let Some(guard) = level.guard.filter(|_| out.depth <= 1) {
+        // The blunder guard: the candidates' scores with the opponent's reply seen.
+        let moves: Vec<G::Move> = candidates.iter().map(|c| c.0).collect();
+        let deep = score_root_moves(searcher, root, history, &order, 2, &stop, deadline);
+        let best2 = deep.iter().map(|s| s.1).max();
+        if let Some(best2) = best2 {
+            if best2 >= WIN_BOUND {
+                if let Some(m) = deep.iter().find(|s| s.1 == best2) {
+                    out.best = Some(m.0);
+                    out.score = best2;
+                }
+                return out;
+            }
+            let safe = |m: &G::Move| deep.iter().any(|d| d.0 == *m && d.1 >= best2 - guard);
+            candidates.retain(|c| safe(&c.0));
+            if candidates.is_empty() {
+                // Every move within the margin loses more: the safest move at depth 2 instead.
+                if let Some(&(m, _)) = deep
+                    .iter()
+                    .find(|d| d.1 == best2 && moves.contains(&d.0))
+                    .or_else(|| deep.iter().find(|d| d.1 == best2))
+                {
+                    let s = scored.iter().find(|x| x.0 == m).map_or(best2, |x| x.1);
+                    candidates.push((m, s));
+                }
+            }
+        }
+    }
+    let Some(&top) = candidates.iter().rev().max_by_key(|c| c.1) else {
+        return out;
+    };
+    if splitmix(seed ^ 0x5EED) % 100 < u64::from(level.focus) {
+        out.best = Some(top.0);
+        out.score = top.1;
+        return out;
+    }
+    // Weight 1 + margin − (best − score): the best move is the likeliest, one at the edge of the
+    // margin the least likely.
+    let weighted: Vec<(G::Move, i32, i64)> = candidates
+        .iter()
+        .map(|&(m, s)| (m, s, i64::from(1 + level.margin - (best - s)).max(1)))
+        .collect();
+    let total: i64 = weighted.iter().map(|c| c.2).sum();
     let mut x = (splitmix(seed) % total.max(1) as u64) as i64;
-    for &(m, s, w) in &candidates {
+    for &(m, s, w) in &weighted {
         x -= w;
         if x < 0 {
             out.best = Some(m);

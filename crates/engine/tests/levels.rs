@@ -7,8 +7,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hasami_core::SplitMix64;
+use hasami_core::{AnyPosition, Side};
 use hasami_core::{HasamiPosition, HasamiRules, Move};
-use hasami_engine::{level, search_at_level, Level, Limits, SearchResult, Searcher, WIN};
+use hasami_engine::{
+    level_for, level_words, search_at_level, Ladder, Level, Limits, SearchResult, Searcher, WIN,
+};
+
+/// The level of a Hasami-family variant, as the apps choose it.
+fn level(variant: &str, n: u32) -> Level {
+    let rules = HasamiRules::parse(variant).unwrap();
+    level_for(&AnyPosition::Hasami(HasamiPosition::start(rules)), n)
+}
 
 fn at_level(pos: &HasamiPosition, lvl: Level, limits: &Limits, seed: u64) -> SearchResult<Move> {
     search_at_level(
@@ -21,6 +30,11 @@ fn at_level(pos: &HasamiPosition, lvl: Level, limits: &Limits, seed: u64) -> Sea
         seed,
         |_| {},
     )
+}
+
+/// The preset name of `pos`'s rules.
+fn variant_of(pos: &HasamiPosition) -> &'static str {
+    pos.rules().preset.name()
 }
 
 /// What the match runner and the apps send: a fixed time per move (levels 1–9 stop at their depth).
@@ -49,28 +63,129 @@ fn random_position(variant: &str, rng: &mut SplitMix64, plies: u64) -> Option<Ha
 }
 
 #[test]
-fn the_table_gets_stronger_level_by_level() {
-    assert_eq!(level(0), level(1));
-    assert_eq!(level(11), level(10));
+fn every_table_gets_stronger_level_by_level() {
+    for ladder in Ladder::ALL {
+        let level = |n| ladder.level(n);
+        assert_eq!(level(0), level(1));
+        assert_eq!(level(11), level(10));
+        for n in 1..=10 {
+            assert_eq!(level(n).number, n);
+        }
+        for n in 2..=10 {
+            let (weaker, stronger) = (level(n - 1), level(n));
+            let deeper = match (weaker.depth, stronger.depth) {
+                (Some(a), Some(b)) => b >= a,
+                (_, None) => true,
+                (None, Some(_)) => false,
+            };
+            assert!(
+                deeper,
+                "{ladder:?}: level {n} searches less deep than level {}",
+                n - 1
+            );
+            assert!(
+                stronger.depth != weaker.depth || stronger.margin < weaker.margin,
+                "{ladder:?}: level {n} is level {} again",
+                n - 1
+            );
+        }
+        for n in 1..=10 {
+            let l = level(n);
+            assert!(l.focus <= 100, "{ladder:?} level {n}");
+            // The guard checks depth 2: only a level that scores at depth 1 has one.
+            assert!(
+                l.guard.is_none() || l.depth == Some(1),
+                "{ladder:?} level {n}"
+            );
+            assert!(
+                l.depth != Some(1) || l.guard.is_some(),
+                "{ladder:?} level {n} unguarded"
+            );
+        }
+        assert_eq!(level(10).depth, None, "level 10 is limited by time only");
+        assert_eq!(level(10).margin, 0);
+    }
+}
+
+#[test]
+fn each_game_has_its_ladder() {
+    let ladder = |v: &str| {
+        let rules = HasamiRules::parse(v).unwrap();
+        Ladder::of(&AnyPosition::Hasami(HasamiPosition::start(rules)))
+    };
+    assert_eq!(ladder("hasami"), Ladder::Capture);
+    assert_eq!(ladder("hasami-chess"), Ladder::Capture);
+    assert_eq!(ladder("dai-hasami-captures"), Ladder::Capture);
+    assert_eq!(ladder("apit-sodok"), Ladder::Capture);
+    assert_eq!(ladder("dai-hasami"), Ladder::Five);
+    assert_eq!(ladder("agon"), Ladder::Five);
+    assert_eq!(ladder("mak-yek"), Ladder::Intervention);
+    let shogun = hasami_core::AnyGame::new("shogun", None)
+        .unwrap()
+        .position();
+    assert_eq!(Ladder::of(&shogun), Ladder::Shogun);
+    assert_eq!(level_for(&shogun, 4), Ladder::Shogun.level(4));
+}
+
+#[test]
+fn every_level_has_words() {
+    let mut seen = Vec::new();
     for n in 1..=10 {
-        assert_eq!(level(n).number, n);
+        let words = level_words(n);
+        assert!(words.starts_with(&format!("{n} — ")), "{words}");
+        assert!(words.len() > 20, "{words}");
+        assert!(!seen.contains(&words), "level {n} repeats {words}");
+        seen.push(words);
     }
-    for n in 2..=10 {
-        let (weaker, stronger) = (level(n - 1), level(n));
-        let deeper = match (weaker.depth, stronger.depth) {
-            (Some(a), Some(b)) => b >= a,
-            (_, None) => true,
-            (None, Some(_)) => false,
-        };
-        assert!(deeper, "level {n} searches less deep than level {}", n - 1);
+    assert_eq!(level_words(0), level_words(1));
+    assert_eq!(level_words(11), level_words(10));
+}
+
+/// The most Black pieces White can take with its reply to `mv`.
+fn worst_reply(pos: &HasamiPosition, mv: Move) -> u32 {
+    let mut child = *pos;
+    child.play_unchecked(mv);
+    let before = child.pieces(Side::First).len();
+    child
+        .moves()
+        .into_iter()
+        .map(|reply| {
+            let mut after = child;
+            after.play_unchecked(reply);
+            before - after.pieces(Side::First).len()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn level_1_does_not_leave_five_pieces_to_be_taken() {
+    // White g9-g5 takes b5-f5 (between a5 and g5) unless Black blocks the g-file or breaks the line;
+    // 11 of Black's moves (g1 along rank 1, g1-g2 to g1-g4) leave the five pieces to be taken.
+    let pos = position("hasami", "6w2/9/9/9/wbbbbb3/9/9/9/6b2 b 0 1");
+    let losing = pos
+        .moves()
+        .into_iter()
+        .filter(|&m| worst_reply(&pos, m) >= 5)
+        .count();
+    assert_eq!(losing, 11);
+    let lvl = level("hasami", 1);
+    let unguarded = Level { guard: None, ..lvl };
+    let mut blunders = 0;
+    for seed in 0..60 {
+        let out = at_level(&pos, lvl, &movetime(1000), seed);
+        let mv = out.best.unwrap();
         assert!(
-            stronger.depth != weaker.depth || stronger.margin < weaker.margin,
-            "level {n} is level {} again",
-            n - 1
+            worst_reply(&pos, mv) <= 1,
+            "seed {seed}: {mv} leaves pieces"
         );
+        let out = at_level(&pos, unguarded, &movetime(1000), seed);
+        if worst_reply(&pos, out.best.unwrap()) >= 5 {
+            blunders += 1;
+        }
     }
-    assert_eq!(level(10).depth, None, "level 10 is limited by time only");
-    assert_eq!(level(10).margin, 0);
+    // Without its guard the same level gives the five pieces away (what the guard is for).
+    assert!(blunders > 0, "the position does not test the guard");
 }
 
 #[test]
@@ -84,7 +199,7 @@ fn level_1_takes_an_immediate_win_whatever_the_seed() {
     );
     for seed in 0..40 {
         for (pos, winning) in [(&capture, "b1b5"), (&five, "d2d4")] {
-            let out = at_level(pos, level(1), &movetime(1000), seed);
+            let out = at_level(pos, level(variant_of(pos), 1), &movetime(1000), seed);
             assert_eq!(out.best.unwrap().to_string(), winning, "seed {seed}");
             assert!(out.score >= WIN - 1, "seed {seed}: {}", out.score);
         }
@@ -104,7 +219,7 @@ fn low_levels_play_legal_moves_in_random_positions() {
             };
             tried += 1;
             for n in [1, 2, 3] {
-                let out = at_level(&pos, level(n), &movetime(1000), rng.next());
+                let out = at_level(&pos, level(variant, n), &movetime(1000), rng.next());
                 let best = out.best.expect("a move");
                 assert!(
                     pos.moves().contains(&best),
@@ -121,7 +236,7 @@ fn different_seeds_give_different_moves_at_level_1_and_the_same_seed_the_same() 
         let pos = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
         let moves: Vec<Move> = (0..30)
             .map(|seed| {
-                at_level(&pos, level(1), &movetime(1000), seed)
+                at_level(&pos, level(variant, 1), &movetime(1000), seed)
                     .best
                     .unwrap()
             })
@@ -131,7 +246,7 @@ fn different_seeds_give_different_moves_at_level_1_and_the_same_seed_the_same() 
         distinct.dedup();
         assert!(distinct.len() >= 3, "{variant}: only {distinct:?}");
         for (seed, mv) in moves.iter().enumerate().take(5) {
-            let again = at_level(&pos, level(1), &movetime(1000), seed as u64);
+            let again = at_level(&pos, level(variant, 1), &movetime(1000), seed as u64);
             assert_eq!(again.best.as_ref(), Some(mv), "{variant} seed {seed}");
         }
     }
@@ -141,7 +256,7 @@ fn different_seeds_give_different_moves_at_level_1_and_the_same_seed_the_same() 
 fn levels_stop_at_their_depth() {
     let pos = HasamiPosition::start(HasamiRules::parse("dai-hasami").unwrap());
     for n in 1..=9 {
-        let lvl = level(n);
+        let lvl = level("dai-hasami", n);
         let cap = lvl.depth.expect("levels 1-9 have a depth cap");
         if cap > 6 {
             continue; // deeper caps take too long for a unit test
@@ -168,7 +283,7 @@ fn level_10_is_the_plain_search() {
             |_| {},
         );
         for seed in [1, 2] {
-            let lvl = at_level(&pos, level(10), &limits, seed);
+            let lvl = at_level(&pos, level(variant, 10), &limits, seed);
             assert_eq!(lvl.best, plain.best, "{variant}");
             assert_eq!(lvl.score, plain.score, "{variant}");
             assert_eq!(lvl.nodes, plain.nodes, "{variant}");
@@ -188,7 +303,7 @@ fn levels_with_a_margin_keep_to_a_short_movetime() {
     };
     for n in [7, 8] {
         let t = std::time::Instant::now();
-        let out = at_level(&pos, level(n), &movetime(20), 5);
+        let out = at_level(&pos, level("dai-hasami", n), &movetime(20), 5);
         assert!(pos.moves().contains(&out.best.unwrap()), "level {n}");
         assert!(
             t.elapsed() < Duration::from_millis(500),

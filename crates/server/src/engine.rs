@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hasami_core::{AnyPosition, Move};
-use hasami_engine::{level, search_any, Limits, Searcher, WIN};
+use hasami_engine::{level_for, search_any, Level, Limits, Searcher, WIN};
 use tokio::sync::Semaphore;
 
 /// Hash table size of one searcher, MiB.
@@ -78,7 +78,7 @@ impl Engine {
     /// The search stops early when `stop` fires (the game changed) or when this future is dropped
     /// (its requester went away). A permit is held for as long as the search runs, not only while it
     /// is awaited, so at most `max_searches` full-strength searches ever run at once, beside at most
-    /// one depth-capped one (levels 1–8) in its own lane.
+    /// one depth-capped one (a level capped at depth 4 or less) in its own lane.
     #[allow(clippy::too_many_arguments)]
     pub async fn search(
         self: &Arc<Self>,
@@ -91,7 +91,8 @@ impl Engine {
         stop: Arc<AtomicBool>,
     ) -> Analysis {
         let _requester = StopOnDrop(Arc::clone(&stop));
-        let lane = if is_quick(level_number) {
+        let lvl = level_for(&pos, level_number);
+        let lane = if is_quick(lvl) {
             &self.quick
         } else {
             &self.permits
@@ -112,7 +113,7 @@ impl Engine {
             };
             let out = search_any(
                 &searcher,
-                level(level_number),
+                lvl,
                 pos,
                 omniscient,
                 &history,
@@ -151,8 +152,8 @@ impl Engine {
 
 /// Whether a level's searches are cheap: a depth cap of at most 4 plies (levels 1–8), which finishes in
 /// milliseconds.
-fn is_quick(level_number: u32) -> bool {
-    level(level_number).depth.is_some_and(|d| d <= 4)
+fn is_quick(lvl: Level) -> bool {
+    lvl.depth.is_some_and(|d| d <= 4)
 }
 
 fn analysis(best: Option<Move>, score: i32, depth: u32, pv: &[Move], nodes: u64) -> Analysis {

@@ -374,6 +374,10 @@ fn hint_variants_and_front_end() {
     assert_eq!(status, 200);
     assert_eq!(v["presets"].as_array().unwrap().len(), 8);
     assert_eq!(v["presets"][7]["name"], "shogun");
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 10);
+    assert_eq!(levels[0]["level"], 1);
+    assert!(levels[9]["words"].as_str().unwrap().starts_with("10 — "));
     let (status, v) = s.get("/api/variants/check?variant=HASAMI%2Bwin%3Dcaptures%3A5");
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["variant"], "hasami+win=captures:5");

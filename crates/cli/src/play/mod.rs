@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use hasami_core::{AnyGame, Side};
-use hasami_engine::{level, search_any, Limits, SearchResult, Searcher, WIN_BOUND};
+use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN_BOUND};
 
 use self::board::LastMove;
 use crate::commands::CliError;
@@ -231,7 +231,7 @@ impl Session {
         };
         search_any(
             &self.searcher,
-            level(level_number),
+            level_for(&self.game.position(), level_number),
             self.game.position(),
             self.omniscient,
             &history,

@@ -26,7 +26,8 @@ fn shogun_goal(capture_allowed: bool) -> &'static str {
     }
 }
 
-/// `GET /api/variants`: the presets (Shogun included) and the options of each family.
+/// `GET /api/variants`: the presets (Shogun included), the options of each family and the engine's
+/// levels in words (`levels: [{"level": 1, "words": "1 — Beginner: …"}, …]`, the same for every game).
 pub async fn list() -> Response {
     let mut presets: Vec<_> = Preset::ALL
         .iter()
@@ -54,10 +55,14 @@ pub async fn list() -> Response {
         .iter()
         .map(|(name, help)| serde_json::json!({ "option": name, "about": help }))
         .collect();
+    let levels: Vec<_> = (1..=10)
+        .map(|n| serde_json::json!({ "level": n, "words": hasami_engine::level_words(n) }))
+        .collect();
     Json(serde_json::json!({
         "presets": presets,
         "options": options,
         "shogun_options": shogun_options,
+        "levels": levels,
     }))
     .into_response()
 }
