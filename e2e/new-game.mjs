@@ -7,7 +7,7 @@ import { BASE, newPage } from './helpers.mjs';
 test('the strength menu says in words how each level plays', async () => {
   const page = await newPage('levels-menu', { width: 390, height: 844 });
   await page.goto(BASE + '/#/');
-  await page.waitForSelector('#ng-level option');
+  await page.waitForSelector('#ng-level option', { state: 'attached' });
   const options = await page.$$eval('#ng-level option', (os) => os.map((o) => [o.value, o.textContent]));
   assert.equal(options.length, 10);
   options.forEach(([value, text], i) => {
