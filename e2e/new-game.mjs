@@ -16,5 +16,8 @@ test('the strength menu says in words how each level plays', async () => {
     assert.match(text, new RegExp(`^${i + 1} — \\S.{10,}`), text);
   });
   assert.equal(new Set(options.map((o) => o[1])).size, 10, 'every level has words of its own');
+  // The chosen level's words in full under the menu.
+  await page.selectOption('#ng-level', '1');
+  assert.equal(await page.textContent('#ng-level-words'), options[0][1].replace(/^1 — /, ''));
   await page.context().close();
 });

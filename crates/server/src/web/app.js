@@ -69,7 +69,12 @@ async function newGameScreen() {
     check('ng-1976', '1976 rules: the Shogun may be captured, and capturing it wins'),
     check('ng-numbers-random', 'Random numbers after every move (numbers=random)'),
     check('ng-shuffle', 'Shuffled setup (setup=shuffle)'));
-  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, 'Engine strength ', level),
+  // The chosen level's words in full (a phone cuts the menu's text short).
+  const levelWords = h('p', { id: 'ng-level-words', class: 'hint-text' });
+  const showLevel = () => { levelWords.textContent = levelText(Number(level.value)).replace(/^\d+ — /, ''); };
+  level.addEventListener('change', showLevel);
+  showLevel();
+  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, 'Engine strength ', level), levelWords,
     h('label', { id: 'ng-engine-box', hidden: true }, 'Engine ', engineMode));
   const sideBox = h('div', { id: 'ng-side-box' }, h('label', {}, 'Your side ', side));
   // Names and clocks (issue 4).
