@@ -24,11 +24,22 @@ enum TablesCommand {
     Build(BuildArgs),
     /// Check tables against their own moves and against a brute-force search on sampled positions.
     Verify(VerifyArgs),
-    /// Print what the table files in a directory hold.
+    /// Print what the table files in a directory hold, with a position of each table's longest win.
     Info {
         /// The directory.
         #[arg(long, default_value = "tables")]
         dir: PathBuf,
+    },
+    /// Print the table value of a position (with its quiet-ply count applied).
+    Probe {
+        /// Variant text.
+        #[arg(long, default_value = "hasami-chess")]
+        variant: String,
+        /// Directory of the tables.
+        #[arg(long, default_value = "tables")]
+        dir: PathBuf,
+        /// Position text (RULES.md A7).
+        position: String,
     },
 }
 
@@ -91,6 +102,11 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
         TablesCommand::Build(a) => run_build(a),
         TablesCommand::Verify(a) => run_verify(a),
         TablesCommand::Info { dir } => run_info(dir),
+        TablesCommand::Probe {
+            variant,
+            dir,
+            position,
+        } => run_probe(variant, dir, position),
     }
 }
 
@@ -240,6 +256,23 @@ fn run_info(dir: &Path) -> Result<(), CliError> {
     }
     for t in tables.tables() {
         print_table(t);
+        let longest = t.counts().longest_win;
+        if let Some(i) = t.bytes().iter().position(|&b| b == longest && b > 0) {
+            println!("    longest win: {}", t.position(i as u64));
+        }
+    }
+    Ok(())
+}
+
+fn run_probe(variant: &str, dir: &Path, position: &str) -> Result<(), CliError> {
+    let rules =
+        HasamiRules::parse(variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
+    let pos = hasami_core::HasamiPosition::from_text(position, rules)
+        .map_err(|e| CliError::Usage(format!("bad position: {e}")))?;
+    let tables = Tables::load_dir(dir).map_err(usage)?;
+    match tables.probe(&pos) {
+        Some(v) => println!("{v}"),
+        None => println!("not in the tables"),
     }
     Ok(())
 }

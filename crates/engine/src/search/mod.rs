@@ -72,7 +72,8 @@ pub struct Searcher {
     /// How much worse than 0 a draw is for the side to move at the root, in centi-pieces (the engine
     /// plays on rather than repeat when it is about equal).
     pub contempt: i32,
-    /// Endgame tables the search looks positions up in (docs/tables.md); none by default.
+    /// Endgame tables the search looks positions up in (docs/tables.md); those of
+    /// [`crate::tables::probe::set_default`] when created (none unless set).
     pub tables: Option<Arc<Tables>>,
 }
 
@@ -96,7 +97,7 @@ impl Searcher {
                 &std::env::var("HASAMI_SEARCH_ON").unwrap_or_default(),
             ),
             contempt: DEFAULT_CONTEMPT,
-            tables: None,
+            tables: crate::tables::probe::default_tables(),
         })
     }
 

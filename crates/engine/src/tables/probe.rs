@@ -2,6 +2,7 @@
 //! and the value is taken with the quiet-ply rule (D2) applied (see [`super::Value::with_quiet`]).
 
 use std::path::Path;
+use std::sync::{Arc, RwLock};
 
 use hasami_core::HasamiPosition;
 
@@ -79,4 +80,18 @@ impl Tables {
         let v = t.value_of(pos)?;
         Some(v.with_quiet(pos.quiet_plies(), pos.rules().options.quiet))
     }
+}
+
+/// The tables every new [`crate::Searcher`] starts with (none unless set).
+static DEFAULT: RwLock<Option<Arc<Tables>>> = RwLock::new(None);
+
+/// Makes `tables` the ones every [`crate::Searcher`] created from now on looks positions up in (the
+/// web server's replies and hints use this through `hasami serve --tables DIR`); `None` for none.
+pub fn set_default(tables: Option<Arc<Tables>>) {
+    *DEFAULT.write().unwrap_or_else(|e| e.into_inner()) = tables;
+}
+
+/// The tables of [`set_default`].
+pub fn default_tables() -> Option<Arc<Tables>> {
+    DEFAULT.read().unwrap_or_else(|e| e.into_inner()).clone()
 }
