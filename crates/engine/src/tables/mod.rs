@@ -204,7 +204,7 @@ pub fn unsupported(rules: &HasamiRules) -> Option<&'static str> {
     if rules.five {
         Some("five in a row (W3) is decided by lines of many pieces, which small material cannot make; the tables would only say draw")
     } else if rules.most_captures {
-        Some("most captures (W5) is decided by the capture count of the whole game, which a position does not hold")
+        Some("most captures (W5) is decided by the piece count when the quiet limit (D2) ends the game, so a value would depend on the quiet-ply count too (a side ahead only has to wait)")
     } else if rules.options.house {
         Some("houses (A3.4) make the sides' moves differ by colour")
     } else {
@@ -312,4 +312,37 @@ pub struct Counts {
     pub longest_win: u8,
     /// The longest loss, in plies.
     pub longest_loss: u8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_round_trip() {
+        for b in 0..=255u8 {
+            assert_eq!(Value::from_byte(b).to_byte(), b);
+        }
+    }
+
+    #[test]
+    fn a_capture_after_the_quiet_limit_does_not_count() {
+        // Win at ply 5 with 95 quiet plies of 100: the capture is the 100th ply, in time.
+        assert_eq!(Value::Win(5).with_quiet(95, 100), Value::Win(5));
+        assert_eq!(Value::Win(5).with_quiet(96, 100), Value::Draw);
+        assert_eq!(Value::Loss(4).with_quiet(97, 100), Value::Draw);
+        assert_eq!(Value::Loss(0).with_quiet(99, 100), Value::Loss(0));
+        assert_eq!(Value::Win(120).with_quiet(1000, 0), Value::Win(120));
+    }
+
+    #[test]
+    fn signatures_parse() {
+        assert_eq!(
+            "3v2".parse::<Signature>().unwrap(),
+            Signature { stm: 3, opp: 2 }
+        );
+        for bad in ["3", "0v2", "3v", "av2", "3v7"] {
+            assert!(bad.parse::<Signature>().is_err(), "{bad}");
+        }
+    }
 }
