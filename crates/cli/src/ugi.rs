@@ -10,6 +10,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
+use hasami_engine::tables::Tables;
 use hasami_engine::{level_for, search_any, Level, Limits, Searcher};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
@@ -53,6 +54,8 @@ pub struct Session {
     searcher: Arc<Searcher>,
     running: Option<Running>,
     searches: u64,
+    /// Endgame tables from the `TablePath` option (docs/tables.md).
+    tables: Option<Arc<Tables>>,
 }
 
 /// What one input line asks the loop to do after replying.
@@ -80,6 +83,7 @@ impl Default for Session {
             searcher: Arc::new(Searcher::new(16, 1)),
             running: None,
             searches: 0,
+            tables: None,
         }
     }
 }
@@ -140,6 +144,7 @@ impl Session {
                 out.push("option name Level type spin default 10 min 1 max 10".into());
                 out.push("option name Omniscient type check default false".into());
                 out.push("option name LevelSettings type string default <empty>".into());
+                out.push("option name TablePath type string default <empty>".into());
                 out.push("ugiok".into());
             }
             "isready" => out.push("readyok".into()),
@@ -204,8 +209,9 @@ impl Session {
             "hash" => match spin(1, hasami_engine::tt::MAX_MIB as u32) {
                 // The old table stays until the new one is had; a refused size changes nothing.
                 Ok(v) => match Searcher::try_new(v as usize, self.options.threads as usize) {
-                    Ok(searcher) => {
+                    Ok(mut searcher) => {
                         self.options.hash_mib = v;
+                        searcher.tables = self.tables.clone();
                         self.searcher = Arc::new(searcher);
                     }
                     Err(e) => error(out, e),
@@ -215,11 +221,35 @@ impl Session {
             "threads" => match spin(1, 256) {
                 Ok(v) => {
                     self.options.threads = v;
-                    self.searcher =
-                        Arc::new(Searcher::new(self.options.hash_mib as usize, v as usize));
+                    let mut searcher = Searcher::new(self.options.hash_mib as usize, v as usize);
+                    searcher.tables = self.tables.clone();
+                    self.searcher = Arc::new(searcher);
                 }
                 Err(e) => error(out, e),
             },
+            "tablepath" => {
+                // An empty value (or <empty>) unloads the tables; a directory that cannot be read
+                // changes nothing.
+                let tables = if value.is_empty() || value == "<empty>" {
+                    Ok(None)
+                } else {
+                    Tables::load_dir(std::path::Path::new(&value)).map(|t| Some(Arc::new(t)))
+                };
+                match tables {
+                    Ok(tables) => {
+                        let n = tables.as_ref().map_or(0, |t| t.tables().len());
+                        out.push(format!("info string {n} endgame tables loaded"));
+                        self.tables = tables;
+                        let mut searcher = Searcher::new(
+                            self.options.hash_mib as usize,
+                            self.options.threads as usize,
+                        );
+                        searcher.tables = self.tables.clone();
+                        self.searcher = Arc::new(searcher);
+                    }
+                    Err(e) => error(out, e),
+                }
+            }
             "level" => match spin(1, 10) {
                 Ok(v) => self.options.level = v,
                 Err(e) => error(out, e),
@@ -232,7 +262,7 @@ impl Session {
                 out,
                 format_args!(
                     "unknown option '{name}'; options: Variant, Hash, Threads, Level, Omniscient, \
-                     LevelSettings"
+                     LevelSettings, TablePath"
                 ),
             ),
         }

@@ -87,6 +87,11 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn quiet_count(&self) -> Option<(u32, u32)> {
         None
     }
+    /// The exact value of the position from endgame tables (with the quiet-ply rule applied), when
+    /// `tables` holds it; `None` by default (only the Hasami family has tables).
+    fn probe_tables(&self, _tables: &crate::tables::Tables) -> Option<crate::tables::Value> {
+        None
+    }
     /// Whether the position is quiet enough for the static evaluation to be trusted in quiescence.
     fn in_danger(&self) -> bool {
         false

@@ -20,6 +20,7 @@ pub mod limits;
 mod score;
 pub mod search;
 pub mod shogun;
+pub mod tables;
 pub mod tt;
 
 pub use any::search_any;

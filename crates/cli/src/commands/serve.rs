@@ -67,6 +67,10 @@ pub struct ServeArgs {
     /// https://example.org (repeatable).
     #[arg(long, value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// A directory of endgame tables (`hasami tables build`) for the engine's replies and hints
+    /// (docs/tables.md); none by default.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<std::path::PathBuf>,
 }
 
 impl Default for ServeArgs {
@@ -144,6 +148,16 @@ impl ServeArgs {
 /// Runs the server until Ctrl-C.
 pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     args.check()?;
+    if let Some(dir) = &args.tables {
+        let tables = hasami_engine::tables::Tables::load_dir(dir)
+            .map_err(|e| CliError::Usage(format!("--tables: {e}")))?;
+        eprintln!(
+            "{} endgame tables loaded from {}",
+            tables.tables().len(),
+            dir.display()
+        );
+        hasami_engine::tables::probe::set_default(Some(std::sync::Arc::new(tables)));
+    }
     let config = hasami_server::Config {
         addr: args.addr.clone(),
         db: args.db.as_deref().map(hasami_server::Target::parse),

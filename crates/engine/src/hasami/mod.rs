@@ -105,6 +105,11 @@ impl SearchGame for HasamiPosition {
     }
 
     #[inline]
+    fn probe_tables(&self, tables: &crate::tables::Tables) -> Option<crate::tables::Value> {
+        tables.probe(self)
+    }
+
+    #[inline]
     fn move_key(mv: Move) -> u16 {
         (mv.from.index() * 128 + mv.to.index()) as u16
     }

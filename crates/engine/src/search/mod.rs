@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use crate::game::{SearchGame, Terminal};
 use crate::limits::{Budget, Limits};
+use crate::tables::{Tables, Value};
 use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
 
 mod node;
@@ -71,6 +72,9 @@ pub struct Searcher {
     /// How much worse than 0 a draw is for the side to move at the root, in centi-pieces (the engine
     /// plays on rather than repeat when it is about equal).
     pub contempt: i32,
+    /// Endgame tables the search looks positions up in (docs/tables.md); those of
+    /// [`crate::tables::probe::set_default`] when created (none unless set).
+    pub tables: Option<Arc<Tables>>,
 }
 
 /// The default [`Searcher::contempt`].
@@ -93,6 +97,7 @@ impl Searcher {
                 &std::env::var("HASAMI_SEARCH_ON").unwrap_or_default(),
             ),
             contempt: DEFAULT_CONTEMPT,
+            tables: crate::tables::probe::default_tables(),
         })
     }
 
@@ -134,16 +139,19 @@ impl Searcher {
                 let history = history.to_vec();
                 let features = self.features;
                 let contempt = self.contempt;
+                let tables = self.tables.clone();
                 std::thread::spawn(move || {
                     let mut w = Worker::new(&tt, &shared, &history, features);
                     w.helper_done = Some(done);
                     w.contempt = contempt;
+                    w.tables = tables;
                     w.iterate(&root, max_depth, id, &mut |_| {});
                 })
             })
             .collect();
         let mut w = Worker::new(&self.tt, &shared, history, self.features);
         w.contempt = self.contempt;
+        w.tables = self.tables.clone();
         let mut result = w.iterate(root, max_depth, 0, &mut on_info);
         done.store(true, Ordering::Relaxed);
         for h in helpers {
@@ -204,6 +212,8 @@ struct Worker<'a, G: SearchGame> {
     reductions: Box<[[u8; 64]; 64]>,
     /// Recent static evaluations by position hash (see [`Worker::raw_eval`]).
     evals: Box<[(u64, i32)]>,
+    /// Endgame tables to look positions up in.
+    tables: Option<Arc<Tables>>,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -224,6 +234,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
             outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
+            tables: None,
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
                     if d == 0 || i == 0 {
@@ -536,6 +547,27 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             _ => 0,
         };
         -self.for_root(ply, self.contempt + PROGRESS * quiet)
+    }
+
+    /// The score of a table value at `ply`: a win or loss at its distance from the root (the
+    /// distance is to the deciding capture, see docs/tables.md), a draw as any other draw.
+    #[inline]
+    fn table_score(&self, pos: &G, v: Value, ply: usize) -> i32 {
+        match v {
+            Value::Win(d) => WIN - ply as i32 - i32::from(d),
+            Value::Loss(d) => -WIN + ply as i32 + i32::from(d),
+            Value::Draw => self.draw_score(pos, ply),
+        }
+    }
+
+    /// The table value of `pos`, when tables are loaded and hold it (never at the root, whose moves
+    /// are searched).
+    #[inline]
+    fn probe(&self, pos: &G, ply: usize) -> Option<Value> {
+        match &self.tables {
+            Some(t) if ply > 0 => pos.probe_tables(t),
+            _ => None,
+        }
     }
 
     #[inline]

@@ -25,6 +25,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.count_node();
             return self.draw_score(pos, ply);
         }
+        if let Some(v) = self.probe(pos, ply) {
+            self.count_node();
+            return self.table_score(pos, v, ply);
+        }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return if self.features.quiescence {
                 self.quiesce(pos, ply, alpha, beta, true)
@@ -270,6 +274,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply as u32);
         if self.aborted {
             return 0;
+        }
+        if let Some(v) = self.probe(pos, ply) {
+            return self.table_score(pos, v, ply);
         }
         let e = self.raw_eval(pos);
         let stand = self.static_eval(pos, e, ply);

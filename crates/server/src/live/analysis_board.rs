@@ -193,7 +193,10 @@ mod tests {
     #[test]
     fn the_view_follows_the_moves() {
         let v = board_view(&board_game(&req(None, &["e1e5", "a9a5"])).unwrap());
-        assert_eq!((v.board.ply, v.board.turn, v.status), (2, "black", "playing"));
+        assert_eq!(
+            (v.board.ply, v.board.turn, v.status),
+            (2, "black", "playing")
+        );
         assert_eq!(v.moves[1].side, "white");
         assert_eq!(v.moves[1].position, v.board.position);
     }

@@ -122,6 +122,20 @@ impl HasamiPosition {
         pos
     }
 
+    /// A position from the two sides' pieces (Black's first) without checks beyond the board: squares
+    /// off the board are dropped, a square held by both sides is Black's. For tools that enumerate
+    /// positions (endgame tables); the move number is 1.
+    pub fn from_pieces(
+        rules: &'static HasamiRules,
+        pieces: [BitBoard; 2],
+        side: Side,
+        quiet: u32,
+    ) -> HasamiPosition {
+        let black = pieces[0] & rules.board;
+        let white = pieces[1] & rules.board & !black;
+        HasamiPosition::from_parts([black, white], side, quiet, 1, rules)
+    }
+
     /// Checks a setup against the variant.
     pub fn from_setup(
         setup: &Setup,

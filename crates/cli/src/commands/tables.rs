@@ -1,0 +1,278 @@
+//! `hasami tables`: build, verify and describe endgame tables (docs/tables.md).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use hasami_core::{HasamiRules, SplitMix64};
+use hasami_engine::tables::{
+    build::{self, BuildStats},
+    file, verify, Signature, Table, TableError, Tables,
+};
+
+use super::CliError;
+
+/// Arguments of `hasami tables`.
+#[derive(Args)]
+pub struct TablesArgs {
+    #[command(subcommand)]
+    command: TablesCommand,
+}
+
+#[derive(Subcommand)]
+enum TablesCommand {
+    /// Solve a material signature (and its swap, and the smaller ones it needs) and write the tables.
+    Build(BuildArgs),
+    /// Check tables against their own moves and against a brute-force search on sampled positions.
+    Verify(VerifyArgs),
+    /// Print what the table files in a directory hold, with a position of each table's longest win.
+    Info {
+        /// The directory.
+        #[arg(long, default_value = "tables")]
+        dir: PathBuf,
+    },
+    /// Print the table value of a position (with its quiet-ply count applied).
+    Probe {
+        /// Variant text.
+        #[arg(long, default_value = "hasami-chess")]
+        variant: String,
+        /// Directory of the tables.
+        #[arg(long, default_value = "tables")]
+        dir: PathBuf,
+        /// Position text (RULES.md A7).
+        position: String,
+    },
+}
+
+/// Arguments of `hasami tables build`.
+#[derive(Args)]
+struct BuildArgs {
+    /// Variant text (hasami, hasami-chess, or one of them with options; not the five-in-a-row or
+    /// most-captures games, nor houses).
+    #[arg(long, default_value = "hasami-chess")]
+    variant: String,
+    /// Material: pieces of the side to move v pieces of the other side, e.g. 3v2 (2v3 is built with it).
+    #[arg(long, default_value = "2v2")]
+    pieces: String,
+    /// Directory for the files (created if missing); smaller tables found there are used, not built again.
+    #[arg(long, default_value = "tables")]
+    out: PathBuf,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+/// Arguments of `hasami tables verify`.
+#[derive(Args)]
+struct VerifyArgs {
+    /// Variant text.
+    #[arg(long, default_value = "hasami-chess")]
+    variant: String,
+    /// Material to check (its table and the smaller ones must be in --dir).
+    #[arg(long, default_value = "2v2")]
+    pieces: String,
+    /// Directory of the tables.
+    #[arg(long, default_value = "tables")]
+    dir: PathBuf,
+    /// Positions to check: wins, losses and draws in turn, each the first of its kind after a random index.
+    #[arg(long, default_value_t = 300)]
+    samples: u32,
+    /// Plies the brute-force search looks ahead (wins and losses further away are checked as "not
+    /// decided within this many plies"; also every sample's value against its moves).
+    #[arg(long, default_value_t = 5)]
+    depth: u8,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn usage(e: TableError) -> CliError {
+    CliError::Usage(e.to_string())
+}
+
+fn parse(variant: &str, pieces: &str) -> Result<(&'static HasamiRules, Signature), CliError> {
+    let rules =
+        HasamiRules::parse(variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
+    let sig: Signature = pieces.parse().map_err(usage)?;
+    Ok((rules, sig))
+}
+
+/// Runs `hasami tables …`.
+pub fn run(args: &TablesArgs) -> Result<(), CliError> {
+    match &args.command {
+        TablesCommand::Build(a) => run_build(a),
+        TablesCommand::Verify(a) => run_verify(a),
+        TablesCommand::Info { dir } => run_info(dir),
+        TablesCommand::Probe {
+            variant,
+            dir,
+            position,
+        } => run_probe(variant, dir, position),
+    }
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+fn print_table(t: &Table) {
+    let c = t.counts();
+    let n = t.bytes().len() as u64;
+    let pct = |k: u64| 100.0 * k as f64 / n.max(1) as f64;
+    println!(
+        "  {} {}: {} positions ({}), wins {} ({:.1}%), losses {} ({:.1}%), draws {} ({:.1}%), longest win {} plies, longest loss {} plies",
+        t.rules(),
+        t.signature(),
+        n,
+        mib(n),
+        c.wins,
+        pct(c.wins),
+        c.losses,
+        pct(c.losses),
+        c.draws,
+        pct(c.draws),
+        c.longest_win,
+        c.longest_loss
+    );
+}
+
+fn run_build(a: &BuildArgs) -> Result<(), CliError> {
+    let (rules, sig) = parse(&a.variant, &a.pieces)?;
+    std::fs::create_dir_all(&a.out)?;
+    let mut have: Vec<Table> = Vec::new();
+    let mut order = build::lower_pairs(rules, sig);
+    order.push(build::canonical(sig));
+    let total = std::time::Instant::now();
+    for pair in order {
+        let mut names = vec![pair];
+        if pair.stm != pair.opp {
+            names.push(pair.swapped());
+        }
+        let existing: Vec<_> = names
+            .iter()
+            .map(|s| a.out.join(file::file_name(rules, *s)))
+            .filter(|p| p.exists())
+            .collect();
+        let wanted = names.len();
+        if pair != build::canonical(sig) && existing.len() == wanted {
+            for p in &existing {
+                let t = file::read(p, Some(rules)).map_err(usage)?;
+                println!("using {}", p.display());
+                have.push(t);
+            }
+            continue;
+        }
+        println!(
+            "building {rules} {pair}{} …",
+            if wanted == 2 {
+                format!(" and {}", pair.swapped())
+            } else {
+                String::new()
+            }
+        );
+        let (built, stats) =
+            build::build_with_lower(rules, pair, &have, a.threads).map_err(usage)?;
+        report(&built, &stats, &a.out)?;
+        have.extend(built);
+    }
+    println!("total {:.1} s", total.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn report(built: &[Table], stats: &BuildStats, dir: &Path) -> Result<(), CliError> {
+    println!(
+        "  solved {} positions in {:.1} s ({} distance levels)",
+        stats.positions, stats.seconds, stats.levels
+    );
+    for t in built {
+        print_table(t);
+        let path = file::write(t, dir).map_err(usage)?;
+        let size = std::fs::metadata(&path)?.len();
+        println!("  wrote {} ({size} bytes, {})", path.display(), mib(size));
+    }
+    Ok(())
+}
+
+fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
+    let (rules, sig) = parse(&a.variant, &a.pieces)?;
+    let mut tables = Tables::new();
+    let mut want = build::lower_pairs(rules, sig);
+    want.push(build::canonical(sig));
+    for pair in want {
+        for s in [pair, pair.swapped()]
+            .into_iter()
+            .take(if pair.stm == pair.opp { 1 } else { 2 })
+        {
+            let p = a.dir.join(file::file_name(rules, s));
+            tables.add(file::read(&p, Some(rules)).map_err(usage)?);
+        }
+    }
+    let table = tables
+        .tables()
+        .iter()
+        .find(|t| t.signature() == sig)
+        .ok_or_else(|| CliError::Usage(format!("no {sig} table")))?;
+    let mut rng = SplitMix64(a.seed);
+    let n = table.indexer().count();
+    let mut by_kind = [0u32; 3];
+    let (mut checked, mut failed) = (0u32, 0u32);
+    let t0 = std::time::Instant::now();
+    // Wins, losses and draws in turn, each from a random place in the table.
+    for k in 0..a.samples {
+        let want = (k % 3) as usize;
+        let Some(i) = verify::sample(table, want, rng.next() % n) else {
+            continue;
+        };
+        let pos = table.position(i);
+        by_kind[want] += 1;
+        checked += 1;
+        for r in [
+            verify::consistent(&tables, &pos),
+            verify::brute_force(table, &tables, &pos, a.depth),
+        ] {
+            if let Err(e) = r {
+                failed += 1;
+                println!("MISMATCH {e}");
+            }
+        }
+    }
+    println!(
+        "checked {checked} positions of {rules} {sig} (wins {}, losses {}, draws {}) against their moves and a {}-ply brute-force search in {:.1} s: {failed} mismatches",
+        by_kind[0],
+        by_kind[1],
+        by_kind[2],
+        a.depth,
+        t0.elapsed().as_secs_f64()
+    );
+    if failed > 0 {
+        return Err(CliError::Usage(format!("{failed} mismatches")));
+    }
+    Ok(())
+}
+
+fn run_info(dir: &Path) -> Result<(), CliError> {
+    let tables = Tables::load_dir(dir).map_err(usage)?;
+    if tables.is_empty() {
+        println!("no tables in {}", dir.display());
+    }
+    for t in tables.tables() {
+        print_table(t);
+        let longest = t.counts().longest_win;
+        if let Some(i) = t.bytes().iter().position(|&b| b == longest && b > 0) {
+            println!("    longest win: {}", t.position(i as u64));
+        }
+    }
+    Ok(())
+}
+
+fn run_probe(variant: &str, dir: &Path, position: &str) -> Result<(), CliError> {
+    let rules =
+        HasamiRules::parse(variant).map_err(|e| CliError::Usage(format!("bad --variant: {e}")))?;
+    let pos = hasami_core::HasamiPosition::from_text(position, rules)
+        .map_err(|e| CliError::Usage(format!("bad position: {e}")))?;
+    let tables = Tables::load_dir(dir).map_err(usage)?;
+    match tables.probe(&pos) {
+        Some(v) => println!("{v}"),
+        None => println!("not in the tables"),
+    }
+    Ok(())
+}

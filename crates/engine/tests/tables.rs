@@ -1,0 +1,185 @@
+//! Endgame tables against a brute-force search and against their own moves (docs/tables.md).
+
+use hasami_core::{HasamiRules, SplitMix64};
+use hasami_engine::tables::{build, file, verify, Signature, Tables, Value};
+
+fn sig(s: &str) -> Signature {
+    s.parse().unwrap()
+}
+
+#[test]
+fn hasami_chess_2v2_agrees_with_brute_force_and_its_moves() {
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let tables = build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap();
+    assert_eq!(tables.len(), 1);
+    let table = &tables[0];
+    let counts = table.counts();
+    assert!(
+        counts.wins > 0 && counts.losses > 0 && counts.draws > 0,
+        "{counts:?}"
+    );
+    let mut all = Tables::new();
+    all.add(table.clone());
+    let none = Tables::new();
+    let mut rng = SplitMix64(16);
+    let n = table.indexer().count();
+    let mut by_kind = [0u32; 3];
+    let mut depths = std::collections::BTreeSet::new();
+    for k in 0..450 {
+        let want = k % 3;
+        let i = verify::sample(table, want, rng.next() % n).unwrap();
+        let pos = table.position(i);
+        let v = table.value_of(&pos).unwrap();
+        by_kind[verify::kind(v)] += 1;
+        depths.insert(v.to_byte());
+        verify::consistent(&all, &pos).unwrap();
+        verify::brute_force(table, &none, &pos, 5).unwrap();
+    }
+    // Wins and losses at several distances, up to the 5 plies the brute force sees and beyond.
+    assert!(depths.len() >= 8, "{depths:?}");
+    assert_eq!(by_kind, [150, 150, 150]);
+}
+
+#[test]
+fn every_seventh_2v2_position_follows_from_its_moves() {
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let mut all = Tables::new();
+    for t in build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap() {
+        all.add(t);
+    }
+    let table = &all.tables()[0];
+    let mut i = 0;
+    while i < table.indexer().count() {
+        verify::consistent(&all, &table.position(i)).unwrap();
+        i += 7;
+    }
+}
+
+#[test]
+fn a_wrong_value_is_caught() {
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let mut tables = build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap();
+    let table = tables.pop().unwrap();
+    let mut bytes = table.bytes().to_vec();
+    // A win in 1 said to be a win in 3, and a draw said to be a loss: both checks notice.
+    let w1 = bytes
+        .iter()
+        .position(|&b| b == Value::Win(1).to_byte())
+        .unwrap();
+    let dr = bytes.iter().position(|&b| b == 0).unwrap();
+    bytes[w1] = Value::Win(3).to_byte();
+    bytes[dr] = Value::Loss(2).to_byte();
+    let bad = hasami_engine::tables::Table::from_values(rules, sig("2v2"), bytes).unwrap();
+    let mut all = Tables::new();
+    all.add(bad.clone());
+    for i in [w1, dr] {
+        let pos = bad.position(i as u64);
+        assert!(verify::consistent(&all, &pos).is_err());
+        assert!(verify::brute_force(&bad, &Tables::new(), &pos, 4).is_err());
+    }
+}
+
+#[test]
+fn files_round_trip_and_refuse_others() {
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let table = build::build_all(rules, sig("2v2"), 2, |_, _| {})
+        .unwrap()
+        .pop()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = file::write(&table, dir.path()).unwrap();
+    let back = file::read(&path, Some(rules)).unwrap();
+    assert_eq!(back.bytes(), table.bytes());
+    // Another variant is refused by name.
+    let other = HasamiRules::parse("hasami").unwrap();
+    let e = file::read(&path, Some(other)).unwrap_err().to_string();
+    assert!(e.contains("not of hasami"), "{e}");
+    // Another version, a damaged byte, a cut file, garbage: errors, no panic.
+    let good = std::fs::read(&path).unwrap();
+    let mut v2 = good.clone();
+    v2[8] = 2;
+    let mut flipped = good.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    let mut huge = good.clone();
+    huge[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+    for (bytes, want) in [
+        (v2, "version 2"),
+        (flipped, "checksum"),
+        (good[..good.len() - 5].to_vec(), "bytes"),
+        (huge, "positions"),
+        (b"HASAMITB".to_vec(), "too short"),
+        (vec![0u8; 100], "not an endgame table"),
+    ] {
+        std::fs::write(&path, &bytes).unwrap();
+        let e = file::read(&path, None).unwrap_err().to_string();
+        assert!(e.contains(want), "{want}: {e}");
+    }
+    // A directory with a good table loads it.
+    std::fs::write(&path, &good).unwrap();
+    let loaded = Tables::load_dir(dir.path()).unwrap();
+    assert_eq!(loaded.tables().len(), 1);
+}
+
+#[test]
+fn unfit_variants_and_materials_are_refused() {
+    for v in ["dai-hasami", "agon", "apit-sodok"] {
+        let rules = HasamiRules::parse(v).unwrap();
+        assert!(
+            build::build_all(rules, sig("2v2"), 1, |_, _| {}).is_err(),
+            "{v}"
+        );
+    }
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    assert!(build::build_all(rules, sig("2v1"), 1, |_, _| {}).is_err());
+    assert!("3x2".parse::<Signature>().is_err());
+    assert!("7v2".parse::<Signature>().is_err());
+}
+
+#[test]
+fn the_search_plays_by_the_table() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let mut all = Tables::new();
+    for t in build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap() {
+        all.add(t);
+    }
+    let all = Arc::new(all);
+    let table = &all.tables()[0];
+    let mut rng = SplitMix64(3);
+    let n = table.indexer().count();
+    for want in [0, 1, 2] {
+        for _ in 0..5 {
+            let pos = table.position(verify::sample(table, want, rng.next() % n).unwrap());
+            let v = table.value_of(&pos).unwrap();
+            let mut s = hasami_engine::Searcher::new(4, 1);
+            s.tables = Some(Arc::clone(&all));
+            let limits = hasami_engine::Limits {
+                depth: Some(4),
+                ..Default::default()
+            };
+            let r = s.search(
+                &pos,
+                &[pos.hash()],
+                &limits,
+                Arc::new(AtomicBool::new(false)),
+                |_| {},
+            );
+            let w = hasami_engine::WIN;
+            match v {
+                Value::Win(d) => assert_eq!(r.score, w - i32::from(d), "{pos} {v}"),
+                Value::Loss(d) if d > 0 => assert_eq!(r.score, -w + i32::from(d), "{pos} {v}"),
+                Value::Loss(_) => {}
+                Value::Draw => assert!(r.score.abs() < 100, "{pos} {v} {}", r.score),
+            }
+            // The move played keeps the value: a win moves to a loss one ply shorter.
+            if let (Value::Win(d), Some(mv)) = (v, r.best) {
+                let mut c = pos;
+                if c.play_unchecked(mv).is_empty() {
+                    assert_eq!(all.probe(&c), Some(Value::Loss(d - 1)), "{pos} {mv}");
+                }
+            }
+        }
+    }
+}
