@@ -11,11 +11,17 @@
 
 use std::time::Duration;
 
+mod migrate;
+mod notify;
+
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::{Client, NoTls, Row};
 
-use super::schema::{self, MIGRATIONS};
 use super::{now_ms, Change, DbError, GameSummary, Status, StoredGame, StoredMove};
+use migrate::migrate;
+use migrate::version;
+pub(super) use migrate::version_of;
+use notify::listen_once;
 
 /// Connections the pool opens at most (every change is one short transaction).
 const POOL_SIZE: usize = 16;
@@ -500,71 +506,6 @@ impl Postgres {
     }
 }
 
-/// One listening connection: forwards the game ids that other servers notify until it breaks or
-/// nobody receives them any more.
-async fn listen_once(
-    config: &tokio_postgres::Config,
-    me: u64,
-    tx: &tokio::sync::mpsc::Sender<Change>,
-) -> Result<(), tokio_postgres::Error> {
-    use futures_util::StreamExt;
-    let (client, mut connection) = config.connect(NoTls).await?;
-    let (found_tx, mut found) = tokio::sync::mpsc::channel::<Change>(BACKLOG);
-    let driver = tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(Ok(message)) = messages.next().await {
-            let tokio_postgres::AsyncMessage::Notification(n) = message else {
-                continue;
-            };
-            let Some((server, change)) = parse_change(n.payload()) else {
-                continue;
-            };
-            if server == me {
-                continue; // our own change: already applied
-            }
-            // A full backlog drops the notification (see BACKLOG).
-            let _ = found_tx.try_send(change);
-        }
-    });
-    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
-    while let Some(change) = found.recv().await {
-        if tx.send(change).await.is_err() {
-            break;
-        }
-    }
-    driver.abort();
-    drop(client);
-    Ok(())
-}
-
-/// Reads a notification: `SERVER GAME`, or `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a
-/// move appended (CLOCK `-` without clocks); the sending server and the change.
-fn parse_change(payload: &str) -> Option<(u64, Change)> {
-    let mut words = payload.split(' ');
-    let server = words.next()?.parse().ok()?;
-    let game = words.next()?.parse().ok()?;
-    let appended = (|| {
-        let ply = words.next()?.parse().ok()?;
-        let mv = words.next()?.to_string();
-        let time = words.next()?.parse().ok()?;
-        let clock = match words.next()? {
-            "-" => None,
-            c => Some(c.parse().ok()?),
-        };
-        let captured = words.collect::<Vec<_>>().join(" ");
-        Some((
-            ply,
-            StoredMove {
-                mv,
-                captured,
-                time,
-                clock,
-            },
-        ))
-    })();
-    Some((server, Change { game, appended }))
-}
-
 /// A BIGINT column that holds a small count.
 fn small(r: &Row, i: usize) -> u32 {
     u32::try_from(r.get::<_, i64>(i)).unwrap_or(u32::MAX)
@@ -584,114 +525,9 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
     Ok(())
 }
 
-/// The stored schema version (0 before the first migration).
-async fn version<C: tokio_postgres::GenericClient>(c: &C) -> Result<i64, tokio_postgres::Error> {
-    let exists = c
-        .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])
-        .await?
-        .get::<_, bool>(0);
-    if !exists {
-        return Ok(0);
-    }
-    let row = c
-        .query_opt("SELECT version FROM schema_version", &[])
-        .await?;
-    Ok(row.map_or(0, |r| r.get(0)))
-}
-
-/// The schema version of the database at `url` (nothing is changed); runs on a thread and runtime
-/// of its own.
-pub(super) fn version_of(url: &str) -> Result<i64, DbError> {
-    let store = without_password(url);
-    let unusable = |reason: String| DbError::Unusable {
-        store: store.clone(),
-        reason,
-    };
-    let mut config: tokio_postgres::Config = url.parse().map_err(|e| unusable(format!("{e}")))?;
-    config.connect_timeout(WAIT);
-    let read = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| DbError::Task(e.to_string()))?;
-        runtime.block_on(async move {
-            let (client, connection) = config.connect(NoTls).await?;
-            let task = tokio::spawn(connection);
-            let found = version(&client).await?;
-            drop(client);
-            let _ = task.await;
-            Ok::<i64, DbError>(found)
-        })
-    });
-    read.join()
-        .map_err(|_| DbError::Task("the schema check failed".into()))?
-        .map_err(|e| match e {
-            DbError::Postgres(e) => unusable(e.to_string()),
-            other => other,
-        })
-}
-
-/// Connects once and runs the missing schema steps in one transaction.
-async fn migrate(config: &tokio_postgres::Config, store: &str) -> Result<(), DbError> {
-    let (mut client, connection) = config.connect(NoTls).await.map_err(|e| DbError::Unusable {
-        store: store.to_string(),
-        reason: e.to_string(),
-    })?;
-    let task = tokio::spawn(connection);
-    let tx = client.transaction().await?;
-    tx.execute(
-        "SELECT pg_advisory_xact_lock($1, $2)",
-        &[&MIGRATION_LOCK.0, &MIGRATION_LOCK.1],
-    )
-    .await?;
-    let found = version(&tx).await?;
-    let known = schema::current();
-    if found > known {
-        return Err(DbError::TooNew {
-            store: store.to_string(),
-            found,
-            known,
-        });
-    }
-    if found < known {
-        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-            .await?;
-        for step in &MIGRATIONS[found as usize..] {
-            tx.batch_execute(step.postgres).await?;
-        }
-        tx.execute("DELETE FROM schema_version", &[]).await?;
-        tx.execute(
-            "INSERT INTO schema_version (version) VALUES ($1)",
-            &[&known],
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    drop(client);
-    let _ = task.await;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn notifications_read_back() {
-        let (server, c) = parse_change("7 42").unwrap();
-        assert_eq!((server, c.game, c.appended), (7, 42, None));
-        let (_, c) = parse_change("7 42 3 e1e5 1000 - ").unwrap();
-        let (ply, m) = c.appended.unwrap();
-        assert_eq!(
-            (ply, m.mv.as_str(), m.time, m.clock),
-            (3, "e1e5", 1000, None)
-        );
-        let (_, c) = parse_change("7 42 4 a1a2 1001 5900 b2 c2").unwrap();
-        let (_, m) = c.appended.unwrap();
-        assert_eq!((m.clock, m.captured.as_str()), (Some(5900), "b2 c2"));
-        assert!(parse_change("x 42").is_none());
-        assert_eq!(parse_change("7 42 nonsense").unwrap().1.appended, None);
-    }
 
     #[test]
     fn printed_urls_keep_no_password() {

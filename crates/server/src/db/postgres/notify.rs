@@ -1,0 +1,94 @@
+//! Change notifications between servers: reading `NOTIFY hasami_games` payloads and the listening
+//! connection that forwards other servers' changes.
+
+use tokio_postgres::NoTls;
+
+use super::{BACKLOG, CHANNEL};
+use crate::db::{Change, StoredMove};
+
+/// One listening connection: forwards the game ids that other servers notify until it breaks or
+/// nobody receives them any more.
+pub(super) async fn listen_once(
+    config: &tokio_postgres::Config,
+    me: u64,
+    tx: &tokio::sync::mpsc::Sender<Change>,
+) -> Result<(), tokio_postgres::Error> {
+    use futures_util::StreamExt;
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (found_tx, mut found) = tokio::sync::mpsc::channel::<Change>(BACKLOG);
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(Ok(message)) = messages.next().await {
+            let tokio_postgres::AsyncMessage::Notification(n) = message else {
+                continue;
+            };
+            let Some((server, change)) = parse_change(n.payload()) else {
+                continue;
+            };
+            if server == me {
+                continue; // our own change: already applied
+            }
+            // A full backlog drops the notification (see BACKLOG).
+            let _ = found_tx.try_send(change);
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    while let Some(change) = found.recv().await {
+        if tx.send(change).await.is_err() {
+            break;
+        }
+    }
+    driver.abort();
+    drop(client);
+    Ok(())
+}
+
+/// Reads a notification: `SERVER GAME`, or `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a
+/// move appended (CLOCK `-` without clocks); the sending server and the change.
+pub(super) fn parse_change(payload: &str) -> Option<(u64, Change)> {
+    let mut words = payload.split(' ');
+    let server = words.next()?.parse().ok()?;
+    let game = words.next()?.parse().ok()?;
+    let appended = (|| {
+        let ply = words.next()?.parse().ok()?;
+        let mv = words.next()?.to_string();
+        let time = words.next()?.parse().ok()?;
+        let clock = match words.next()? {
+            "-" => None,
+            c => Some(c.parse().ok()?),
+        };
+        let captured = words.collect::<Vec<_>>().join(" ");
+        Some((
+            ply,
+            StoredMove {
+                mv,
+                captured,
+                time,
+                clock,
+            },
+        ))
+    })();
+    Some((server, Change { game, appended }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notifications_read_back() {
+        let (server, c) = parse_change("7 42").unwrap();
+        assert_eq!((server, c.game, c.appended), (7, 42, None));
+        let (_, c) = parse_change("7 42 3 e1e5 1000 - ").unwrap();
+        let (ply, m) = c.appended.unwrap();
+        assert_eq!(
+            (ply, m.mv.as_str(), m.time, m.clock),
+            (3, "e1e5", 1000, None)
+        );
+        let (_, c) = parse_change("7 42 4 a1a2 1001 5900 b2 c2").unwrap();
+        let (_, m) = c.appended.unwrap();
+        assert_eq!((m.clock, m.captured.as_str()), (Some(5900), "b2 c2"));
+        assert!(parse_change("x 42").is_none());
+        assert_eq!(parse_change("7 42 nonsense").unwrap().1.appended, None);
+    }
+}
