@@ -52,6 +52,13 @@ struct NameRequest {
     token: Option<String>,
 }
 
+/// The game id of the path and the token of a `{"token": …}` body (the actions that need no more).
+fn id_and_token(id: &str, bytes: &Bytes) -> Result<(i64, Option<String>), ApiError> {
+    let id = game_id(id)?;
+    let req: TokenOnly = body(bytes)?;
+    Ok((id, req.token))
+}
+
 /// `GET /api/games`: the latest games.
 pub async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
     let games = state.db.list_games(200).await?;
@@ -102,9 +109,8 @@ pub async fn undo(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let id = game_id(&id)?;
-    let req: TokenOnly = body(&bytes)?;
-    Ok(Json(state.undo(id, req.token.as_deref()).await?).into_response())
+    let (id, token) = id_and_token(&id, &bytes)?;
+    Ok(Json(state.undo(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/resign`.
@@ -113,9 +119,8 @@ pub async fn resign(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let id = game_id(&id)?;
-    let req: TokenOnly = body(&bytes)?;
-    Ok(Json(state.resign(id, req.token.as_deref()).await?).into_response())
+    let (id, token) = id_and_token(&id, &bytes)?;
+    Ok(Json(state.resign(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/abort`: ends the game with no result before each side has moved.
@@ -124,9 +129,8 @@ pub async fn abort(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let id = game_id(&id)?;
-    let req: TokenOnly = body(&bytes)?;
-    Ok(Json(state.abort(id, req.token.as_deref()).await?).into_response())
+    let (id, token) = id_and_token(&id, &bytes)?;
+    Ok(Json(state.abort(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/rematch`: the rematch of a finished game (created by the first player to
@@ -136,9 +140,8 @@ pub async fn rematch(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let id = game_id(&id)?;
-    let req: TokenOnly = body(&bytes)?;
-    Ok(Json(state.rematch(id, req.token.as_deref()).await?).into_response())
+    let (id, token) = id_and_token(&id, &bytes)?;
+    Ok(Json(state.rematch(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
