@@ -4,7 +4,8 @@
 //! thread runs a shared-table ("lazy SMP") search.
 //!
 //! This file holds the searcher, the iterative deepening and the root; `node.rs` the alpha-beta node
-//! and quiescence, `picker.rs` the staged move picker, `result.rs` what a search reports.
+//! and quiescence, `picker.rs` the staged move picker, `result.rs` what a search reports, `endgame.rs`
+//! the scores of positions found in endgame tables.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -12,9 +13,10 @@ use std::time::Instant;
 
 use crate::game::{SearchGame, Terminal};
 use crate::limits::{Budget, Limits};
-use crate::tables::{Tables, Value};
+use crate::tables::Tables;
 use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
 
+mod endgame;
 mod node;
 mod picker;
 mod result;
@@ -137,21 +139,23 @@ impl Searcher {
                 let done = Arc::clone(&done);
                 let root = *root;
                 let history = history.to_vec();
-                let features = self.features;
-                let contempt = self.contempt;
-                let tables = self.tables.clone();
+                let (features, contempt, tables) =
+                    (self.features, self.contempt, self.tables.clone());
                 std::thread::spawn(move || {
-                    let mut w = Worker::new(&tt, &shared, &history, features);
+                    let mut w = Worker::new(&tt, &shared, &history, features, contempt, tables);
                     w.helper_done = Some(done);
-                    w.contempt = contempt;
-                    w.tables = tables;
                     w.iterate(&root, max_depth, id, &mut |_| {});
                 })
             })
             .collect();
-        let mut w = Worker::new(&self.tt, &shared, history, self.features);
-        w.contempt = self.contempt;
-        w.tables = self.tables.clone();
+        let mut w = Worker::new(
+            &self.tt,
+            &shared,
+            history,
+            self.features,
+            self.contempt,
+            self.tables.clone(),
+        );
         let mut result = w.iterate(root, max_depth, 0, &mut on_info);
         done.store(true, Ordering::Relaxed);
         for h in helpers {
@@ -217,7 +221,14 @@ struct Worker<'a, G: SearchGame> {
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
-    fn new(tt: &'a Table, shared: &'a Shared, history: &[u64], features: Features) -> Self {
+    fn new(
+        tt: &'a Table,
+        shared: &'a Shared,
+        history: &[u64],
+        features: Features,
+        contempt: i32,
+        tables: Option<Arc<Tables>>,
+    ) -> Self {
         Worker {
             tt,
             shared,
@@ -230,11 +241,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             seldepth: 0,
             aborted: false,
             helper_done: None,
-            contempt: 0,
+            contempt,
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
             outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
-            tables: None,
+            tables,
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
                     if d == 0 || i == 0 {
@@ -547,27 +558,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             _ => 0,
         };
         -self.for_root(ply, self.contempt + PROGRESS * quiet)
-    }
-
-    /// The score of a table value at `ply`: a win or loss at its distance from the root (the
-    /// distance is to the deciding capture, see docs/tables.md), a draw as any other draw.
-    #[inline]
-    fn table_score(&self, pos: &G, v: Value, ply: usize) -> i32 {
-        match v {
-            Value::Win(d) => WIN - ply as i32 - i32::from(d),
-            Value::Loss(d) => -WIN + ply as i32 + i32::from(d),
-            Value::Draw => self.draw_score(pos, ply),
-        }
-    }
-
-    /// The table value of `pos`, when tables are loaded and hold it (never at the root, whose moves
-    /// are searched).
-    #[inline]
-    fn probe(&self, pos: &G, ply: usize) -> Option<Value> {
-        match &self.tables {
-            Some(t) if ply > 0 => pos.probe_tables(t),
-            _ => None,
-        }
     }
 
     #[inline]
