@@ -33,6 +33,8 @@ enum Command {
     Variants,
     /// Play two players (levels, settings, UGI engines) against each other; report score and Elo.
     Match(matches::MatchArgs),
+    /// The conversion suite: `generate` collects won positions, `run` plays them out.
+    Convert(commands::convert::ConvertArgs),
     /// Endgame tables: `build` solves small material exactly, `verify` checks, `info` lists.
     Tables(commands::tables::TablesArgs),
     /// The store's schema: `migrate` brings it up to this version, `check` says where it stands.
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Db(args)) => commands::db::run(&args),
         Some(Command::Tables(args)) => commands::tables::run(&args),
+        Some(Command::Convert(args)) => commands::convert::run(&args),
         Some(Command::Variants) => {
             commands::variants::run();
             Ok(())

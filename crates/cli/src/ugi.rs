@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 use hasami_engine::tables::Tables;
-use hasami_engine::{level_for, search_any, Level, Limits, Searcher};
+use hasami_engine::{level_for, search_any, Level, Limits, Searcher, SLIP};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
 const PERFT_GRACE: Duration = Duration::from_millis(200);
@@ -32,9 +32,9 @@ struct Options {
     hash_mib: u32,
     threads: u32,
     level: u32,
-    /// `LevelSettings`: the level's depth, margin, focus and guard instead of its table's (for
-    /// calibrating the tables).
-    settings: Option<(Option<u32>, i32, u32, Option<i32>)>,
+    /// `LevelSettings`: the level's depth, margin, focus, guard and slip instead of its table's (for
+    /// calibrating the tables); its number is not used.
+    settings: Option<Level>,
     /// Shogun: read the magnet board instead of treating landing numbers as chance.
     omniscient: bool,
 }
@@ -363,13 +363,10 @@ impl Session {
         let searcher = Arc::clone(&self.searcher);
         let history = self.game.hashes();
         let mut lvl = level_for(&self.game.position(), self.options.level);
-        if let Some((depth, margin, focus, guard)) = self.options.settings {
+        if let Some(settings) = self.options.settings {
             lvl = Level {
-                depth,
-                margin,
-                focus,
-                guard,
-                ..lvl
+                number: lvl.number,
+                ..settings
             };
         }
         self.searches += 1;
@@ -437,35 +434,13 @@ impl Session {
     }
 }
 
-/// The value of `LevelSettings`: `DEPTH/MARGIN/FOCUS/GUARD` (`-` for no depth cap or no guard),
-/// e.g. `1/300/30/150`; empty for the level's own settings.
-#[allow(clippy::type_complexity)]
-fn parse_settings(value: &str) -> Result<Option<(Option<u32>, i32, u32, Option<i32>)>, String> {
+/// The value of `LevelSettings` ([`Level::with_settings`]); empty for the level's own settings.
+fn parse_settings(value: &str) -> Result<Option<Level>, String> {
+    let value = value.trim();
     if value.is_empty() || value == "<empty>" {
         return Ok(None);
     }
-    let bad = || {
-        format!("bad value '{value}' for option LevelSettings: expected DEPTH/MARGIN/FOCUS/GUARD")
-    };
-    let parts: Vec<&str> = value.split('/').collect();
-    let [d, m, f, g] = parts[..] else {
-        return Err(bad());
-    };
-    let depth = if d == "-" {
-        None
-    } else {
-        Some(d.parse().map_err(|_| bad())?)
-    };
-    let guard = if g == "-" {
-        None
-    } else {
-        Some(g.parse().map_err(|_| bad())?)
-    };
-    let focus: u32 = f.parse().map_err(|_| bad())?;
-    if focus > 100 || depth == Some(0) {
-        return Err(bad());
-    }
-    Ok(Some((depth, m.parse().map_err(|_| bad())?, focus, guard)))
+    SLIP.with_settings(value).map(Some)
 }
 
 /// Runs a search of `pos` at `lvl` on its own thread (Shogun fairly unless `omniscient`), writing

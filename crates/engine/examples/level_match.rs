@@ -4,7 +4,7 @@
 //! `cargo run --release -p hasami-engine --example level_match -- VARIANT P1 P2 [GAMES] [MAX_PLIES]
 //! [SEED] [MOVETIME_MS]` (defaults 20 games, 300 plies, seed 2026, 2000 ms as a safety limit). A
 //! player is `random`, a level `N`, or `N=D/M/F/G` (level N with depth D, margin M, focus F and
-//! guard G, `-` for none, as the UGI option `LevelSettings`). Each opening (two to four random plies;
+//! guard G, and optionally `/S` for slip S, `-` for none, as the UGI option `LevelSettings`). Each opening (two to four random plies;
 //! for Shogun also a magnet board of its own) is played twice with colours swapped. Shogun is
 //! searched fairly. Prints the first player's W-L-D, its score and how the games ended.
 
@@ -13,12 +13,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hasami_core::{AnyGame, Outcome, SplitMix64};
-use hasami_engine::{level_for, search_any, Level, Limits, Searcher};
+use hasami_engine::{level_for, search_any, Level, Limits, Searcher, SLIP};
 
 #[derive(Clone, Copy)]
 enum Player {
     Random,
-    Level(u32, Option<(Option<u32>, i32, u32, Option<i32>)>),
+    Level(u32, Option<Level>),
 }
 
 fn parse_player(text: &str) -> Player {
@@ -30,17 +30,9 @@ fn parse_player(text: &str) -> Player {
     if settings.is_empty() {
         return Player::Level(n, None);
     }
-    let p: Vec<&str> = settings.split('/').collect();
-    let depth = (p[0] != "-").then(|| p[0].parse().expect("a depth"));
-    let guard = (p[3] != "-").then(|| p[3].parse().expect("a guard"));
     Player::Level(
         n,
-        Some((
-            depth,
-            p[1].parse().expect("a margin"),
-            p[2].parse().expect("a focus"),
-            guard,
-        )),
+        Some(SLIP.with_settings(settings).expect("level settings")),
     )
 }
 
@@ -105,13 +97,10 @@ fn main() {
                 Player::Level(n, settings) => {
                     let pos = game.position();
                     let mut lvl = level_for(&pos, n);
-                    if let Some((depth, margin, focus, guard)) = settings {
+                    if let Some(settings) = settings {
                         lvl = Level {
-                            depth,
-                            margin,
-                            focus,
-                            guard,
-                            ..lvl
+                            number: lvl.number,
+                            ..settings
                         };
                     }
                     searches += 1;
@@ -133,6 +122,14 @@ fn main() {
                 }
             };
             game.play(mv).expect("a legal move");
+        }
+        if std::env::var_os("LEVEL_MATCH_VERBOSE").is_some() {
+            eprintln!(
+                "game {i}: {} plies, {} | {}",
+                game.plies(),
+                game.outcome_words().unwrap_or_else(|| "ply cap".into()),
+                game.position_text()
+            );
         }
         match game.outcome() {
             Some(Outcome::Win { winner, .. }) if winner == first_player_side => w += 1,

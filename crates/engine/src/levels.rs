@@ -33,6 +33,63 @@ pub struct Level {
     /// reply seen) is more than this many centi-pieces below the best move's is never drawn. This
     /// keeps a weak level from leaving pieces or a five to the next move. `None`: no such check.
     pub guard: Option<i32>,
+    /// The chance, in percent, that a move is chosen as a [`SLIP`] instead: at depth 1 and loosely,
+    /// so the level now and then leaves a piece to the opponent's reply. This is what sets the
+    /// strong levels of the capture games apart (docs/engine.md, "Level ladder").
+    pub slip: u32,
+}
+
+/// How a level chooses the moves it slips on ([`Level::slip`]): depth 1, a margin of 100, no focus
+/// and a guard of 100 (so a slip may leave one piece, never two).
+pub const SLIP: Level = Level {
+    number: 3,
+    depth: Some(1),
+    margin: 100,
+    focus: 0,
+    guard: Some(100),
+    slip: 0,
+};
+
+impl Level {
+    /// This level with `text`'s settings instead of its table's: `DEPTH/MARGIN/FOCUS/GUARD[/SLIP]`
+    /// (`-` for no depth cap or no guard; e.g. `1/300/30/150` or `6/0/0/-/4`), as the UGI option
+    /// `LevelSettings` takes them. Empty text keeps the level as it is.
+    pub fn with_settings(self, text: &str) -> Result<Level, String> {
+        let text = text.trim();
+        if text.is_empty() || text == "<empty>" {
+            return Ok(self);
+        }
+        let bad =
+            || format!("bad level settings '{text}': expected DEPTH/MARGIN/FOCUS/GUARD[/SLIP]");
+        let parts: Vec<&str> = text.split('/').collect();
+        let (d, m, f, g, s) = match parts[..] {
+            [d, m, f, g] => (d, m, f, g, "0"),
+            [d, m, f, g, s] => (d, m, f, g, s),
+            _ => return Err(bad()),
+        };
+        let depth = match d {
+            "-" => None,
+            d => Some(d.parse::<u32>().map_err(|_| bad())?),
+        };
+        let guard = match g {
+            "-" => None,
+            g => Some(g.parse::<i32>().map_err(|_| bad())?),
+        };
+        let margin: i32 = m.parse().map_err(|_| bad())?;
+        let focus: u32 = f.parse().map_err(|_| bad())?;
+        let slip: u32 = s.parse().map_err(|_| bad())?;
+        if focus > 100 || slip > 100 || depth == Some(0) || margin < 0 {
+            return Err(bad());
+        }
+        Ok(Level {
+            depth,
+            margin,
+            focus,
+            guard,
+            slip,
+            ..self
+        })
+    }
 }
 
 /// The games whose levels are set apart: one table of levels each, chosen from the rules.
@@ -40,21 +97,25 @@ pub struct Level {
 pub enum Ladder {
     /// Five in a row wins (W3: dai-hasami, agon): short races where one ply more sees a threat.
     Five,
-    /// Captures decide (W1, W2, W5 without W3: hasami, hasami-chess, dai-hasami-captures,
-    /// apit-sodok): long games, drawn by repetition or the quiet limit when neither side presses.
+    /// Captures decide (W1, W2 without W3: hasami, hasami-chess): long games, drawn by repetition or
+    /// the quiet limit when neither side presses.
     Capture,
     /// Intervention captures (C4: mak-yek): a landing between two pieces takes both.
     Intervention,
+    /// The count of pieces decides (W5 most captures, no five: apit-sodok, dai-hasami-captures): a
+    /// piece up at the quiet limit wins, so every slip tells.
+    Count,
     /// Shogun.
     Shogun,
 }
 
 impl Ladder {
     /// Every ladder.
-    pub const ALL: [Ladder; 4] = [
+    pub const ALL: [Ladder; 5] = [
         Ladder::Five,
         Ladder::Capture,
         Ladder::Intervention,
+        Ladder::Count,
         Ladder::Shogun,
     ];
 
@@ -68,6 +129,8 @@ impl Ladder {
                     Ladder::Five
                 } else if rules.options.intervention {
                     Ladder::Intervention
+                } else if rules.most_captures {
+                    Ladder::Count
                 } else {
                     Ladder::Capture
                 }
@@ -85,43 +148,70 @@ impl Ladder {
         } else {
             n
         };
-        // (depth cap, margin, focus %, guard); the measured steps are in docs/engine.md.
-        let (depth, margin, focus, guard) = match self {
+        // (depth cap, margin, focus %, guard, slip %); the measured steps are in docs/engine.md.
+        let (depth, margin, focus, guard, slip) = match self {
             Ladder::Five => match n {
-                1 => (Some(1), 1000, 0, Some(500)),
-                2 => (Some(1), 600, 30, Some(400)),
-                3 => (Some(1), 300, 50, Some(300)),
-                4 => (Some(1), 150, 70, Some(200)),
-                5 => (Some(1), 30, 85, Some(150)),
-                6 => (Some(2), 15, 0, None),
-                7 => (Some(3), 50, 0, None),
-                8 => (Some(4), 15, 0, None),
-                9 => (Some(6), 0, 0, None),
-                _ => (None, 0, 0, None),
+                1 => (Some(1), 1000, 0, Some(500), 0),
+                2 => (Some(1), 600, 30, Some(400), 0),
+                3 => (Some(1), 300, 50, Some(300), 0),
+                4 => (Some(1), 150, 70, Some(200), 0),
+                5 => (Some(1), 30, 85, Some(150), 0),
+                6 => (Some(2), 15, 0, None, 0),
+                7 => (Some(3), 50, 0, None, 0),
+                8 => (Some(4), 15, 0, None, 0),
+                9 => (Some(6), 0, 0, None, 0),
+                _ => (None, 0, 0, None, 0),
             },
-            Ladder::Capture | Ladder::Intervention => match n {
-                1 => (Some(1), 300, 30, Some(150)),
-                2 => (Some(1), 150, 30, Some(100)),
-                3 => (Some(1), 30, 0, Some(100)),
-                4 => (Some(2), 40, 0, None),
-                5 => (Some(2), 10, 0, None),
-                6 => (Some(4), 50, 0, None),
-                7 => (Some(4), 10, 0, None),
-                8 => (Some(5), 0, 0, None),
-                9 => (Some(6), 0, 0, None),
-                _ => (None, 0, 0, None),
+            Ladder::Capture => match n {
+                1 => (Some(1), 300, 30, Some(150), 0),
+                2 => (Some(1), 150, 30, Some(100), 0),
+                3 => (Some(1), 30, 0, Some(100), 0),
+                // From level 4 on the levels see the reply, and what sets them apart is how often
+                // they slip (neither side loses pieces otherwise) and how deep they punish a slip.
+                4 => (Some(2), 0, 0, None, 60),
+                5 => (Some(2), 0, 0, None, 40),
+                6 => (Some(3), 0, 0, None, 30),
+                7 => (Some(4), 0, 0, None, 20),
+                8 => (Some(5), 0, 0, None, 10),
+                9 => (Some(6), 0, 0, None, 5),
+                _ => (None, 0, 0, None, 0),
+            },
+            Ladder::Intervention => match n {
+                1 => (Some(1), 300, 30, Some(150), 0),
+                2 => (Some(1), 150, 30, Some(100), 0),
+                3 => (Some(1), 30, 0, Some(100), 0),
+                // As in the capture games, one ply deeper and a slip less often each level.
+                4 => (Some(2), 0, 0, None, 40),
+                5 => (Some(3), 0, 0, None, 30),
+                6 => (Some(4), 0, 0, None, 20),
+                7 => (Some(5), 0, 0, None, 10),
+                8 => (Some(6), 0, 0, None, 5),
+                9 => (Some(7), 0, 0, None, 0),
+                _ => (None, 0, 0, None, 0),
+            },
+            Ladder::Count => match n {
+                1 => (Some(1), 300, 30, Some(150), 0),
+                2 => (Some(1), 150, 30, Some(100), 0),
+                3 => (Some(1), 30, 0, Some(100), 0),
+                4 => (Some(2), 0, 0, None, 45),
+                5 => (Some(3), 0, 0, None, 30),
+                6 => (Some(4), 0, 0, None, 20),
+                7 => (Some(5), 0, 0, None, 10),
+                8 => (Some(6), 0, 0, None, 5),
+                9 => (Some(7), 0, 0, None, 0),
+                _ => (None, 0, 0, None, 0),
             },
             Ladder::Shogun => match n {
-                1 => (Some(1), 300, 30, Some(150)),
-                2 => (Some(1), 150, 30, Some(100)),
-                3 => (Some(1), 30, 0, Some(100)),
-                4 => (Some(2), 40, 0, None),
-                5 => (Some(2), 10, 0, None),
-                6 => (Some(4), 50, 0, None),
-                7 => (Some(4), 15, 0, None),
-                8 => (Some(5), 0, 0, None),
-                9 => (Some(6), 0, 0, None),
-                _ => (None, 0, 0, None),
+                1 => (Some(1), 300, 30, Some(150), 0),
+                2 => (Some(1), 150, 30, Some(100), 0),
+                3 => (Some(1), 30, 0, Some(100), 0),
+                4 => (Some(2), 40, 0, None, 0),
+                5 => (Some(2), 10, 0, None, 0),
+                6 => (Some(4), 50, 0, None, 0),
+                7 => (Some(4), 15, 0, None, 0),
+                8 => (Some(5), 0, 0, None, 0),
+                9 => (Some(6), 0, 0, None, 0),
+                _ => (None, 0, 0, None, 0),
             },
         };
         Level {
@@ -130,6 +220,7 @@ impl Ladder {
             margin,
             focus,
             guard,
+            slip,
         }
     }
 }
@@ -146,12 +237,12 @@ pub const fn level_words(n: u32) -> &'static str {
         0 | 1 => "1 — Beginner: looks one move ahead and plays loosely, missing captures and leaving pieces, but never hands over the game in one move",
         2 => "2 — Novice: looks one move ahead, misses captures and threats now and then",
         3 => "3 — Casual: looks one move ahead, takes much of what is on offer and avoids the worst replies",
-        4 => "4 — Improving: takes most of what is on offer and avoids most replies that cost pieces",
-        5 => "5 — Club: checks your reply to its moves and picks among its better ones",
-        6 => "6 — Solid: sees your reply and nearly always plays its best move",
-        7 => "7 — Strong: looks three or four moves ahead, with a little variety",
-        8 => "8 — Expert: looks four or five moves ahead",
-        9 => "9 — Master: looks six moves ahead and makes no deliberate mistakes",
+        4 => "4 — Improving: takes most of what is on offer, sees most replies that cost pieces, still slips often",
+        5 => "5 — Club: checks your reply to its moves, slips now and then",
+        6 => "6 — Solid: looks two to four moves ahead, slips less often",
+        7 => "7 — Strong: looks three to five moves ahead, rarely slips",
+        8 => "8 — Expert: looks four to six moves ahead, seldom slips",
+        9 => "9 — Master: looks six or seven moves ahead, almost never slips",
         _ => "10 — Strongest: thinks for the full time it is given",
     }
 }
@@ -174,6 +265,14 @@ pub fn search_at_level<G: SearchGame>(
     seed: u64,
     on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
+    let level = if level.slip > 0 && splitmix(seed ^ 0x5119) % 100 < u64::from(level.slip) {
+        Level {
+            number: level.number,
+            ..SLIP
+        }
+    } else {
+        level
+    };
     let started = Instant::now();
     let deadline = limits.budget().hard.map(|h| started + h);
     let mut limits = *limits;

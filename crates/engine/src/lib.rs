@@ -25,6 +25,6 @@ pub mod tt;
 
 pub use any::search_any;
 pub use game::{SearchGame, Terminal};
-pub use levels::{level_for, level_words, search_at_level, Ladder, Level};
+pub use levels::{level_for, level_words, search_at_level, Ladder, Level, SLIP};
 pub use limits::Limits;
 pub use search::{Features, Info, SearchResult, Searcher, WIN, WIN_BOUND};

@@ -84,8 +84,16 @@ fn every_table_gets_stronger_level_by_level() {
                 n - 1
             );
             assert!(
-                stronger.depth != weaker.depth || stronger.margin < weaker.margin,
+                stronger.depth != weaker.depth
+                    || stronger.margin < weaker.margin
+                    || stronger.slip < weaker.slip,
                 "{ladder:?}: level {n} is level {} again",
+                n - 1
+            );
+            // A level that scores at depth 1 plays loosely on every move; above, slips grow rarer.
+            assert!(
+                weaker.depth == Some(1) || stronger.slip <= weaker.slip,
+                "{ladder:?}: level {n} slips more often than level {}",
                 n - 1
             );
         }
@@ -104,6 +112,7 @@ fn every_table_gets_stronger_level_by_level() {
         }
         assert_eq!(level(10).depth, None, "level 10 is limited by time only");
         assert_eq!(level(10).margin, 0);
+        assert_eq!(level(10).slip, 0);
     }
 }
 
@@ -115,8 +124,8 @@ fn each_game_has_its_ladder() {
     };
     assert_eq!(ladder("hasami"), Ladder::Capture);
     assert_eq!(ladder("hasami-chess"), Ladder::Capture);
-    assert_eq!(ladder("dai-hasami-captures"), Ladder::Capture);
-    assert_eq!(ladder("apit-sodok"), Ladder::Capture);
+    assert_eq!(ladder("dai-hasami-captures"), Ladder::Count);
+    assert_eq!(ladder("apit-sodok"), Ladder::Count);
     assert_eq!(ladder("dai-hasami"), Ladder::Five);
     assert_eq!(ladder("agon"), Ladder::Five);
     assert_eq!(ladder("mak-yek"), Ladder::Intervention);
@@ -310,5 +319,71 @@ fn levels_with_a_margin_keep_to_a_short_movetime() {
             "level {n}: {:?}",
             t.elapsed()
         );
+    }
+}
+
+#[test]
+fn a_level_that_slips_leaves_a_piece_now_and_then_and_one_that_does_not_never() {
+    // White takes e5 (against e6) by a4-e4 unless Black moves e5 away; most of Black's other moves
+    // leave it.
+    let pos = position("hasami", "8w/9/9/4w4/4b4/w8/9/9/b7b b 0 1");
+    let leaving = pos
+        .moves()
+        .into_iter()
+        .filter(|&m| worst_reply(&pos, m) >= 1)
+        .count();
+    assert!(leaving >= 10, "{leaving}");
+    let steady = Level {
+        depth: Some(2),
+        margin: 0,
+        focus: 0,
+        guard: None,
+        slip: 0,
+        number: 5,
+    };
+    let slipping = Level {
+        slip: 100,
+        ..steady
+    };
+    let mut slips = 0;
+    for seed in 0..40 {
+        let mv = at_level(&pos, steady, &movetime(1000), seed).best.unwrap();
+        assert_eq!(worst_reply(&pos, mv), 0, "seed {seed}: {mv} leaves e5");
+        let mv = at_level(&pos, slipping, &movetime(1000), seed)
+            .best
+            .unwrap();
+        assert!(
+            worst_reply(&pos, mv) <= 1,
+            "seed {seed}: a slip never leaves two"
+        );
+        slips += worst_reply(&pos, mv);
+    }
+    assert!(
+        slips > 0,
+        "slip 100 never left the piece: the position does not test slips"
+    );
+}
+
+#[test]
+fn level_settings_text_sets_every_field_and_refuses_bad_values() {
+    let base = level("hasami", 7);
+    let l = base.with_settings("6/0/0/-/5").unwrap();
+    assert_eq!(
+        (l.number, l.depth, l.margin, l.focus, l.guard, l.slip),
+        (7, Some(6), 0, 0, None, 5)
+    );
+    let l = base.with_settings("1/300/30/150").unwrap();
+    assert_eq!((l.depth, l.guard, l.slip), (Some(1), Some(150), 0));
+    assert_eq!(base.with_settings("").unwrap(), base);
+    for bad in [
+        "1/2/3",
+        "0/0/0/-",
+        "2/0/101/-",
+        "2/0/0/-/101",
+        "2/-5/0/-",
+        "a/0/0/-",
+        "2/0/0/-/1/2",
+    ] {
+        assert!(base.with_settings(bad).is_err(), "{bad}");
     }
 }

@@ -1,0 +1,111 @@
+//! `hasami convert` end to end: a generated suite holds only positions with the asked lead and is the
+//! same for the same seed; `run` plays a won position out and counts it; bad suites are refused with
+//! the file and line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const EXE: &str = env!("CARGO_BIN_EXE_hasami");
+
+fn convert(args: &[&str]) -> Output {
+    Command::new(EXE)
+        .arg("convert")
+        .args(args)
+        .output()
+        .expect("run hasami convert")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hasami-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Black and White pieces on the board of a position text.
+fn pieces(text: &str) -> (usize, usize) {
+    let board = text.split_whitespace().next().unwrap();
+    (
+        board.chars().filter(|&c| c == 'b').count(),
+        board.chars().filter(|&c| c == 'w').count(),
+    )
+}
+
+#[test]
+fn a_generated_suite_holds_leads_of_two_and_is_the_same_for_the_same_seed() {
+    let args = [
+        "generate",
+        "--variant",
+        "hasami-chess",
+        "--count",
+        "4",
+        "--seed",
+        "7",
+    ];
+    let one = convert(&args);
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let two = convert(&args);
+    assert_eq!(one.stdout, two.stdout);
+    let text = String::from_utf8(one.stdout).unwrap();
+    assert!(text.contains("\nvariant hasami-chess\n"), "{text}");
+    let positions: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("variant"))
+        .collect();
+    assert_eq!(positions.len(), 4, "{text}");
+    for p in positions {
+        let (b, w) = pieces(p);
+        assert!(b >= w + 2 || w >= b + 2, "no lead of 2 in {p}");
+    }
+}
+
+#[test]
+fn a_position_won_in_one_move_is_converted() {
+    // Black takes a2 with c3-a3 and leaves White one piece (W1, pieces-left:1).
+    let suite = temp("won.txt");
+    std::fs::write(
+        &suite,
+        "# one position\nvariant hasami-chess\n7w/8/8/8/8/2b4b/w7/b7 b 0 1\n",
+    )
+    .unwrap();
+    let out = convert(&["run", suite.to_str().unwrap(), "--movetime", "50"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("1 of 1 converted (100.0%)"), "{text}");
+}
+
+#[test]
+fn bad_suites_are_refused_with_the_file_and_line() {
+    let cases = [
+        ("no-variant.txt", "7w/8/8/8/8/2b4b/w7/b7 b 0 1\n", ":1:"),
+        (
+            "bad-position.txt",
+            "variant hasami-chess\nnot a position\n",
+            ":2:",
+        ),
+        (
+            "level.txt",
+            "variant hasami-chess\n7w/8/8/8/8/8/w7/b6b b 0 1\n",
+            ":2:",
+        ),
+        ("shogun.txt", "variant shogun\nanything\n", "Shogun"),
+    ];
+    for (name, text, expect) in cases {
+        let path = temp(name);
+        std::fs::write(&path, text).unwrap();
+        let out = convert(&["run", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expect), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+    }
+    let out = convert(&["generate", "--variant", "shogun", "--count", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+}
