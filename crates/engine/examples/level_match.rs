@@ -2,7 +2,9 @@
 //! refereed by the rules library: the level ladder of Shogun, which `hasami match` does not play.
 //!
 //! `cargo run --release -p hasami-engine --example level_match -- VARIANT P1 P2 [GAMES] [MAX_PLIES]
-//! [SEED] [MOVETIME_MS]` (defaults 20 games, 300 plies, seed 2026, 2000 ms as a safety limit). A
+//! [SEED] [MOVETIME_MS]` (defaults 20 games, 300 plies, seed 2026, 2000 ms). The movetime is level
+//! 10's time per move; a level with a depth cap stops at its depth (the movetime or 2 s, whichever is
+//! longer, as a safety limit). A
 //! player is `random`, a level `N`, or `N=D/M/F/G` (level N with depth D, margin M, focus F and
 //! guard G, and optionally `/S` for slip S, `-` for none, as the UGI option `LevelSettings`). Each opening (two to four random plies;
 //! for Shogun also a magnet board of its own) is played twice with colours swapped. Shogun is
@@ -47,6 +49,12 @@ fn main() {
     let max_plies: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(300);
     let seed: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(2026);
     let movetime: u64 = args.get(7).and_then(|a| a.parse().ok()).unwrap_or(2000);
+    // A level with a depth cap stops at its depth (up to 2 s, as a safety limit, or the movetime if
+    // longer), as it does in the app; the movetime is level 10's time.
+    let capped_limits = Limits {
+        movetime: Some(Duration::from_millis(movetime.max(2000))),
+        ..Limits::default()
+    };
     let limits = Limits {
         movetime: Some(Duration::from_millis(movetime)),
         ..Limits::default()
@@ -112,7 +120,11 @@ fn main() {
                         pos,
                         false,
                         &history,
-                        &limits,
+                        if lvl.depth.is_some() {
+                            &capped_limits
+                        } else {
+                            &limits
+                        },
                         Arc::new(AtomicBool::new(false)),
                         s,
                         |_| {},

@@ -184,9 +184,9 @@ impl Ladder {
                 4 => (Some(2), 0, 0, None, 40),
                 5 => (Some(3), 0, 0, None, 30),
                 6 => (Some(4), 0, 0, None, 20),
-                7 => (Some(5), 0, 0, None, 10),
-                8 => (Some(6), 0, 0, None, 5),
-                9 => (Some(7), 0, 0, None, 0),
+                7 => (Some(5), 0, 0, None, 15),
+                8 => (Some(6), 0, 0, None, 10),
+                9 => (Some(7), 0, 0, None, 5),
                 _ => (None, 0, 0, None, 0),
             },
             Ladder::Count => match n {
