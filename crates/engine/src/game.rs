@@ -87,6 +87,13 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn quiet_count(&self) -> Option<(u32, u32)> {
         None
     }
+    /// A bonus for the side to move (negative when it is behind) when one side leads in a game won
+    /// by capturing (`Features::press`): it grows as the defender's pieces lose their moves, so
+    /// the side ahead hems pieces in until a capture comes within reach. 0 when material is level
+    /// or the game has no such goal (the default).
+    fn press(&self) -> i32 {
+        0
+    }
     /// The exact value of the position from endgame tables (with the quiet-ply rule applied), when
     /// `tables` holds it; `None` by default (only the Hasami family has tables).
     fn probe_tables(&self, _tables: &crate::tables::Tables) -> Option<crate::tables::Value> {

@@ -2,6 +2,7 @@
 //! quiescence, and an evaluation chosen from the variant's goals.
 
 mod eval;
+mod press;
 pub mod vcf;
 
 use hasami_core::{BitBoard, HasamiPosition, Move, Square};
@@ -102,6 +103,11 @@ impl SearchGame for HasamiPosition {
         let rules = self.rules();
         (rules.options.quiet > 0 && !rules.most_captures && Goal::of(rules) == Goal::Intervention)
             .then(|| (self.quiet_plies(), rules.options.quiet))
+    }
+
+    #[inline]
+    fn press(&self) -> i32 {
+        press::press(self)
     }
 
     #[inline]

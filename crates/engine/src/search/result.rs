@@ -25,6 +25,9 @@ pub struct Features {
     /// [`PROGRESS`] per ply without a capture: an advantage must be turned into captures before the
     /// limit draws the game, and a locked position is worth less than an open one.
     pub progress: bool,
+    /// When one side leads in a capture game ([`crate::SearchGame::press`]): the side ahead gains
+    /// as the defender's pieces lose their moves.
+    pub press: bool,
     /// Threatening quiet moves also at the first ply of quiescence (off by default; measured in
     /// docs/engine.md).
     pub quiescence_threats: bool,
@@ -33,7 +36,7 @@ pub struct Features {
 impl Features {
     /// The default features with those named in `off` switched off and those in `on` switched on
     /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
-    /// `progress`, `vcf`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
+    /// `progress`, `press`, `vcf`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
     /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
     pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
@@ -47,6 +50,7 @@ impl Features {
                     "pruning" => f.pruning = value,
                     "threats" => f.threats = value,
                     "progress" => f.progress = value,
+                    "press" => f.press = value,
                     "vcf" => f.vcf = value,
                     "quiescence_threats" => f.quiescence_threats = value,
                     _ => {}
@@ -67,6 +71,7 @@ impl Default for Features {
             pruning: true,
             threats: true,
             progress: true,
+            press: true,
             vcf: true,
             quiescence_threats: false,
         }

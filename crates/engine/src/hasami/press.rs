@@ -1,0 +1,113 @@
+//! Pressing a lead in the capture games ([`crate::SearchGame::press`]): when one side has more pieces
+//! and wins by capturing (W1, W2; not most captures, misère or five in a row), it gains for every
+//! landing square the defender lacks where its piece would be safe from a sandwich next move. A lead
+//! alone is not a win: two or three rook-moving pieces keep out of sandwiches on an open board, and
+//! without this the side ahead shuffles until the quiet limit (D2) draws. Hemming the defender in
+//! brings captures within the search's reach (docs/engine.md, "Conversion").
+
+use hasami_core::{BitBoard, Direction, HasamiPosition};
+
+/// Centi-pieces per piece of lead for each safe landing square per defending piece the defender lacks
+/// against a rook's most on an open board.
+pub const PRESS: i32 = 4;
+
+/// The bonus for the side to move in `pos` (negative when it is the side behind); 0 when material is
+/// level or the rules have no such goal.
+pub fn press(pos: &HasamiPosition) -> i32 {
+    let rules = pos.rules();
+    if rules.most_captures || rules.options.misere || rules.five {
+        return 0;
+    }
+    let us = pos.side();
+    let (mine, theirs) = (pos.pieces(us).len() as i32, pos.pieces(!us).len() as i32);
+    if mine == theirs {
+        return 0;
+    }
+    let (leader, lead, pieces) = if mine > theirs {
+        (us, mine - theirs, theirs)
+    } else {
+        (!us, theirs - mine, mine)
+    };
+    let pieces = pieces.max(1);
+    let bonus = PRESS * lead * hemmed(pos, leader, pieces) / pieces;
+    if leader == us {
+        bonus
+    } else {
+        -bonus
+    }
+}
+
+/// How far short of a rook's most on an open board (2 × (size − 1) per piece, `pieces` defending
+/// pieces) the defender's safe landing squares fall. A square is unsafe when a piece of `leader` stands next to
+/// it and the leader can move to the square opposite (C1, orthogonal).
+fn hemmed(pos: &HasamiPosition, leader: hasami_core::Side, pieces: i32) -> i32 {
+    let rules = pos.rules();
+    let attackers = pos.pieces(leader);
+    let (_, reach) = pos.mobility_of(leader);
+    let mut danger = BitBoard::EMPTY;
+    for (a, b) in [
+        (Direction::East, Direction::West),
+        (Direction::West, Direction::East),
+        (Direction::North, Direction::South),
+        (Direction::South, Direction::North),
+    ] {
+        danger |= attackers.shift(a) & reach.shift(b);
+    }
+    let (_, landing) = pos.mobility_of(!leader);
+    let safe = (landing & !danger & rules.board).len() as i32;
+    let most = 2 * (i32::from(rules.size()) - 1);
+    (most * pieces - safe).max(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hasami_core::HasamiRules;
+
+    fn pos(variant: &str, text: &str) -> HasamiPosition {
+        HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_side_ahead_gains_and_the_side_behind_loses_the_same() {
+        // Black four pieces against White's two.
+        let black_to_move = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
+        let white_to_move = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b w 0 1");
+        let b = press(&black_to_move);
+        assert!(b > 0, "{b}");
+        assert!(press(&white_to_move) < 0);
+    }
+
+    #[test]
+    fn nothing_when_level_or_when_the_count_or_a_five_decides() {
+        assert_eq!(press(&pos("hasami", "8w/9/9/9/4w4/9/9/9/b7b b 0 1")), 0);
+        for variant in [
+            "apit-sodok",
+            "dai-hasami-captures",
+            "dai-hasami",
+            "hasami+misere",
+        ] {
+            // The start with one of White's pieces taken away: a lead, but not in a game this term
+            // is for.
+            let text = HasamiPosition::start(HasamiRules::parse(variant).unwrap()).to_string();
+            let board = text.split_whitespace().next().unwrap();
+            let fewer = board.replacen('w', "1", 1);
+            let q = pos(variant, &text.replacen(board, &fewer, 1));
+            assert_ne!(q.pieces(!q.side()).len(), q.pieces(q.side()).len());
+            assert_eq!(press(&q), 0, "{variant}");
+        }
+    }
+
+    #[test]
+    fn taking_a_defenders_safe_squares_raises_it() {
+        // White's e5 piece: in the open, then with Black pieces on d4 and f6 next to its lines.
+        let open = pos("hasami", "9/9/9/9/4w4/9/9/9/bbb3bbw b 0 1");
+        let hemmed_in = pos("hasami", "9/9/9/5b3/4w4/3b5/9/9/b1b3bbw b 0 1");
+        assert!(
+            press(&hemmed_in) > press(&open),
+            "{} vs {}",
+            press(&hemmed_in),
+            press(&open)
+        );
+    }
+}
