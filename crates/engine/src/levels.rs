@@ -208,7 +208,7 @@ impl Ladder {
                 4 => (Some(2), 40, 0, None, 0),
                 5 => (Some(2), 10, 0, None, 0),
                 6 => (Some(4), 50, 0, None, 0),
-                7 => (Some(4), 15, 0, None, 0),
+                7 => (Some(4), 0, 0, None, 0),
                 8 => (Some(5), 0, 0, None, 0),
                 9 => (Some(6), 0, 0, None, 0),
                 _ => (None, 0, 0, None, 0),
