@@ -94,6 +94,11 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn press(&self) -> i32 {
         0
     }
+    /// [`SearchGame::evaluate`] plus [`SearchGame::press`], what the search evaluates with
+    /// `Features::press` on; a game may compute the two together.
+    fn evaluate_pressed(&self) -> i32 {
+        self.evaluate() + self.press()
+    }
     /// The exact value of the position from endgame tables (with the quiet-ply rule applied), when
     /// `tables` holds it; `None` by default (only the Hasami family has tables).
     fn probe_tables(&self, _tables: &crate::tables::Tables) -> Option<crate::tables::Value> {

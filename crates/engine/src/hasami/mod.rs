@@ -111,6 +111,11 @@ impl SearchGame for HasamiPosition {
     }
 
     #[inline]
+    fn evaluate_pressed(&self) -> i32 {
+        eval::evaluate_builtin_pressed(self)
+    }
+
+    #[inline]
     fn probe_tables(&self, tables: &crate::tables::Tables) -> Option<crate::tables::Value> {
         tables.probe(self)
     }

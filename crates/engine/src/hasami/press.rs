@@ -14,22 +14,34 @@ pub const PRESS: i32 = 4;
 /// The bonus for the side to move in `pos` (negative when it is the side behind); 0 when material is
 /// level or the rules have no such goal.
 pub fn press(pos: &HasamiPosition) -> i32 {
-    let rules = pos.rules();
-    if rules.most_captures || rules.options.misere || rules.five {
+    if !applies(pos) {
         return 0;
     }
     let us = pos.side();
-    let (mine, theirs) = (pos.pieces(us).len() as i32, pos.pieces(!us).len() as i32);
-    if mine == theirs {
-        return 0;
-    }
-    let (leader, lead, pieces) = if mine > theirs {
-        (us, mine - theirs, theirs)
+    press_with(pos, pos.mobility_of(us).1, pos.mobility_of(!us).1)
+}
+
+/// Whether [`press`] can be other than 0: a lead in a game won by capturing.
+#[inline]
+pub fn applies(pos: &HasamiPosition) -> bool {
+    let rules = pos.rules();
+    !(rules.most_captures || rules.options.misere || rules.five)
+        && pos.pieces(pos.side()).len() != pos.pieces(!pos.side()).len()
+}
+
+/// [`press`] given where each side's pieces can land (`ours` for the side to move, `theirs` for the
+/// other), which the evaluation has already worked out; call only when [`applies`].
+#[inline]
+pub fn press_with(pos: &HasamiPosition, ours: BitBoard, theirs: BitBoard) -> i32 {
+    let us = pos.side();
+    let (mine, others) = (pos.pieces(us).len() as i32, pos.pieces(!us).len() as i32);
+    let (leader, lead, pieces, attack, defence) = if mine > others {
+        (us, mine - others, others, ours, theirs)
     } else {
-        (!us, theirs - mine, mine)
+        (!us, others - mine, mine, theirs, ours)
     };
     let pieces = pieces.max(1);
-    let bonus = PRESS * lead * hemmed(pos, leader, pieces) / pieces;
+    let bonus = PRESS * lead * hemmed(pos, leader, attack, defence, pieces) / pieces;
     if leader == us {
         bonus
     } else {
@@ -38,12 +50,18 @@ pub fn press(pos: &HasamiPosition) -> i32 {
 }
 
 /// How far short of a rook's most on an open board (2 × (size − 1) per piece, `pieces` defending
-/// pieces) the defender's safe landing squares fall. A square is unsafe when a piece of `leader` stands next to
-/// it and the leader can move to the square opposite (C1, orthogonal).
-fn hemmed(pos: &HasamiPosition, leader: hasami_core::Side, pieces: i32) -> i32 {
+/// pieces) the defender's safe landing squares (among `landing`) fall. A square is unsafe when a
+/// piece of `leader` stands next to it and the leader can move to the square opposite (C1,
+/// orthogonal; `reach`: where the leader can land).
+fn hemmed(
+    pos: &HasamiPosition,
+    leader: hasami_core::Side,
+    reach: BitBoard,
+    landing: BitBoard,
+    pieces: i32,
+) -> i32 {
     let rules = pos.rules();
     let attackers = pos.pieces(leader);
-    let (_, reach) = pos.mobility_of(leader);
     let mut danger = BitBoard::EMPTY;
     for (a, b) in [
         (Direction::East, Direction::West),
@@ -53,7 +71,6 @@ fn hemmed(pos: &HasamiPosition, leader: hasami_core::Side, pieces: i32) -> i32 {
     ] {
         danger |= attackers.shift(a) & reach.shift(b);
     }
-    let (_, landing) = pos.mobility_of(!leader);
     let safe = (landing & !danger & rules.board).len() as i32;
     let most = 2 * (i32::from(rules.size()) - 1);
     (most * pieces - safe).max(0)

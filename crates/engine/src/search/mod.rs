@@ -520,7 +520,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if slot.0 == key {
             return slot.1;
         }
-        let e = pos.evaluate();
+        let e = if self.features.press {
+            pos.evaluate_pressed()
+        } else {
+            pos.evaluate()
+        };
         *slot = (key, e);
         e
     }
@@ -530,11 +534,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// and [`PROGRESS`] per quiet ply taken from the root's side.
     #[inline]
     fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
-        let e = if self.features.press {
-            e + pos.press()
-        } else {
-            e
-        };
         let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
         };

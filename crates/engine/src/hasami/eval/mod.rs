@@ -333,23 +333,40 @@ impl<F: Fixed> Sink for FixedScore<F> {
 }
 
 #[inline(always)]
-fn evaluate_fixed<F: Fixed>(pos: &HasamiPosition) -> i32 {
+fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition) -> i32 {
     let mut s = FixedScore::<F> {
         sum: 0,
         family: std::marker::PhantomData,
     };
-    terms(pos, &mut s);
-    s.sum
+    let (ours, theirs) = terms(pos, &mut s);
+    if PRESS && super::press::applies(pos) {
+        s.sum + super::press::press_with(pos, ours, theirs)
+    } else {
+        s.sum
+    }
 }
 
 /// [`evaluate`] with the built-in weights of the variant's family ([`Weights::for_rules`]), the
 /// weights compiled in as constants: the search's evaluation.
 pub fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
     match Goal::of(pos.rules()) {
-        Goal::Capture => evaluate_fixed::<CaptureWeights>(pos),
-        Goal::Five => evaluate_fixed::<FiveWeights>(pos),
-        Goal::Agon => evaluate_fixed::<AgonWeights>(pos),
-        Goal::Intervention => evaluate_fixed::<InterventionWeights>(pos),
+        Goal::Capture => evaluate_fixed::<CaptureWeights, false>(pos),
+        Goal::Five => evaluate_fixed::<FiveWeights, false>(pos),
+        Goal::Agon => evaluate_fixed::<AgonWeights, false>(pos),
+        Goal::Intervention => evaluate_fixed::<InterventionWeights, false>(pos),
+    }
+}
+
+/// [`evaluate_builtin`] plus the press term ([`crate::hasami::press::press`]), computed from the
+/// landing squares the evaluation has already found: the search's evaluation with
+/// `Features::press` on.
+pub fn evaluate_builtin_pressed(pos: &HasamiPosition) -> i32 {
+    // Five-in-a-row games never press, so their evaluation is compiled once.
+    match Goal::of(pos.rules()) {
+        Goal::Capture => evaluate_fixed::<CaptureWeights, true>(pos),
+        Goal::Five => evaluate_fixed::<FiveWeights, false>(pos),
+        Goal::Agon => evaluate_fixed::<AgonWeights, false>(pos),
+        Goal::Intervention => evaluate_fixed::<InterventionWeights, true>(pos),
     }
 }
 
@@ -520,6 +537,21 @@ mod tests {
             assert_eq!(evaluate(&p, w), dot, "{p:?}");
             assert_eq!(evaluate_builtin(&p), dot, "{p:?}: the search's evaluation");
         }
+    }
+
+    #[test]
+    fn the_pressed_evaluation_is_the_evaluation_plus_press() {
+        let mut leads = 0;
+        for p in random_positions() {
+            let press = crate::hasami::press::press(&p);
+            leads += usize::from(press != 0);
+            assert_eq!(
+                evaluate_builtin_pressed(&p),
+                evaluate_builtin(&p) + press,
+                "{p:?}"
+            );
+        }
+        assert!(leads > 100, "only {leads} positions with a press term");
     }
 
     #[test]

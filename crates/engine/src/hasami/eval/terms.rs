@@ -7,8 +7,10 @@ use super::captures::*;
 use super::lines::*;
 use super::{feature, Sink};
 
+/// Returns where the side to move's pieces and the other side's can land, for the press term to
+/// reuse (`crate::hasami::press::press_with`).
 #[inline(always)]
-pub(super) fn terms(pos: &HasamiPosition, s: &mut impl Sink) {
+pub(super) fn terms(pos: &HasamiPosition, s: &mut impl Sink) -> (BitBoard, BitBoard) {
     use feature::*;
     let rules = pos.rules();
     let us = pos.side();
@@ -90,4 +92,5 @@ pub(super) fn terms(pos: &HasamiPosition, s: &mut impl Sink) {
             }
         }
     }
+    (my_reach, their_reach)
 }
