@@ -349,24 +349,24 @@ fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition) -> i32 {
 /// [`evaluate`] with the built-in weights of the variant's family ([`Weights::for_rules`]), the
 /// weights compiled in as constants: the search's evaluation.
 pub fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
-    match Goal::of(pos.rules()) {
-        Goal::Capture => evaluate_fixed::<CaptureWeights, false>(pos),
-        Goal::Five => evaluate_fixed::<FiveWeights, false>(pos),
-        Goal::Agon => evaluate_fixed::<AgonWeights, false>(pos),
-        Goal::Intervention => evaluate_fixed::<InterventionWeights, false>(pos),
-    }
+    evaluate_goal::<false>(pos)
 }
 
 /// [`evaluate_builtin`] plus the press term ([`crate::hasami::press::press`]), computed from the
 /// landing squares the evaluation has already found: the search's evaluation with
 /// `Features::press` on.
 pub fn evaluate_builtin_pressed(pos: &HasamiPosition) -> i32 {
+    evaluate_goal::<true>(pos)
+}
+
+#[inline(always)]
+fn evaluate_goal<const PRESS: bool>(pos: &HasamiPosition) -> i32 {
     // Five-in-a-row games never press, so their evaluation is compiled once.
     match Goal::of(pos.rules()) {
-        Goal::Capture => evaluate_fixed::<CaptureWeights, true>(pos),
+        Goal::Capture => evaluate_fixed::<CaptureWeights, PRESS>(pos),
         Goal::Five => evaluate_fixed::<FiveWeights, false>(pos),
         Goal::Agon => evaluate_fixed::<AgonWeights, false>(pos),
-        Goal::Intervention => evaluate_fixed::<InterventionWeights, true>(pos),
+        Goal::Intervention => evaluate_fixed::<InterventionWeights, PRESS>(pos),
     }
 }
 
