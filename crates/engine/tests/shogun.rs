@@ -88,3 +88,31 @@ fn takes_the_shogun_when_the_1976_rules_allow_it() {
     }
     assert!(found > 0, "no position with the Shogun capturable");
 }
+
+/// The depths a search reports (one `info depth` line each) with a depth limit of `depth`.
+fn reported_depths<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> Vec<u32> {
+    let mut depths = Vec::new();
+    Searcher::new(8, 1).search(
+        pos,
+        &[pos.hash()],
+        &Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        Arc::new(AtomicBool::new(false)),
+        |info| depths.push(info.depth),
+    );
+    depths
+}
+
+#[test]
+fn played_fair_the_search_deepens_two_plies_at_a_time() {
+    // Odd depths judged worse than the even depth below them in fair Shogun (level 10 at 1.5 s,
+    // which finished depth 4 and spent the rest on depth 5, won 6 of 20 games against depth 4), so
+    // after depth 1 only even depths are searched, and the limit itself.
+    let pos = ShogunPosition::start(ShogunRules::parse("shogun").unwrap());
+    assert_eq!(reported_depths(&Fair(pos), 4), [1, 2, 4]);
+    assert_eq!(reported_depths(&Fair(pos), 3), [1, 2, 3]);
+    // Omniscient, without chance nodes: every depth.
+    assert_eq!(reported_depths(&pos, 4), [1, 2, 3, 4]);
+}

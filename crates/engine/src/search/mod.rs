@@ -312,6 +312,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if skips_depth(thread, depth) && depth < max_depth {
                 continue;
             }
+            // With chance nodes (Shogun played fair) odd depths judge worse than the even depth
+            // below them (the last ply is always the searching side's, with the reply unseen), so
+            // the search deepens two plies at a time after depth 1: a partial odd iteration would
+            // replace a sound move with a worse one.
+            if G::CHANCE && depth > 1 && depth % 2 == 1 && depth < max_depth {
+                continue;
+            }
             self.seldepth = 0;
             let (mut alpha, mut beta) = (-INF, INF);
             let mut delta = 35;
