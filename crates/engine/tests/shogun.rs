@@ -11,6 +11,15 @@ use hasami_engine::shogun::Fair;
 use hasami_engine::{Limits, SearchGame, Searcher, WIN};
 
 fn search<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> hasami_engine::SearchResult<Move> {
+    search_reporting(pos, depth, |_| {})
+}
+
+/// [`search`], with each completed depth's report handed to `on_info`.
+fn search_reporting<G: SearchGame<Move = Move>>(
+    pos: &G,
+    depth: u32,
+    on_info: impl FnMut(&hasami_engine::Info<Move>),
+) -> hasami_engine::SearchResult<Move> {
     Searcher::new(8, 1).search(
         pos,
         &[pos.hash()],
@@ -19,7 +28,7 @@ fn search<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> hasami_engine::Sea
             ..Limits::default()
         },
         Arc::new(AtomicBool::new(false)),
-        |_| {},
+        on_info,
     )
 }
 
@@ -92,16 +101,7 @@ fn takes_the_shogun_when_the_1976_rules_allow_it() {
 /// The depths a search reports (one `info depth` line each) with a depth limit of `depth`.
 fn reported_depths<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> Vec<u32> {
     let mut depths = Vec::new();
-    Searcher::new(8, 1).search(
-        pos,
-        &[pos.hash()],
-        &Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        Arc::new(AtomicBool::new(false)),
-        |info| depths.push(info.depth),
-    );
+    search_reporting(pos, depth, |info| depths.push(info.depth));
     depths
 }
 
