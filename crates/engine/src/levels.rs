@@ -208,9 +208,12 @@ impl Ladder {
                 4 => (Some(2), 40, 0, None, 0),
                 5 => (Some(2), 10, 0, None, 0),
                 6 => (Some(4), 50, 0, None, 0),
-                7 => (Some(4), 0, 0, None, 0),
-                8 => (Some(5), 0, 0, None, 0),
-                9 => (Some(6), 0, 0, None, 0),
+                // Depth 4 is the deepest a capped level finishes in the app's time (depth 6 takes
+                // minutes played fair), so levels 7-9 step by slips at depth 4 and level 10 searches
+                // by time (depth 4 and what it gets of depth 6).
+                7 => (Some(4), 0, 0, None, 20),
+                8 => (Some(4), 0, 0, None, 10),
+                9 => (Some(4), 0, 0, None, 0),
                 _ => (None, 0, 0, None, 0),
             },
         };
@@ -242,7 +245,7 @@ pub const fn level_words(n: u32) -> &'static str {
         6 => "6 — Solid: looks two to four moves ahead, slips less often",
         7 => "7 — Strong: looks three to five moves ahead, rarely slips",
         8 => "8 — Expert: looks four to six moves ahead, seldom slips",
-        9 => "9 — Master: looks six or seven moves ahead, almost never slips",
+        9 => "9 — Master: looks four to seven moves ahead, almost never slips",
         _ => "10 — Strongest: thinks for the full time it is given",
     }
 }
