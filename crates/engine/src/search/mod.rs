@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{SearchGame, Terminal};
+use crate::game::SearchGame;
 use crate::limits::{Budget, Limits};
 use crate::tables::Tables;
 use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
@@ -20,6 +20,7 @@ mod endgame;
 mod node;
 mod picker;
 mod result;
+mod scores;
 
 pub use result::{Features, Info, SearchResult};
 
@@ -312,10 +313,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if skips_depth(thread, depth) && depth < max_depth {
                 continue;
             }
-            // With chance nodes (Shogun played fair) odd depths judge worse than the even depth
-            // below them (the last ply is always the searching side's, with the reply unseen), so
-            // the search deepens two plies at a time after depth 1: a partial odd iteration would
-            // replace a sound move with a worse one.
+            // With chance nodes (Shogun played fair) the search deepens two plies at a time after
+            // depth 1: odd depths score the same positions far apart from even ones, and a partly
+            // searched odd depth played worse than the finished even depth below it
+            // (docs/engine.md, "Shogun").
             if G::CHANCE && depth > 1 && depth % 2 == 1 && depth < max_depth {
                 continue;
             }
@@ -516,68 +517,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         self.path[last] = certain;
         (sum / total) as i32
-    }
-
-    /// The evaluation of `pos`, from a small per-thread cache when it was evaluated recently:
-    /// quiescence meets the same positions again in every iteration and from many move orders.
-    #[inline]
-    fn raw_eval(&mut self, pos: &G) -> i32 {
-        let key = pos.hash();
-        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
-        if slot.0 == key {
-            return slot.1;
-        }
-        let e = if self.features.press {
-            pos.evaluate_pressed()
-        } else {
-            pos.evaluate()
-        };
-        *slot = (key, e);
-        e
-    }
-
-    /// The static evaluation at `ply` of `pos`, whose evaluation is `e` (from the table or
-    /// [`Worker::raw_eval`]), with [`Features::progress`]: faded towards 0 as the quiet limit nears,
-    /// and [`PROGRESS`] per quiet ply taken from the root's side.
-    #[inline]
-    fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
-        let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
-            return e;
-        };
-        let (quiet, limit) = (quiet.min(limit) as i32, limit as i32);
-        let faded = e * (limit - quiet) / limit;
-        faded - self.for_root(ply, PROGRESS * quiet)
-    }
-
-    /// `v` for the root's side as seen by the side to move at `ply`.
-    #[inline]
-    fn for_root(&self, ply: usize, v: i32) -> i32 {
-        if ply.is_multiple_of(2) {
-            v
-        } else {
-            -v
-        }
-    }
-
-    /// A draw's score for the side to move in `pos` at `ply`: below 0 for the root's side (contempt),
-    /// and with [`Features::progress`] less [`PROGRESS`] per quiet ply as for every other position
-    /// (else a repetition would look better than playing on at a high quiet count).
-    #[inline]
-    fn draw_score(&self, pos: &G, ply: usize) -> i32 {
-        let quiet = match pos.quiet_count() {
-            Some((quiet, limit)) if self.features.progress => quiet.min(limit) as i32,
-            _ => 0,
-        };
-        -self.for_root(ply, self.contempt + PROGRESS * quiet)
-    }
-
-    #[inline]
-    fn terminal_score(&self, pos: &G, t: Terminal, ply: usize) -> i32 {
-        match t {
-            Terminal::Win => WIN - ply as i32,
-            Terminal::Loss => -WIN + ply as i32,
-            Terminal::Draw => self.draw_score(pos, ply),
-        }
     }
 
     fn repeated_in_tree(&self, hash: u64) -> bool {

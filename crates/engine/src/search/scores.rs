@@ -1,0 +1,69 @@
+//! How the search scores positions it does not search further: the cached static evaluation (with
+//! press), the quiet-ply fade of [`super::Features::progress`], draws with contempt, and game ends.
+
+use super::{Worker, EVAL_CACHE, PROGRESS, WIN};
+use crate::game::{SearchGame, Terminal};
+
+impl<G: SearchGame> Worker<'_, G> {
+    /// The evaluation of `pos`, from a small per-thread cache when it was evaluated recently:
+    /// quiescence meets the same positions again in every iteration and from many move orders.
+    #[inline]
+    pub(super) fn raw_eval(&mut self, pos: &G) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let e = if self.features.press {
+            pos.evaluate_pressed()
+        } else {
+            pos.evaluate()
+        };
+        *slot = (key, e);
+        e
+    }
+
+    /// The static evaluation at `ply` of `pos`, whose evaluation is `e` (from the table or
+    /// [`Worker::raw_eval`]), with [`super::Features::progress`]: faded towards 0 as the quiet limit nears,
+    /// and [`PROGRESS`] per quiet ply taken from the root's side.
+    #[inline]
+    pub(super) fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
+        let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
+            return e;
+        };
+        let (quiet, limit) = (quiet.min(limit) as i32, limit as i32);
+        let faded = e * (limit - quiet) / limit;
+        faded - self.for_root(ply, PROGRESS * quiet)
+    }
+
+    /// `v` for the root's side as seen by the side to move at `ply`.
+    #[inline]
+    pub(super) fn for_root(&self, ply: usize, v: i32) -> i32 {
+        if ply.is_multiple_of(2) {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// A draw's score for the side to move in `pos` at `ply`: below 0 for the root's side (contempt),
+    /// and with [`super::Features::progress`] less [`PROGRESS`] per quiet ply as for every other position
+    /// (else a repetition would look better than playing on at a high quiet count).
+    #[inline]
+    pub(super) fn draw_score(&self, pos: &G, ply: usize) -> i32 {
+        let quiet = match pos.quiet_count() {
+            Some((quiet, limit)) if self.features.progress => quiet.min(limit) as i32,
+            _ => 0,
+        };
+        -self.for_root(ply, self.contempt + PROGRESS * quiet)
+    }
+
+    #[inline]
+    pub(super) fn terminal_score(&self, pos: &G, t: Terminal, ply: usize) -> i32 {
+        match t {
+            Terminal::Win => WIN - ply as i32,
+            Terminal::Loss => -WIN + ply as i32,
+            Terminal::Draw => self.draw_score(pos, ply),
+        }
+    }
+}
