@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 use hasami_engine::tables::Tables;
-use hasami_engine::{level_for, search_any, Level, Limits, Searcher, SLIP};
+use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
 const PERFT_GRACE: Duration = Duration::from_millis(200);
@@ -33,7 +33,7 @@ struct Options {
     threads: u32,
     level: u32,
     /// `LevelSettings`: the level's depth, margin, focus, guard and slip instead of its table's (for
-    /// calibrating the tables); its number is not used.
+    /// calibrating the tables); its number and slip move are the game's level's.
     settings: Option<Level>,
     /// Shogun: read the magnet board instead of treating landing numbers as chance.
     omniscient: bool,
@@ -366,6 +366,7 @@ impl Session {
         if let Some(settings) = self.options.settings {
             lvl = Level {
                 number: lvl.number,
+                slip_move: lvl.slip_move,
                 ..settings
             };
         }
@@ -440,7 +441,7 @@ fn parse_settings(value: &str) -> Result<Option<Level>, String> {
     if value.is_empty() || value == "<empty>" {
         return Ok(None);
     }
-    SLIP.with_settings(value).map(Some)
+    Ladder::Capture.level(1).with_settings(value).map(Some)
 }
 
 /// Runs a search of `pos` at `lvl` on its own thread (Shogun fairly unless `omniscient`), writing

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hasami_core::{AnyGame, Outcome, SplitMix64};
-use hasami_engine::{level_for, search_any, Level, Limits, Searcher, SLIP};
+use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
 
 #[derive(Clone, Copy)]
 enum Player {
@@ -34,7 +34,12 @@ fn parse_player(text: &str) -> Player {
     }
     Player::Level(
         n,
-        Some(SLIP.with_settings(settings).expect("level settings")),
+        Some(
+            Ladder::Capture
+                .level(1)
+                .with_settings(settings)
+                .expect("level settings"),
+        ),
     )
 }
 
@@ -108,6 +113,7 @@ fn main() {
                     if let Some(settings) = settings {
                         lvl = Level {
                             number: lvl.number,
+                            slip_move: lvl.slip_move,
                             ..settings
                         };
                     }

@@ -33,22 +33,54 @@ pub struct Level {
     /// reply seen) is more than this many centi-pieces below the best move's is never drawn. This
     /// keeps a weak level from leaving pieces or a five to the next move. `None`: no such check.
     pub guard: Option<i32>,
-    /// The chance, in percent, that a move is chosen as a [`SLIP`] instead: at depth 1 and loosely,
-    /// so the level now and then leaves a piece to the opponent's reply. This is what sets the
-    /// strong levels of the capture games apart (docs/engine.md, "Level ladder").
+    /// The chance, in percent, that a move is chosen as a slip instead ([`Level::slip_move`]): at
+    /// depth 1 and loosely, so the level now and then leaves pieces to the opponent's reply. This is
+    /// what sets the strong levels of the capture games apart (docs/engine.md, "Level ladder").
     pub slip: u32,
+    /// How the level chooses the moves it slips on; the game's ([`Ladder::slip_move`]).
+    pub slip_move: SlipMove,
 }
 
-/// How a level chooses the moves it slips on ([`Level::slip`]): depth 1, a margin of 100, no focus
-/// and a guard of 100 (so a slip may leave one piece, never two).
-pub const SLIP: Level = Level {
-    number: 3,
-    depth: Some(1),
+/// How a level chooses a move when it slips: at depth 1, at random among the moves within `margin`
+/// of the best (weighted towards the best), never one that loses more than `guard` at depth 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlipMove {
+    /// Centi-pieces below the best move's depth-1 score that a slip may still pick.
+    pub margin: i32,
+    /// The most a slip may lose to the opponent's reply (depth 2), in centi-pieces.
+    pub guard: i32,
+}
+
+/// The slips of most games: a margin of 100 and a guard of 100, so a slip may leave one piece, never
+/// two.
+pub const SLIP: SlipMove = SlipMove {
     margin: 100,
-    focus: 0,
-    guard: Some(100),
-    slip: 0,
+    guard: 100,
 };
+
+/// The slips of the intervention game (mak-yek), where one landing takes two pieces and only
+/// larger leads are turned into wins: a margin of 300 and a guard of 450, so a slip may leave up to
+/// four pieces (two interventions). With the common slip its strong levels drew nearly every game
+/// (docs/engine.md, "Level ladder").
+pub const WIDE_SLIP: SlipMove = SlipMove {
+    margin: 300,
+    guard: 450,
+};
+
+impl SlipMove {
+    /// The level a slip of level `number` plays: depth 1, this margin and guard, no focus.
+    pub const fn level(self, number: u32) -> Level {
+        Level {
+            number,
+            depth: Some(1),
+            margin: self.margin,
+            focus: 0,
+            guard: Some(self.guard),
+            slip: 0,
+            slip_move: self,
+        }
+    }
+}
 
 impl Level {
     /// This level with `text`'s settings instead of its table's: `DEPTH/MARGIN/FOCUS/GUARD[/SLIP]`
@@ -141,6 +173,7 @@ impl Ladder {
     /// Level `n` (clamped to 1–10) of this ladder. See docs/engine.md for the tables and the measured
     /// steps.
     pub const fn level(self, n: u32) -> Level {
+        let slip_move = self.slip_move();
         let n = if n == 0 {
             1
         } else if n > 10 {
@@ -180,13 +213,14 @@ impl Ladder {
                 1 => (Some(1), 300, 30, Some(150), 0),
                 2 => (Some(1), 150, 30, Some(100), 0),
                 3 => (Some(1), 30, 0, Some(100), 0),
-                // As in the capture games, one ply deeper and a slip less often each level.
-                4 => (Some(2), 0, 0, None, 40),
-                5 => (Some(3), 0, 0, None, 30),
-                6 => (Some(4), 0, 0, None, 20),
-                7 => (Some(5), 0, 0, None, 15),
-                8 => (Some(6), 0, 0, None, 10),
-                9 => (Some(7), 0, 0, None, 5),
+                // Deeper and a (wide) slip less often each level; the top levels two plies deeper
+                // each, as a ply alone is worth little here.
+                4 => (Some(2), 40, 0, None, 3),
+                5 => (Some(4), 0, 0, None, 13),
+                6 => (Some(5), 0, 0, None, 9),
+                7 => (Some(6), 0, 0, None, 6),
+                8 => (Some(8), 0, 0, None, 4),
+                9 => (Some(10), 0, 0, None, 2),
                 _ => (None, 0, 0, None, 0),
             },
             Ladder::Count => match n {
@@ -224,6 +258,16 @@ impl Ladder {
             focus,
             guard,
             slip,
+            slip_move,
+        }
+    }
+
+    /// How this game's levels slip: wider in the intervention game ([`WIDE_SLIP`]), [`SLIP`]
+    /// elsewhere.
+    pub const fn slip_move(self) -> SlipMove {
+        match self {
+            Ladder::Intervention => WIDE_SLIP,
+            _ => SLIP,
         }
     }
 }
@@ -242,10 +286,10 @@ pub const fn level_words(n: u32) -> &'static str {
         3 => "3 — Casual: looks one move ahead, takes much of what is on offer and avoids the worst replies",
         4 => "4 — Improving: takes most of what is on offer, sees most replies that cost pieces, still slips often",
         5 => "5 — Club: checks your reply to its moves, slips now and then",
-        6 => "6 — Solid: looks two to four moves ahead, slips less often",
-        7 => "7 — Strong: looks three to five moves ahead, rarely slips",
-        8 => "8 — Expert: looks four to six moves ahead, seldom slips",
-        9 => "9 — Master: looks four to seven moves ahead, almost never slips",
+        6 => "6 — Solid: looks two to five moves ahead, slips less often",
+        7 => "7 — Strong: looks three to six moves ahead, rarely slips",
+        8 => "8 — Expert: looks four to eight moves ahead, seldom slips",
+        9 => "9 — Master: looks four to ten moves ahead, almost never slips",
         _ => "10 — Strongest: thinks for the full time it is given",
     }
 }
@@ -269,10 +313,7 @@ pub fn search_at_level<G: SearchGame>(
     on_info: impl FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let level = if level.slip > 0 && splitmix(seed ^ 0x5119) % 100 < u64::from(level.slip) {
-        Level {
-            number: level.number,
-            ..SLIP
-        }
+        level.slip_move.level(level.number)
     } else {
         level
     };

@@ -25,6 +25,8 @@ pub mod tt;
 
 pub use any::search_any;
 pub use game::{SearchGame, Terminal};
-pub use levels::{level_for, level_words, search_at_level, Ladder, Level, SLIP};
+pub use levels::{
+    level_for, level_words, search_at_level, Ladder, Level, SlipMove, SLIP, WIDE_SLIP,
+};
 pub use limits::Limits;
 pub use search::{Features, Info, SearchResult, Searcher, WIN, WIN_BOUND};

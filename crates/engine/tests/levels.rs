@@ -151,6 +151,40 @@ fn every_level_has_words() {
     assert_eq!(level_words(11), level_words(10));
 }
 
+#[test]
+fn the_words_say_how_far_every_game_looks() {
+    // "looks A to B moves ahead" holds for every game's depth at that level.
+    let number = |w: &str| {
+        let names = [
+            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        ];
+        names.iter().position(|n| *n == w).map(|i| i as u32 + 1)
+    };
+    for n in 1..=9 {
+        let words: Vec<&str> = level_words(n).split([' ', ',']).collect();
+        let Some(at) = words.windows(2).position(|w| w == ["moves", "ahead"]) else {
+            continue;
+        };
+        let (low, high) = if words[at - 2] == "to" {
+            (
+                number(words[at - 3]).unwrap(),
+                number(words[at - 1]).unwrap(),
+            )
+        } else {
+            let d = number(words[at - 1]).unwrap();
+            (d, d)
+        };
+        for ladder in Ladder::ALL {
+            let depth = ladder.level(n).depth.unwrap();
+            assert!(
+                (low..=high).contains(&depth),
+                "{ladder:?} level {n} looks {depth} ahead: {}",
+                level_words(n)
+            );
+        }
+    }
+}
+
 /// The most Black pieces White can take with its reply to `mv`.
 fn worst_reply(pos: &HasamiPosition, mv: Move) -> u32 {
     let mut child = *pos;
@@ -340,6 +374,7 @@ fn a_level_that_slips_leaves_a_piece_now_and_then_and_one_that_does_not_never() 
         focus: 0,
         guard: None,
         slip: 0,
+        slip_move: hasami_engine::SLIP,
         number: 5,
     };
     let slipping = Level {
@@ -363,6 +398,41 @@ fn a_level_that_slips_leaves_a_piece_now_and_then_and_one_that_does_not_never() 
         slips > 0,
         "slip 100 never left the piece: the position does not test slips"
     );
+}
+
+#[test]
+fn mak_yek_levels_slip_wider_leaving_an_intervention_now_and_then() {
+    // White lands on e4 (from e1) between d4 and f4 and takes both, unless Black moves one away
+    // or blocks; most of Black's moves leave them.
+    let pos = position("mak-yek", "w6b/8/8/8/3b1b2/8/8/4w3 b 0 1");
+    let leaving = pos
+        .moves()
+        .into_iter()
+        .filter(|&m| worst_reply(&pos, m) >= 2)
+        .count();
+    assert!(leaving >= 10, "{leaving}");
+    let slipping = Level {
+        slip: 100,
+        ..level("mak-yek", 9)
+    };
+    assert_eq!(slipping.slip_move, hasami_engine::WIDE_SLIP);
+    let narrow = Level {
+        slip_move: hasami_engine::SLIP,
+        ..slipping
+    };
+    let mut wide_left = 0;
+    for seed in 0..40 {
+        let mv = at_level(&pos, slipping, &movetime(1000), seed)
+            .best
+            .unwrap();
+        wide_left += u32::from(worst_reply(&pos, mv) >= 2);
+        let mv = at_level(&pos, narrow, &movetime(1000), seed).best.unwrap();
+        assert!(
+            worst_reply(&pos, mv) < 2,
+            "seed {seed}: the common slip left {mv}"
+        );
+    }
+    assert!(wide_left > 0, "the wide slip never left the intervention");
 }
 
 #[test]
