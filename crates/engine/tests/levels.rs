@@ -202,6 +202,14 @@ fn worst_reply(pos: &HasamiPosition, mv: Move) -> u32 {
         .unwrap_or(0)
 }
 
+/// How many of Black's moves leave at least `pieces` to White's reply.
+fn moves_leaving(pos: &HasamiPosition, pieces: u32) -> usize {
+    pos.moves()
+        .into_iter()
+        .filter(|&m| worst_reply(pos, m) >= pieces)
+        .count()
+}
+
 #[test]
 fn level_1_does_not_leave_five_pieces_to_be_taken() {
     // White g9-g5 takes b5-f5 (between a5 and g5) unless Black blocks the g-file or breaks the line;
@@ -362,12 +370,7 @@ fn a_level_that_slips_leaves_a_piece_now_and_then_and_one_that_does_not_never() 
     // White takes e5 (against e6) by a4-e4 unless Black moves e5 away; most of Black's other moves
     // leave it.
     let pos = position("hasami", "8w/9/9/4w4/4b4/w8/9/9/b7b b 0 1");
-    let leaving = pos
-        .moves()
-        .into_iter()
-        .filter(|&m| worst_reply(&pos, m) >= 1)
-        .count();
-    assert!(leaving >= 10, "{leaving}");
+    assert!(moves_leaving(&pos, 1) >= 10);
     let steady = Level {
         depth: Some(2),
         margin: 0,
@@ -405,12 +408,7 @@ fn mak_yek_levels_slip_wider_leaving_an_intervention_now_and_then() {
     // White lands on e4 (from e1) between d4 and f4 and takes both, unless Black moves one away
     // or blocks; most of Black's moves leave them.
     let pos = position("mak-yek", "w6b/8/8/8/3b1b2/8/8/4w3 b 0 1");
-    let leaving = pos
-        .moves()
-        .into_iter()
-        .filter(|&m| worst_reply(&pos, m) >= 2)
-        .count();
-    assert!(leaving >= 10, "{leaving}");
+    assert!(moves_leaving(&pos, 2) >= 10);
     let slipping = Level {
         slip: 100,
         ..level("mak-yek", 9)
