@@ -364,11 +364,7 @@ impl Session {
         let history = self.game.hashes();
         let mut lvl = level_for(&self.game.position(), self.options.level);
         if let Some(settings) = self.options.settings {
-            lvl = Level {
-                number: lvl.number,
-                slip_move: lvl.slip_move,
-                ..settings
-            };
+            lvl = lvl.overridden_by(settings);
         }
         self.searches += 1;
         let seed = history.last().copied().unwrap_or_default()

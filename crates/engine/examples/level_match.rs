@@ -111,11 +111,7 @@ fn main() {
                     let pos = game.position();
                     let mut lvl = level_for(&pos, n);
                     if let Some(settings) = settings {
-                        lvl = Level {
-                            number: lvl.number,
-                            slip_move: lvl.slip_move,
-                            ..settings
-                        };
+                        lvl = lvl.overridden_by(settings);
                     }
                     searches += 1;
                     let history = game.hashes();

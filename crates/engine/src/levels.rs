@@ -83,6 +83,16 @@ impl SlipMove {
 }
 
 impl Level {
+    /// This level played with `settings`' depth, margin, focus, guard and slip rate (a parsed
+    /// `LevelSettings`), keeping its own number and its game's slip move.
+    pub fn overridden_by(self, settings: Level) -> Level {
+        Level {
+            number: self.number,
+            slip_move: self.slip_move,
+            ..settings
+        }
+    }
+
     /// This level with `text`'s settings instead of its table's: `DEPTH/MARGIN/FOCUS/GUARD[/SLIP]`
     /// (`-` for no depth cap or no guard; e.g. `1/300/30/150` or `6/0/0/-/4`), as the UGI option
     /// `LevelSettings` takes them. Empty text keeps the level as it is.
