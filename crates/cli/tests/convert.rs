@@ -1,6 +1,6 @@
 //! `hasami convert` end to end: a generated suite holds only positions with the asked lead and is the
-//! same for the same seed; `run` plays a won position out and counts it; bad suites are refused with
-//! the file and line.
+//! same for the same seed; `run` plays a won position out and counts it (the side behind may have its
+//! own time); bad suites are refused with the file and line.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -79,6 +79,23 @@ fn a_position_won_in_one_move_is_converted() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("1 of 1 converted (100.0%)"), "{text}");
+    assert!(!text.contains("side behind"), "{text}");
+
+    // The side behind may be given its own time, and the report says so.
+    let out = convert(&[
+        "run",
+        suite.to_str().unwrap(),
+        "--movetime",
+        "50",
+        "--defender-movetime",
+        "20",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1 of 1 converted (100.0%)")
+            && text.contains("at 50 ms per move (the side behind 20 ms)"),
+        "{text}"
+    );
 }
 
 #[test]

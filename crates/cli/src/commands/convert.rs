@@ -56,9 +56,13 @@ struct GenerateArgs {
 struct RunArgs {
     /// The suite file (`hasami convert generate`).
     suite: PathBuf,
-    /// Milliseconds per move for both sides.
+    /// Milliseconds per move for both sides (for the side ahead only with `--defender-movetime`).
     #[arg(long, default_value_t = 100)]
     movetime: u64,
+    /// Milliseconds per move for the side behind, when it differs: e.g. a stronger side ahead, to
+    /// tell whether the positions are won or the engine is short of strength.
+    #[arg(long)]
+    defender_movetime: Option<u64>,
     /// The level of both sides.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10))]
     level: u32,
@@ -315,10 +319,14 @@ fn play_out(
     for s in searchers {
         s.clear();
     }
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(args.movetime)),
+    let limits = |ms: u64| Limits {
+        movetime: Some(Duration::from_millis(ms)),
         ..Limits::default()
     };
+    let limits = [
+        limits(args.movetime),
+        limits(args.defender_movetime.unwrap_or(args.movetime)),
+    ];
     let mut first_capture = None;
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let who = usize::from(game.side() != leader);
@@ -330,7 +338,7 @@ fn play_out(
             pos,
             false,
             &history,
-            &limits,
+            &limits[who],
             Arc::new(AtomicBool::new(false)),
             seed ^ game.plies() as u64,
             |_| {},
@@ -431,14 +439,18 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
         .collect();
     plies.sort_unstable();
     println!(
-        "{}: {converted} of {} converted ({:.1}%), {} drawn, {lost} lost; level {} against level {} at {} ms per move",
+        "{}: {converted} of {} converted ({:.1}%), {} drawn, {lost} lost; level {} against level {} at {} ms per move{}",
         suite.variant,
         played.len(),
         100.0 * converted as f64 / played.len().max(1) as f64,
         played.len() - converted - lost,
         args.level,
         args.level,
-        args.movetime
+        args.movetime,
+        match args.defender_movetime {
+            Some(d) if d != args.movetime => format!(" (the side behind {d} ms)"),
+            _ => String::new(),
+        }
     );
     if let Some(m) = plies.get(plies.len() / 2) {
         println!("median length of a conversion: {m} plies");
