@@ -319,13 +319,14 @@ fn play_out(
     for s in searchers {
         s.clear();
     }
-    let limits = |ms: u64| Limits {
+    let per_move = |ms: u64| Limits {
         movetime: Some(Duration::from_millis(ms)),
         ..Limits::default()
     };
+    // Indexed like `searchers`: the side ahead, then the side behind.
     let limits = [
-        limits(args.movetime),
-        limits(args.defender_movetime.unwrap_or(args.movetime)),
+        per_move(args.movetime),
+        per_move(args.defender_movetime.unwrap_or(args.movetime)),
     ];
     let mut first_capture = None;
     while game.outcome().is_none() && game.plies() < args.max_plies {
