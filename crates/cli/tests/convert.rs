@@ -96,6 +96,21 @@ fn a_position_won_in_one_move_is_converted() {
             && text.contains("at 50 ms per move (the side behind 20 ms)"),
         "{text}"
     );
+
+    // With --verbose the line for the position traces the material after every capture: the
+    // capture on ply 1 leaves Black three pieces and White one.
+    let out = convert(&[
+        "run",
+        suite.to_str().unwrap(),
+        "--movetime",
+        "50",
+        "--verbose",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("won ") && err.trim_end().ends_with("| captures 1:3-1"),
+        "{err}"
+    );
 }
 
 #[test]

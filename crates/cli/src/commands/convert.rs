@@ -1,4 +1,4 @@
-//! `hasami convert`: the conversion suite (docs/engine.md, "Conversion"). `generate` collects
+//! `hasami convert`: the conversion suite (docs/conversion.md). `generate` collects
 //! positions where one side leads by two pieces or more from games between weak levels; `run` plays
 //! each of them out between two engines at a level and counts how many the side ahead wins.
 
@@ -300,6 +300,17 @@ struct Played {
     last: String,
     /// The table's value at the start, and the ply of the first capture.
     table: Option<(Value, Option<usize>)>,
+    /// After every capture: the ply, and the pieces of the side ahead and of the side behind.
+    captures: Vec<(usize, usize, usize)>,
+}
+
+/// The captures of a played-out position in words: `ply:ahead-behind` after each.
+fn capture_trace(captures: &[(usize, usize, usize)]) -> String {
+    captures
+        .iter()
+        .map(|(ply, ahead, behind)| format!("{ply}:{ahead}-{behind}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn play_out(
@@ -329,6 +340,7 @@ fn play_out(
         per_move(args.defender_movetime.unwrap_or(args.movetime)),
     ];
     let mut first_capture = None;
+    let mut captures = Vec::new();
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let who = usize::from(game.side() != leader);
         let pos = game.position();
@@ -346,8 +358,11 @@ fn play_out(
         );
         let Some(mv) = r.best else { break };
         let captured = game.play(mv).map_err(|e| CliError::Usage(e.to_string()))?;
-        if first_capture.is_none() && !captured.is_empty() {
-            first_capture = Some(game.plies());
+        if !captured.is_empty() {
+            first_capture.get_or_insert(game.plies());
+            let (b, w) = material(&game.position()).expect("the Hasami family");
+            let (ahead, behind) = if leader == Side::First { (b, w) } else { (w, b) };
+            captures.push((game.plies(), ahead, behind));
         }
     }
     let outcome = game.outcome();
@@ -360,6 +375,7 @@ fn play_out(
             .unwrap_or_else(|| format!("not over after {} plies", args.max_plies)),
         table: table.map(|v| (v, first_capture)),
         last: game.position_text(),
+        captures,
     })
 }
 
@@ -401,7 +417,7 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                         Ok(p) => {
                             if args.verbose {
                                 eprintln!(
-                                    "{i:>4} {} {:>4} plies  {}  | {start} -> {}",
+                                    "{i:>4} {} {:>4} plies  {}  | {start} -> {}  | captures {}",
                                     if p.converted {
                                         "won "
                                     } else if p.lost {
@@ -411,7 +427,8 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                                     },
                                     p.plies,
                                     p.end,
-                                    p.last
+                                    p.last,
+                                    capture_trace(&p.captures)
                                 );
                             }
                             results.lock().expect("no panic")[i] = Some(p);

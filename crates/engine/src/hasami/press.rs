@@ -3,7 +3,7 @@
 //! landing square the defender lacks where its piece would be safe from a sandwich next move. A lead
 //! alone is not a win: two or three rook-moving pieces keep out of sandwiches on an open board, and
 //! without this the side ahead shuffles until the quiet limit (D2) draws. Hemming the defender in
-//! brings captures within the search's reach (docs/engine.md, "Conversion").
+//! brings captures within the search's reach (docs/conversion.md).
 
 use hasami_core::{BitBoard, Direction, HasamiPosition};
 
