@@ -19,6 +19,21 @@ pub enum Terminal {
     Draw,
 }
 
+/// Plies without a capture against the limit that draws the game (RULES.md D2), as
+/// [`SearchGame::quiet_count`] gives them to the search's progress term (`Features::progress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietCount {
+    /// Plies since the last capture.
+    pub plies: u32,
+    /// The plies without a capture at which the game is drawn.
+    pub limit: u32,
+    /// Whether the evaluation fades linearly towards 0 as the limit nears, besides the cost per
+    /// quiet ply: yes while material is about level (a locked position is then worth less than an
+    /// open one); no with a clear lead, where fading made every capture look like progress, trades
+    /// included, and the side ahead traded its lead down to drawn endings (docs/conversion.md).
+    pub fade: bool,
+}
+
 /// A two-player game position the search can copy, move and evaluate (with chance nodes where moves
 /// have chance outcomes, as in Shogun played fair).
 pub trait SearchGame: Copy + Send + Sync + 'static {
@@ -81,10 +96,9 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn forced_win(&self) -> (Option<u32>, u64) {
         (None, 0)
     }
-    /// Plies since the last capture and the limit at which that many plies draw the game (RULES.md
-    /// D2), for games where the search should push for captures before that limit
-    /// (`Features::progress`); `None` by default.
-    fn quiet_count(&self) -> Option<(u32, u32)> {
+    /// Where the game stands against its quiet limit (RULES.md D2), for games where the search
+    /// should push for captures before that limit (`Features::progress`); `None` by default.
+    fn quiet_count(&self) -> Option<QuietCount> {
         None
     }
     /// A bonus for the side to move (negative when it is behind) when one side leads in a game won

@@ -157,3 +157,37 @@ fn two_threads_search_and_agree_on_a_forced_win() {
     );
     assert_eq!(out.best.unwrap().to_string(), "b1b5");
 }
+
+#[test]
+fn a_mak_yek_lead_keeps_its_worth_as_the_quiet_count_grows() {
+    // Black's four pieces against White's two, far apart: the same position after 0 and after 60
+    // plies without a capture. The progress term costs the side ahead 2 cp a quiet ply, but a lead of
+    // two pieces no longer fades towards the quiet limit, so trading a piece for a fresh count gains
+    // nothing (docs/conversion.md). With the fade the scores were 257 and -26.
+    use hasami_engine::{QuietCount, SearchGame};
+    let rules = HasamiRules::parse("mak-yek").unwrap();
+    let at = |quiet: u32| {
+        let text = format!("b6b/8/8/3w4/8/4w3/8/b6b b {quiet} 40");
+        HasamiPosition::from_text(&text, rules).unwrap()
+    };
+    let (fresh, late) = (at(0), at(60));
+    assert_eq!(
+        late.quiet_count(),
+        Some(QuietCount {
+            plies: 60,
+            limit: 100,
+            fade: false
+        })
+    );
+    let (a, b) = (
+        search(&fresh, depth(3)).score,
+        search(&late, depth(3)).score,
+    );
+    assert!(a > 150, "a lead of two is worth more than a piece: {a}");
+    assert!(b >= a - 2 * 64 - 10, "fresh {a}, after 60 quiet plies {b}");
+
+    // With a lead of one the evaluation still fades: a locked level position is worth less than an
+    // open one.
+    let one = HasamiPosition::from_text("b6b/8/8/3w4/8/4w3/8/b6w b 60 40", rules).unwrap();
+    assert!(one.quiet_count().unwrap().fade);
+}

@@ -361,7 +361,11 @@ fn play_out(
         if !captured.is_empty() {
             first_capture.get_or_insert(game.plies());
             let (b, w) = material(&game.position()).expect("the Hasami family");
-            let (ahead, behind) = if leader == Side::First { (b, w) } else { (w, b) };
+            let (ahead, behind) = if leader == Side::First {
+                (b, w)
+            } else {
+                (w, b)
+            };
             captures.push((game.plies(), ahead, behind));
         }
     }

@@ -5,9 +5,9 @@ mod eval;
 mod press;
 pub mod vcf;
 
-use hasami_core::{BitBoard, HasamiPosition, Move, Square};
+use hasami_core::{BitBoard, HasamiPosition, Move, Side, Square};
 
-use crate::game::{terminal_of, SearchGame, Terminal};
+use crate::game::{terminal_of, QuietCount, SearchGame, Terminal};
 
 pub use eval::{
     evaluate, evaluate_builtin, feature, features, Goal, Weights, FEATURES, N_FEATURES,
@@ -15,6 +15,18 @@ pub use eval::{
 
 /// Longest threat sequence [`SearchGame::forced_win`] looks for: fours, the completing move included.
 pub const VCF_FOURS: u32 = 2;
+
+/// The lead in pieces from which the progress term stops fading the evaluation towards the quiet
+/// limit ([`QuietCount::fade`]): the side ahead keeps its pieces instead of trading them for a fresh
+/// count. Measured on the mak-yek conversion suite at 100 ms (docs/conversion.md).
+pub const FADE_LEAD: u32 = 2;
+
+/// How many pieces one side has more than the other.
+fn lead(pos: &HasamiPosition) -> u32 {
+    pos.pieces(Side::First)
+        .len()
+        .abs_diff(pos.pieces(Side::Second).len())
+}
 
 /// Ordering hint of a move that captures, before adding 100 per captured piece.
 const CAPTURE_HINT: i32 = 10_000;
@@ -95,14 +107,18 @@ impl SearchGame for HasamiPosition {
     }
 
     #[inline]
-    fn quiet_count(&self) -> Option<(u32, u32)> {
+    fn quiet_count(&self) -> Option<QuietCount> {
         // Only in the intervention family (mak-yek), where positions lock and the quiet limit drew
         // most games against a cautious player; elsewhere progress measured neutral and cost about a
         // ply of depth in hasami middlegames (docs/engine.md). Never with most captures (W5), where
         // the count, not a draw, decides at the limit.
         let rules = self.rules();
         (rules.options.quiet > 0 && !rules.most_captures && Goal::of(rules) == Goal::Intervention)
-            .then(|| (self.quiet_plies(), rules.options.quiet))
+            .then(|| QuietCount {
+                plies: self.quiet_plies(),
+                limit: rules.options.quiet,
+                fade: lead(self) < FADE_LEAD,
+            })
     }
 
     #[inline]

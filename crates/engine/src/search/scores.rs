@@ -24,16 +24,21 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// The static evaluation at `ply` of `pos`, whose evaluation is `e` (from the table or
-    /// [`Worker::raw_eval`]), with [`super::Features::progress`]: faded towards 0 as the quiet limit nears,
-    /// and [`PROGRESS`] per quiet ply taken from the root's side.
+    /// [`Worker::raw_eval`]), with [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken
+    /// from the root's side, and faded towards 0 as the quiet limit nears when the game says so
+    /// ([`crate::game::QuietCount::fade`]).
     #[inline]
     pub(super) fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
-        let Some((quiet, limit)) = pos.quiet_count().filter(|_| self.features.progress) else {
+        let Some(q) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
         };
-        let (quiet, limit) = (quiet.min(limit) as i32, limit as i32);
-        let faded = e * (limit - quiet) / limit;
-        faded - self.for_root(ply, PROGRESS * quiet)
+        let (quiet, limit) = (q.plies.min(q.limit) as i32, q.limit as i32);
+        let e = if q.fade {
+            e * (limit - quiet) / limit
+        } else {
+            e
+        };
+        e - self.for_root(ply, PROGRESS * quiet)
     }
 
     /// `v` for the root's side as seen by the side to move at `ply`.
@@ -52,7 +57,7 @@ impl<G: SearchGame> Worker<'_, G> {
     #[inline]
     pub(super) fn draw_score(&self, pos: &G, ply: usize) -> i32 {
         let quiet = match pos.quiet_count() {
-            Some((quiet, limit)) if self.features.progress => quiet.min(limit) as i32,
+            Some(q) if self.features.progress => q.plies.min(q.limit) as i32,
             _ => 0,
         };
         -self.for_root(ply, self.contempt + PROGRESS * quiet)
