@@ -1,5 +1,5 @@
-//! `hasami-loadtest`: bounded load benchmarks of the hasami web app (docs/web.md, "Load" and
-//! "Running it in public"). Against a running `hasami serve`:
+//! `hasami-loadtest`: bounded load benchmarks of the hasami web app (docs/load.md; the
+//! limits it meets: docs/web.md, "Running it in public"). Against a running `hasami serve`:
 //!
 //! - `--mode games` (the default): many online games at once, both sides played over WebSocket;
 //!   move and delivery latency and moves per second ([`games`]);
