@@ -5,8 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use hasami_core::HasamiRecord;
 use hasami_core::RecordResult;
+use hasami_core::{HasamiRecord, ShogunRecord};
 
 const EXE: &str = env!("CARGO_BIN_EXE_hasami");
 
@@ -307,6 +307,44 @@ fn our_own_engine_by_level() {
         "{text}"
     );
     records(&dir, 2);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shogun_matches_are_played_refereed_and_recorded() {
+    // Shogun through the same runner: this program's engine over UGI (it plays fair, the landing
+    // numbers as chance) against a built-in player, and the hidden test engine playing Shogun too.
+    let dir = temp_dir("shogun");
+    let out = run(&[
+        "--player1",
+        "level:10,Hash=1",
+        "--player2",
+        &fake("random"),
+        "--variant",
+        "shogun",
+        "--games",
+        "2",
+        "--movetime",
+        "30",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    // Shogun's sides are White (moves first) and Red.
+    assert!(text.contains("playing White: "), "{text}");
+    assert!(text.contains("...      White vs Red: "), "{text}");
+    assert!(text.contains("0 by forfeit"), "{text}");
+    let (w, l, d) = score(&text);
+    assert_eq!(w + l + d, 2);
+    assert_eq!(w, 2, "level 10 against random moves: {text}");
+    for i in 1..=2 {
+        let path = dir.join(format!("game-{i:04}.hrec"));
+        let record = ShogunRecord::parse(&fs::read_to_string(&path).unwrap()).unwrap();
+        let game = record.to_game().unwrap();
+        assert!(game.outcome().is_some(), "game {i} ended by the rules");
+        assert!(record.tag("Red").is_some());
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 

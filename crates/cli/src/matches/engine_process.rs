@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use hasami_core::{HasamiGame, HasamiPosition, HasamiRules};
+use hasami_core::{Game, Position};
 
 /// How long an engine may take to answer `ugi` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -188,7 +188,7 @@ impl Engine {
     }
 
     /// Starts a game of `rules`: `setoption name Variant …`, `uginewgame`, `isready`.
-    pub fn new_game(&mut self, rules: &HasamiRules) -> Result<(), EngineError> {
+    pub fn new_game(&mut self, rules: &impl std::fmt::Display) -> Result<(), EngineError> {
         self.drain();
         self.send(&format!("setoption name Variant value {rules}"))?;
         self.send("uginewgame")?;
@@ -196,9 +196,9 @@ impl Engine {
     }
 
     /// Sends the game's position and `go`, and returns the text of the `bestmove` answer.
-    pub fn best_move(
+    pub fn best_move<P: Position>(
         &mut self,
-        game: &HasamiGame,
+        game: &Game<P>,
         go: &str,
         timeout: Duration,
     ) -> Result<String, EngineError> {
@@ -253,9 +253,9 @@ pub(crate) fn reported_error(line: &str) -> Option<String> {
 }
 
 /// `position startpos moves …` or `position fen <text> moves …` for the game so far.
-pub fn position_command(game: &HasamiGame) -> String {
+pub fn position_command<P: Position>(game: &Game<P>) -> String {
     let start = game.start();
-    let mut cmd = if *start == HasamiPosition::start(game.rules()) {
+    let mut cmd = if *start == P::start(game.rules()) {
         "position startpos".to_string()
     } else {
         format!("position fen {start}")

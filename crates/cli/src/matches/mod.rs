@@ -26,7 +26,7 @@ use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use hasami_core::{HasamiRules, Side};
+use hasami_core::{HasamiPosition, Recordable, ShogunPosition, Side, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::CliError;
@@ -45,7 +45,8 @@ pub struct MatchArgs {
     /// The second player, as --player1. Scores and Elo are player 1's.
     #[arg(long, value_name = "SPEC", required_unless_present = "as_ugi")]
     player2: Option<String>,
-    /// The variant (RULES.md A6), e.g. hasami, hasami-chess, dai-hasami+five=all.
+    /// The variant of either family (RULES.md A6, Part B), e.g. hasami, hasami-chess,
+    /// dai-hasami+five=all, shogun.
     #[arg(long, value_name = "V", default_value = "hasami")]
     variant: String,
     /// Number of games.
@@ -146,7 +147,7 @@ fn add(wdl: &mut Wdl, points2: u32) {
 }
 
 impl Tally {
-    fn add(&mut self, r: &GameReport) {
+    fn add<P: Recordable>(&mut self, r: &GameReport<P>) {
         let p = r.p1_points2();
         add(&mut self.total, p);
         add(
@@ -208,8 +209,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         let mode = ugi_player::Mode::parse(mode).map_err(usage)?;
         return Ok(ugi_player::run(&mode, args.seed)?);
     }
-    let rules =
-        HasamiRules::parse(&args.variant).map_err(|e| usage(format!("bad --variant: {e}")))?;
+    let variant =
+        Variant::parse(&args.variant).map_err(|e| usage(format!("bad --variant: {e}")))?;
     let parse_spec = |flag: &str, text: &Option<String>| {
         let text = text.as_deref().unwrap_or_default();
         PlayerSpec::parse(text).map_err(|e| usage(format!("bad {flag} '{text}': {e}")))
@@ -234,6 +235,38 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .map(Sprt::parse)
         .transpose()
         .map_err(|e| usage(format!("bad --sprt: {e}")))?;
+    let plan = Plan {
+        spec1,
+        spec2,
+        time,
+        sprt,
+    };
+    match variant {
+        Variant::Hasami(rules) => run_family::<HasamiPosition>(args, rules, plan),
+        Variant::Shogun(rules) => run_family::<ShogunPosition>(args, rules, plan),
+    }
+}
+
+/// What `run` read from the arguments besides the variant.
+struct Plan {
+    spec1: PlayerSpec,
+    spec2: PlayerSpec,
+    time: TimeControl,
+    sprt: Option<Sprt>,
+}
+
+/// The match in one family, written once for both (`P`: its positions).
+fn run_family<P: Recordable>(
+    args: &MatchArgs,
+    rules: &'static P::Rules,
+    plan: Plan,
+) -> Result<(), CliError> {
+    let Plan {
+        spec1,
+        spec2,
+        time,
+        sprt,
+    } = plan;
     let openings = match &args.openings_file {
         Some(path) => {
             let text = fs::read_to_string(path).map_err(|e| {
@@ -242,7 +275,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                     path.display()
                 ))
             })?;
-            openings::parse_file(&text, rules)
+            openings::parse_file::<P>(&text, rules)
                 .map_err(|e| usage(format!("bad --openings-file {}: {e}", path.display())))?
         }
         None => {
@@ -250,7 +283,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             if count == 0 {
                 return Err(usage("--openings must be at least 1"));
             }
-            openings::generate(rules, count as usize, args.seed)
+            openings::generate::<P>(rules, count as usize, args.seed)
         }
     };
 
@@ -263,7 +296,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         fs::create_dir_all(dir)?;
     }
 
-    let settings = Settings {
+    let settings = Settings::<P> {
         rules,
         time,
         margin: Duration::from_millis(args.timeout_margin),
@@ -287,7 +320,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let mut tally = Tally::default();
     let mut decided: Option<(Verdict, u32)> = None;
     let mut failure: Option<CliError> = None;
-    let (tx, rx) = mpsc::channel::<GameReport>();
+    let (tx, rx) = mpsc::channel::<GameReport<P>>();
     thread::scope(|scope| {
         for _ in 0..(args.concurrency as usize).min(games) {
             let tx = tx.clone();
@@ -332,8 +365,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             }
             tally.add(&report);
             if args.verbose || matches!(report.end, End::Forfeit(_)) {
-                let black = report.record.tag("Black").unwrap_or("?");
-                let white = report.record.tag("White").unwrap_or("?");
+                let [first, second] = P::SIDE_NAMES;
+                let black = report.record.tag(first).unwrap_or("?");
+                let white = report.record.tag(second).unwrap_or("?");
                 let line = format!(
                     "game {} ({black} vs {white}): {} {{{}}}",
                     report.index + 1,
@@ -361,14 +395,15 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn print_summary(
+fn print_summary<P: Recordable>(
     name1: &str,
     name2: &str,
     t: &Tally,
     sprt: Option<&Sprt>,
     decided: Option<(Verdict, u32)>,
-    s: &Settings,
+    s: &Settings<P>,
 ) {
+    let [first, second] = P::SIDE_NAMES;
     let mut out = std::io::stdout().lock();
     let mut lines = vec![
         format!(
@@ -376,14 +411,14 @@ fn print_summary(
             score_line(&t.total)
         ),
         format!(
-            "...      {name1} playing Black: {}",
+            "...      {name1} playing {first}: {}",
             score_line(&t.p1_black)
         ),
         format!(
-            "...      {name1} playing White: {}",
+            "...      {name1} playing {second}: {}",
             score_line(&t.p1_white)
         ),
-        format!("...      Black vs White: {}", score_line(&t.black)),
+        format!("...      {first} vs {second}: {}", score_line(&t.black)),
     ];
     if let Some(e) = elo_estimate(&t.total) {
         lines.push(format!(

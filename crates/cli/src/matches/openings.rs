@@ -4,21 +4,21 @@
 use std::collections::HashSet;
 
 use hasami_core::SplitMix64;
-use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move};
+use hasami_core::{Game, Move, Position};
 
 /// A start position and the moves played from it before the players take over.
 #[derive(Debug, Clone)]
-pub struct Opening {
+pub struct Opening<P: Position> {
     /// Where the game starts (the variant's start for generated openings).
-    pub start: HasamiPosition,
+    pub start: P,
     /// The opening moves, all legal, none of them ending the game.
     pub moves: Vec<Move>,
 }
 
-impl Opening {
+impl<P: Position> Opening<P> {
     /// The game after the opening moves.
-    pub fn game(&self) -> HasamiGame {
-        let mut game = HasamiGame::from_position(self.start);
+    pub fn game(&self) -> Game<P> {
+        let mut game = Game::from_position(self.start);
         for &mv in &self.moves {
             game.play(mv).expect("opening moves were checked");
         }
@@ -34,8 +34,8 @@ pub const MAX_PLIES: u64 = 4;
 /// `count` openings for `rules`: each is 2–4 uniformly random legal plies from the start, drawn from
 /// a generator seeded by `seed` and the opening's number, rejecting lines whose game is already over
 /// (and, while possible, lines that reach a position an earlier opening reached).
-pub fn generate(rules: &'static HasamiRules, count: usize, seed: u64) -> Vec<Opening> {
-    let start = HasamiPosition::start(rules);
+pub fn generate<P: Position>(rules: &'static P::Rules, count: usize, seed: u64) -> Vec<Opening<P>> {
+    let start = P::start(rules);
     let mut seen = HashSet::new();
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
@@ -61,9 +61,9 @@ pub fn generate(rules: &'static HasamiRules, count: usize, seed: u64) -> Vec<Ope
 }
 
 /// One random line of 2–4 plies that does not end the game, or `None` if this try ran into an end.
-fn random_line(start: HasamiPosition, rng: &mut SplitMix64) -> Option<Opening> {
+fn random_line<P: Position>(start: P, rng: &mut SplitMix64) -> Option<Opening<P>> {
     let plies = MIN_PLIES + rng.below(MAX_PLIES - MIN_PLIES + 1);
-    let mut game = HasamiGame::from_position(start);
+    let mut game = Game::from_position(start);
     let mut moves = Vec::new();
     for _ in 0..plies {
         let legal = game.legal_moves();
@@ -83,7 +83,10 @@ fn random_line(start: HasamiPosition, rng: &mut SplitMix64) -> Option<Opening> {
 /// Reads an openings file: one opening per line, either a position text (RULES.md A7), `startpos`,
 /// or either of them followed by `moves m1 m2 …`. Blank lines and lines starting with `#` are skipped.
 /// Errors name the line and what is wrong.
-pub fn parse_file(text: &str, rules: &'static HasamiRules) -> Result<Vec<Opening>, String> {
+pub fn parse_file<P: Position>(
+    text: &str,
+    rules: &'static P::Rules,
+) -> Result<Vec<Opening<P>>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -99,18 +102,18 @@ pub fn parse_file(text: &str, rules: &'static HasamiRules) -> Result<Vec<Opening
     Ok(out)
 }
 
-fn parse_line(line: &str, rules: &'static HasamiRules) -> Result<Opening, String> {
+fn parse_line<P: Position>(line: &str, rules: &'static P::Rules) -> Result<Opening<P>, String> {
     let (pos_text, moves_text) = match line.split_once("moves") {
         Some((p, m)) => (p.trim(), m.trim()),
         None => (line, ""),
     };
     let start = if pos_text.is_empty() || pos_text.eq_ignore_ascii_case("startpos") {
-        HasamiPosition::start(rules)
+        P::start(rules)
     } else {
         let text = pos_text.strip_prefix("fen ").unwrap_or(pos_text).trim();
-        HasamiPosition::from_text(text, rules).map_err(|e| format!("bad position '{text}': {e}"))?
+        P::from_text(text, rules).map_err(|e| format!("bad position '{text}': {e}"))?
     };
-    let mut game = HasamiGame::from_position(start);
+    let mut game = Game::from_position(start);
     let mut moves = Vec::new();
     for m in moves_text.split_whitespace() {
         if let Some(o) = game.outcome() {
@@ -128,14 +131,15 @@ fn parse_line(line: &str, rules: &'static HasamiRules) -> Result<Opening, String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hasami_core::{HasamiPosition, HasamiRules};
 
     #[test]
     fn generated_openings_are_deterministic_distinct_and_open() {
         let rules = HasamiRules::parse("hasami-chess").unwrap();
-        let a = generate(rules, 20, 7);
-        let b = generate(rules, 20, 7);
-        let c = generate(rules, 20, 8);
-        let text = |v: &[Opening]| {
+        let a = generate::<HasamiPosition>(rules, 20, 7);
+        let b = generate::<HasamiPosition>(rules, 20, 7);
+        let c = generate::<HasamiPosition>(rules, 20, 8);
+        let text = |v: &[Opening<HasamiPosition>]| {
             v.iter()
                 .map(|o| format!("{:?}", o.moves))
                 .collect::<Vec<_>>()
@@ -159,18 +163,19 @@ mod tests {
         let text = "# comment\n\nstartpos moves e1e5 e9e6\n\
                     wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1\n\
                     fen wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1 moves a1a2\n";
-        let o = parse_file(text, rules).unwrap();
+        let o = parse_file::<HasamiPosition>(text, rules).unwrap();
         assert_eq!(o.len(), 3);
         assert_eq!(o[0].moves.len(), 2);
         assert_eq!(o[1].moves.len(), 0);
         assert_eq!(o[2].moves.len(), 1);
-        let err = parse_file("startpos moves e1e5 e1e6\n", rules).unwrap_err();
+        let err = parse_file::<HasamiPosition>("startpos moves e1e5 e1e6\n", rules).unwrap_err();
         assert!(err.starts_with("line 1: illegal move e1e6"), "{err}");
-        let err = parse_file("\nbbb w\n", rules).unwrap_err();
+        let err = parse_file::<HasamiPosition>("\nbbb w\n", rules).unwrap_err();
         assert!(err.starts_with("line 2: bad position"), "{err}");
-        assert!(parse_file("# nothing\n", rules).is_err());
+        assert!(parse_file::<HasamiPosition>("# nothing\n", rules).is_err());
         // Black to move with one Black piece left: already a White win (A7).
-        let err = parse_file("wwwwwwwww/9/9/9/9/9/9/9/b8 b 0 1\n", rules).unwrap_err();
+        let err =
+            parse_file::<HasamiPosition>("wwwwwwwww/9/9/9/9/9/9/9/b8 b 0 1\n", rules).unwrap_err();
         assert!(err.contains("already over"), "{err}");
     }
 }

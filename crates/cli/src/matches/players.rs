@@ -6,7 +6,7 @@ use std::fmt;
 use std::time::Duration;
 
 use hasami_core::SplitMix64;
-use hasami_core::{HasamiGame, HasamiPosition, HasamiRules, Move};
+use hasami_core::{Game, Move, Position};
 
 use super::builtin::{greedy_move, random_move};
 use super::engine_process::{Engine, EngineError};
@@ -209,7 +209,7 @@ impl Player {
     }
 
     /// Gets ready for a game: seeds a built-in player, (re)starts an engine and tells it the variant.
-    pub fn new_game(&mut self, rules: &HasamiRules, seed: u64) -> Result<(), EngineError> {
+    pub fn new_game(&mut self, rules: &impl fmt::Display, seed: u64) -> Result<(), EngineError> {
         self.rng = SplitMix64(seed);
         let Some((argv, options)) = self.spec.command() else {
             return Ok(());
@@ -225,9 +225,9 @@ impl Player {
     }
 
     /// The player's move as text. An engine that fails is dropped (and restarted for the next game).
-    pub fn think(
+    pub fn think<P: Position>(
         &mut self,
-        game: &HasamiGame,
+        game: &Game<P>,
         go: &str,
         timeout: Duration,
     ) -> Result<String, EngineError> {
@@ -254,7 +254,7 @@ impl Player {
 
 /// Starts a player's engine once to check that it runs, knows its options and accepts the variant;
 /// returns the name to show (the engine's `id name` for `cmd:`). Built-in players pass at once.
-pub fn check(spec: &PlayerSpec, rules: &HasamiRules) -> Result<String, String> {
+pub fn check(spec: &PlayerSpec, rules: &impl fmt::Display) -> Result<String, String> {
     let Some((argv, options)) = spec.command() else {
         return Ok(spec.display_name());
     };
@@ -274,7 +274,7 @@ pub fn check(spec: &PlayerSpec, rules: &HasamiRules) -> Result<String, String> {
 }
 
 /// A built-in player's move for the side to move, `None` when it has none.
-pub fn builtin_move(spec: &PlayerSpec, pos: &HasamiPosition, rng: &mut SplitMix64) -> Option<Move> {
+pub fn builtin_move<P: Position>(spec: &PlayerSpec, pos: &P, rng: &mut SplitMix64) -> Option<Move> {
     match spec {
         PlayerSpec::Greedy(d) => greedy_move(pos, *d, rng),
         _ => random_move(pos, rng),
@@ -285,6 +285,7 @@ pub fn builtin_move(spec: &PlayerSpec, pos: &HasamiPosition, rng: &mut SplitMix6
 mod tests {
     use super::*;
     use crate::matches::engine_process::{position_command, reported_error};
+    use hasami_core::{HasamiGame, HasamiPosition, HasamiRules};
 
     #[test]
     fn player_specs() {

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hasami_core::{HasamiRecord, HasamiRules, PlayError, RecordResult, Side};
+use hasami_core::{PlayError, Record, RecordResult, Recordable, Side};
 
 use super::openings::Opening;
 use super::players::Player;
@@ -47,9 +47,9 @@ impl TimeControl {
 
 /// Everything a game needs besides its players and opening.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub struct Settings<P: Recordable> {
     /// The variant.
-    pub rules: &'static HasamiRules,
+    pub rules: &'static P::Rules,
     /// Thinking time.
     pub time: TimeControl,
     /// How far past its time an engine may answer before it loses.
@@ -75,7 +75,7 @@ pub enum End {
 
 /// A finished game.
 #[derive(Debug, Clone)]
-pub struct GameReport {
+pub struct GameReport<P: Recordable> {
     /// The game's number, from 0.
     pub index: usize,
     /// Whether player 1 had Black (moved first).
@@ -87,10 +87,10 @@ pub struct GameReport {
     /// The words for the end (the record's `Termination` tag).
     pub termination: String,
     /// The game record.
-    pub record: HasamiRecord,
+    pub record: Record<P>,
 }
 
-impl GameReport {
+impl<P: Recordable> GameReport<P> {
     /// Player 1's points ×2: 2 for a win, 1 for a draw, 0 for a loss.
     pub fn p1_points2(&self) -> u32 {
         match self.winner {
@@ -115,14 +115,14 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 
 /// Plays game `index` from `opening`, player 1 (`players[0]`) as Black when `p1_black`. Returns
 /// `None` when `stop` was set before the game ended (the game is abandoned).
-pub fn play(
+pub fn play<P: Recordable>(
     players: &mut [Player; 2],
     index: usize,
-    opening: &Opening,
+    opening: &Opening<P>,
     p1_black: bool,
-    s: &Settings,
+    s: &Settings<P>,
     stop: &AtomicBool,
-) -> Option<GameReport> {
+) -> Option<GameReport<P>> {
     let rules = s.rules;
     let mut game = opening.game();
     let opening_plies = game.played().len();
@@ -136,7 +136,11 @@ pub fn play(
         (
             Some(!side),
             End::Forfeit(seat(side)),
-            format!("{} wins: {side} ({name}) {reason}", !side),
+            format!(
+                "{} wins: {} ({name}) {reason}",
+                P::side_name(!side),
+                P::side_name(side)
+            ),
         )
     };
 
@@ -158,7 +162,7 @@ pub fn play(
     };
     while ended.is_none() {
         if let Some(outcome) = game.outcome() {
-            ended = Some((outcome.winner(), End::Rule, outcome.to_string()));
+            ended = Some((outcome.winner(), End::Rule, P::describe(outcome)));
             break;
         }
         if s.max_plies > 0 && game.played().len() >= s.max_plies as usize {
@@ -224,11 +228,12 @@ pub fn play(
     let (winner, end, termination) = ended.expect("the loop ends only with an end");
     let black = players[seat(Side::First)].name().to_string();
     let white = players[seat(Side::Second)].name().to_string();
-    let mut record = HasamiRecord::from_game(
+    let [first, second] = P::SIDE_NAMES;
+    let mut record = Record::from_game(
         &game,
         [
-            ("Black", black),
-            ("White", white),
+            (first, black),
+            (second, white),
             ("Date", s.date.clone()),
             ("Termination", termination.clone()),
             ("Event", "hasami match".to_string()),
@@ -258,6 +263,8 @@ mod tests {
     use super::*;
     use crate::matches::openings;
     use crate::matches::players::PlayerSpec;
+    use hasami_core::{HasamiPosition, HasamiRecord, HasamiRules};
+    use hasami_core::{ShogunPosition, ShogunRecord, ShogunRules};
 
     #[test]
     fn time_controls() {
@@ -280,7 +287,7 @@ mod tests {
         }
     }
 
-    fn settings(variant: &str, max_plies: u32) -> Settings {
+    fn settings(variant: &str, max_plies: u32) -> Settings<HasamiPosition> {
         Settings {
             rules: HasamiRules::parse(variant).unwrap(),
             time: TimeControl::MoveTime(10),
@@ -316,6 +323,36 @@ mod tests {
             let again = play(&mut players, i, opening, p1_black, &s, &stop).unwrap();
             assert_eq!(again.record, r.record);
         }
+    }
+
+    #[test]
+    fn shogun_games_are_refereed_with_shogun_names() {
+        let s = Settings::<ShogunPosition> {
+            rules: ShogunRules::parse("shogun").unwrap(),
+            time: TimeControl::MoveTime(10),
+            margin: Duration::from_millis(100),
+            max_plies: 0,
+            seed: 5,
+            date: "2026.01.01".into(),
+        };
+        let opening = &openings::generate(s.rules, 1, 3)[0];
+        let mut players = [
+            Player::new(PlayerSpec::Greedy(1), "greedy:1".into()),
+            Player::new(PlayerSpec::Random, "random".into()),
+        ];
+        let r = play(&mut players, 0, opening, true, &s, &AtomicBool::new(false)).unwrap();
+        assert_eq!(r.end, End::Rule, "{}", r.termination);
+        let parsed = ShogunRecord::parse(&r.record.to_string()).unwrap();
+        assert_eq!(parsed, r.record);
+        parsed.to_game().unwrap();
+        // Shogun's first player is White, its second Red (RULES.md Part B).
+        assert_eq!(parsed.tag("White"), Some("greedy:1"));
+        assert_eq!(parsed.tag("Red"), Some("random"));
+        assert!(
+            r.termination.starts_with("White wins") || r.termination.starts_with("Red wins"),
+            "{}",
+            r.termination
+        );
     }
 
     #[test]

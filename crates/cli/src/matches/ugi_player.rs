@@ -10,7 +10,7 @@
 use std::io::{self, BufRead, Write};
 
 use hasami_core::SplitMix64;
-use hasami_core::{HasamiGame, HasamiPosition, HasamiRules};
+use hasami_core::{AnyGame, AnyPosition, HasamiRules, Variant};
 
 use super::players::{builtin_move, PlayerSpec};
 
@@ -47,20 +47,19 @@ impl Mode {
     }
 }
 
-/// Reads `position startpos|fen <text> [moves …]`.
-fn parse_position(args: &str, rules: &'static HasamiRules) -> Result<HasamiGame, String> {
+/// Reads `position startpos|fen <text> [moves …]` of a game of `variant` (either family).
+fn parse_position(args: &str, variant: Variant) -> Result<AnyGame, String> {
     let (head, moves) = match args.split_once("moves") {
         Some((h, m)) => (h.trim(), m.trim()),
         None => (args.trim(), ""),
     };
-    let start = if head == "startpos" {
-        HasamiPosition::start(rules)
+    let mut game = if head == "startpos" {
+        AnyGame::from_variant(variant)
     } else if let Some(text) = head.strip_prefix("fen") {
-        HasamiPosition::from_text(text.trim(), rules).map_err(|e| e.to_string())?
+        AnyGame::from_text(variant, text.trim()).map_err(|e| e.to_string())?
     } else {
         return Err(format!("expected 'startpos' or 'fen', got '{head}'"));
     };
-    let mut game = HasamiGame::from_position(start);
     for m in moves.split_whitespace() {
         game.play_text(m).map_err(|e| e.to_string())?;
     }
@@ -71,8 +70,8 @@ fn parse_position(args: &str, rules: &'static HasamiRules) -> Result<HasamiGame,
 pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
-    let mut rules = HasamiRules::parse("hasami").expect("a preset");
-    let mut game = HasamiGame::new(rules);
+    let mut variant = Variant::Hasami(HasamiRules::parse("hasami").expect("a preset"));
+    let mut game = AnyGame::from_variant(variant);
     let mut rng = SplitMix64(seed);
     for line in stdin.lock().lines() {
         let line = line?;
@@ -93,22 +92,25 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
             "isready" => writeln!(out, "readyok")?,
             "setoption" => {
                 if let Some(v) = args.strip_prefix("name Variant value ") {
-                    match HasamiRules::parse(v.trim()) {
+                    match Variant::parse(v.trim()) {
                         Ok(r) => {
-                            rules = r;
-                            game = HasamiGame::new(r);
+                            variant = r;
+                            game = AnyGame::from_variant(r);
                         }
                         Err(e) => writeln!(out, "info string error: {e}")?,
                     }
                 }
             }
-            "uginewgame" => game = HasamiGame::new(rules),
-            "position" => match parse_position(args, rules) {
+            "uginewgame" => game = AnyGame::from_variant(variant),
+            "position" => match parse_position(args, variant) {
                 Ok(g) => game = g,
                 Err(e) => writeln!(out, "info string error: {e}")?,
             },
             "go" => match mode {
-                Mode::Play(spec) => match builtin_move(spec, game.position(), &mut rng) {
+                Mode::Play(spec) => match match game.position() {
+                    AnyPosition::Hasami(p) => builtin_move(spec, &p, &mut rng),
+                    AnyPosition::Shogun(p) => builtin_move(spec, &p, &mut rng),
+                } {
                     Some(mv) => writeln!(out, "bestmove {mv}")?,
                     None => writeln!(out, "info string error: no legal move")?,
                 },
@@ -156,12 +158,23 @@ mod tests {
 
     #[test]
     fn positions() {
-        let rules = HasamiRules::parse("hasami").unwrap();
+        let rules = Variant::parse("hasami").unwrap();
         let g = parse_position("startpos moves e1e5 e9e6", rules).unwrap();
-        assert_eq!(g.played().len(), 2);
+        assert_eq!(g.plies(), 2);
         let g = parse_position("fen wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 1 1", rules).unwrap();
-        assert_eq!(g.played().len(), 0);
+        assert_eq!(g.plies(), 0);
         assert!(parse_position("startpos moves e1e1", rules).is_err());
         assert!(parse_position("nonsense", rules).is_err());
+        // Shogun games too: the built-in players play either family.
+        let shogun = Variant::parse("shogun").unwrap();
+        let g = parse_position("startpos", shogun).unwrap();
+        assert!(g.is_shogun());
+        let mv = g.legal_moves()[0];
+        assert_eq!(
+            parse_position(&format!("startpos moves {mv}"), shogun)
+                .unwrap()
+                .plies(),
+            1
+        );
     }
 }
