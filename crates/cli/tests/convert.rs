@@ -1,8 +1,8 @@
 //! `hasami convert` end to end: a generated suite holds only positions with the asked lead and is the
 //! same for the same seed; `run` plays a won position out and counts it (the side behind may have its
-//! own time); bad suites are refused with the file and line.
+//! own time); positions a table calls won (`hasami tables sample`) are all won, each at the table's
+//! distance; bad suites are refused with the file and line.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const EXE: &str = env!("CARGO_BIN_EXE_hasami");
@@ -15,10 +15,9 @@ fn convert(args: &[&str]) -> Output {
         .expect("run hasami convert")
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hasami-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A directory of its own for one test, removed when the test ends.
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
 }
 
 /// Black and White pieces on the board of a position text.
@@ -62,10 +61,104 @@ fn a_generated_suite_holds_leads_of_two_and_is_the_same_for_the_same_seed() {
     }
 }
 
+fn hasami(args: &[&str]) -> Output {
+    Command::new(EXE).args(args).output().expect("run hasami")
+}
+
+#[test]
+fn table_won_positions_are_won_at_the_tables_distance() {
+    // Mak-yek 2v1 and what it needs, then five positions the table calls won for the side to move.
+    let tmp = temp();
+    let dir = tmp.path().join("tables");
+    let d = dir.to_str().unwrap();
+    let built = hasami(&[
+        "tables",
+        "build",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "2v1",
+        "--out",
+        d,
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let suite = tmp.path().join("table-won.txt");
+    let sampled = hasami(&[
+        "tables",
+        "sample",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "2v1",
+        "--dir",
+        d,
+        "--count",
+        "5",
+        "--seed",
+        "3",
+        "--out",
+        suite.to_str().unwrap(),
+    ]);
+    assert!(
+        sampled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sampled.stderr)
+    );
+    let text = std::fs::read_to_string(&suite).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(" b 0 1")).count(),
+        5,
+        "{text}"
+    );
+    // One of them is won by leaving the lone piece without a move (W6), not by a capture: it is
+    // decided at the table's distance all the same.
+    let out = convert(&[
+        "run",
+        suite.to_str().unwrap(),
+        "--movetime",
+        "20",
+        "--tables",
+        d,
+    ]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("5 of 5 converted (100.0%)"), "{report}");
+    assert!(
+        report.contains(
+            "table-covered: 5 positions, 5 decided by the table: 5 converted, 5 decided at the \
+             table's distance"
+        ),
+        "{report}"
+    );
+    // A suite's side ahead wins it, so the side to move must be ahead.
+    let behind = hasami(&[
+        "tables",
+        "sample",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "1v2",
+        "--dir",
+        d,
+    ]);
+    assert_eq!(behind.status.code(), Some(2));
+}
+
 #[test]
 fn a_position_won_in_one_move_is_converted() {
     // Black takes a2 with c3-a3 and leaves White one piece (W1, pieces-left:1).
-    let suite = temp("won.txt");
+    let tmp = temp();
+    let suite = tmp.path().join("won.txt");
     std::fs::write(
         &suite,
         "# one position\nvariant hasami-chess\n7w/8/8/8/8/2b4b/w7/b7 b 0 1\n",
@@ -129,8 +222,9 @@ fn bad_suites_are_refused_with_the_file_and_line() {
         ),
         ("shogun.txt", "variant shogun\nanything\n", "Shogun"),
     ];
+    let tmp = temp();
     for (name, text, expect) in cases {
-        let path = temp(name);
+        let path = tmp.path().join(name);
         std::fs::write(&path, text).unwrap();
         let out = convert(&["run", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{name}");

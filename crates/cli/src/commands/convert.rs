@@ -298,7 +298,8 @@ struct Played {
     end: String,
     /// The position at the end.
     last: String,
-    /// The table's value at the start, and the ply of the first capture.
+    /// The table's value at the start, and the ply where the game was decided: the first capture,
+    /// or the end of a game won without one (a side left without a move, W6).
     table: Option<(Value, Option<usize>)>,
     /// After every capture: the ply, and the pieces of the side ahead and of the side behind.
     captures: Vec<(usize, usize, usize)>,
@@ -370,6 +371,9 @@ fn play_out(
         }
     }
     let outcome = game.outcome();
+    // The table's distance counts to the deciding capture, or to a win by no move left (docs/tables.md).
+    let decided = first_capture
+        .or_else(|| matches!(outcome, Some(Outcome::Win { .. })).then_some(game.plies()));
     Ok(Played {
         converted: matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == leader),
         lost: matches!(outcome, Some(Outcome::Win { winner, .. }) if winner != leader),
@@ -377,7 +381,7 @@ fn play_out(
         end: game
             .outcome_words()
             .unwrap_or_else(|| format!("not over after {} plies", args.max_plies)),
-        table: table.map(|v| (v, first_capture)),
+        table: table.map(|v| (v, decided)),
         last: game.position_text(),
         captures,
     })
@@ -491,7 +495,7 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
             })
             .count();
         println!(
-            "table-covered: {} positions, {} decided by the table: {} converted, {} with the deciding capture at the table's distance",
+            "table-covered: {} positions, {} decided by the table: {} converted, {} decided at the table's distance",
             covered.len(),
             wins.len(),
             wins.iter().filter(|p| p.converted).count(),

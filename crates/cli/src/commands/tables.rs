@@ -30,6 +30,9 @@ enum TablesCommand {
         #[arg(long, default_value = "tables")]
         dir: PathBuf,
     },
+    /// Write a conversion suite (`hasami convert run`) of positions a table calls won for the side
+    /// to move, the side ahead: distinct positions, each the first win after a random index.
+    Sample(SampleArgs),
     /// Print the table value of a position (with its quiet-ply count applied).
     Probe {
         /// Variant text.
@@ -85,6 +88,29 @@ struct VerifyArgs {
     seed: u64,
 }
 
+/// Arguments of `hasami tables sample`.
+#[derive(Args)]
+struct SampleArgs {
+    /// Variant text.
+    #[arg(long, default_value = "hasami-chess")]
+    variant: String,
+    /// Material, the side to move first and ahead, e.g. 3v2.
+    #[arg(long, default_value = "3v2")]
+    pieces: String,
+    /// Directory of the tables.
+    #[arg(long, default_value = "tables")]
+    dir: PathBuf,
+    /// Positions to write (fewer when the table has fewer wins).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    count: u32,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the suite here (standard output if left out).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
 fn usage(e: TableError) -> CliError {
     CliError::Usage(e.to_string())
 }
@@ -102,6 +128,7 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
         TablesCommand::Build(a) => run_build(a),
         TablesCommand::Verify(a) => run_verify(a),
         TablesCommand::Info { dir } => run_info(dir),
+        TablesCommand::Sample(a) => run_sample(a),
         TablesCommand::Probe {
             variant,
             dir,
@@ -260,6 +287,53 @@ fn run_info(dir: &Path) -> Result<(), CliError> {
         if let Some(i) = t.bytes().iter().position(|&b| b == longest && b > 0) {
             println!("    longest win: {}", t.position(i as u64));
         }
+    }
+    Ok(())
+}
+
+fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
+    let (rules, sig) = parse(&a.variant, &a.pieces)?;
+    if sig.stm <= sig.opp {
+        return Err(CliError::Usage(format!(
+            "--pieces {sig}: the side to move must be ahead (e.g. 3v2), as a conversion suite's side \
+             ahead is the side that wins"
+        )));
+    }
+    let path = a.dir.join(file::file_name(rules, sig));
+    let table = file::read(&path, Some(rules)).map_err(usage)?;
+    let n = table.indexer().count();
+    let mut rng = SplitMix64(a.seed);
+    let mut seen = std::collections::HashSet::new();
+    let mut lines = Vec::new();
+    // Each try starts at a random index; a table with few wins gives what it has.
+    for _ in 0..u64::from(a.count) * 20 {
+        if lines.len() >= a.count as usize {
+            break;
+        }
+        let Some(i) = verify::sample(&table, 0, rng.next() % n) else {
+            break; // no win at all
+        };
+        if seen.insert(i) {
+            lines.push(table.position(i).to_string());
+        }
+    }
+    let mut out = format!(
+        "# Conversion suite: {rules}, {} positions of the {sig} table won for the side to move, the side\n\
+         # ahead (hasami tables sample --variant {} --pieces {sig} --count {} --seed {}).\n\
+         # One position text per line; the first line names the variant.\n\
+         variant {rules}\n",
+        lines.len(),
+        a.variant,
+        a.count,
+        a.seed
+    );
+    for l in &lines {
+        out.push_str(l);
+        out.push('\n');
+    }
+    match &a.out {
+        Some(p) => std::fs::write(p, out)?,
+        None => std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes())?,
     }
     Ok(())
 }
