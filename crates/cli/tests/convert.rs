@@ -117,7 +117,7 @@ fn table_won_positions_are_won_at_the_tables_distance() {
         "{text}"
     );
     // One of them is won by leaving the lone piece without a move (W6), not by a capture: it is
-    // decided at the table's distance all the same.
+    // decided within the table's distance all the same.
     let out = convert(&[
         "run",
         suite.to_str().unwrap(),
@@ -135,8 +135,8 @@ fn table_won_positions_are_won_at_the_tables_distance() {
     assert!(report.contains("5 of 5 converted (100.0%)"), "{report}");
     assert!(
         report.contains(
-            "table-covered: 5 positions, 5 decided by the table: 5 converted, 5 decided at the \
-             table's distance"
+            "table-covered: 5 positions, 5 decided by the table: 5 converted, 5 decided within \
+             the table's distance"
         ),
         "{report}"
     );
