@@ -105,14 +105,66 @@ fn reported_depths<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> Vec<u32> 
     depths
 }
 
+/// A fair search of `pos` stopped after `nodes` nodes (no depth limit).
+fn search_nodes(pos: &ShogunPosition, nodes: u64) -> hasami_engine::SearchResult<Move> {
+    Searcher::new(8, 1).search(
+        &Fair(*pos),
+        &[pos.hash()],
+        &Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+}
+
 #[test]
-fn played_fair_the_search_deepens_two_plies_at_a_time() {
-    // Odd depths judged worse than the even depth below them in fair Shogun (level 10 at 1.5 s,
-    // which finished depth 4 and spent the rest on depth 5, won 6 of 20 games against depth 4), so
-    // after depth 1 only even depths are searched, and the limit itself.
-    let pos = ShogunPosition::start(ShogunRules::parse("shogun").unwrap());
-    assert_eq!(reported_depths(&Fair(pos), 4), [1, 2, 4]);
-    assert_eq!(reported_depths(&Fair(pos), 3), [1, 2, 3]);
-    // Omniscient, without chance nodes: every depth.
-    assert_eq!(reported_depths(&pos, 4), [1, 2, 3, 4]);
+fn played_fair_a_partly_searched_odd_depth_never_replaces_the_move() {
+    // Odd depths score the same positions far apart from even ones in fair Shogun, and level 10 at
+    // 1.5 s, which finished depth 4 and then played from a partly searched depth 5, won 6 of 20
+    // games against depth 4. Every depth is searched (the odd ones order the next even one, which
+    // at 100 ms per move decided games: deepening by two lost 147-194 against it), but a search
+    // stopped inside an odd depth plays the move of the even depth it finished.
+    let rules = ShogunRules::parse("shogun").unwrap();
+    let start = ShogunPosition::start(rules);
+    assert_eq!(reported_depths(&Fair(start), 4), [1, 2, 3, 4]);
+    let mut rng = SplitMix64(2026);
+    let (mut stopped_in_odd, mut would_change) = (0, 0);
+    for game in 0..12 {
+        // A position a few random plies into a game.
+        let mut pos = start;
+        for _ in 0..(2 + game % 5) {
+            let Some(mv) = pos.pick_move(|n| rng.below(n)) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+        }
+        if pos.moves().len() < 2 {
+            continue;
+        }
+        let two = search(&Fair(pos), 2);
+        let three = search(&Fair(pos), 3);
+        // Node limits inside depth 3, from just past depth 2 to just short of its end.
+        for k in 1..8u64 {
+            let nodes = two.nodes + (three.nodes - two.nodes) * k / 8;
+            let r = search_nodes(&pos, nodes);
+            if r.depth != 2 {
+                continue; // stopped elsewhere (node counting is checked every 1024 nodes)
+            }
+            stopped_in_odd += 1;
+            assert_eq!(r.best, two.best, "{pos} stopped at {nodes} nodes");
+            would_change += usize::from(three.best != two.best);
+        }
+    }
+    assert!(
+        stopped_in_odd > 20,
+        "only {stopped_in_odd} searches stopped inside depth 3"
+    );
+    assert!(
+        would_change > 0,
+        "depth 3 never chose another move than depth 2"
+    );
+    // Omniscient, without chance nodes: every depth too.
+    assert_eq!(reported_depths(&start, 4), [1, 2, 3, 4]);
 }

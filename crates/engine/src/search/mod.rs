@@ -313,13 +313,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if skips_depth(thread, depth) && depth < max_depth {
                 continue;
             }
-            // With chance nodes (Shogun played fair) the search deepens two plies at a time after
-            // depth 1: odd depths score the same positions far apart from even ones, and a partly
-            // searched odd depth played worse than the finished even depth below it
-            // (docs/engine.md, "Shogun").
-            if G::CHANCE && depth > 1 && depth % 2 == 1 && depth < max_depth {
-                continue;
-            }
             self.seldepth = 0;
             let (mut alpha, mut beta) = (-INF, INF);
             let mut delta = 35;
@@ -346,8 +339,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     beta = INF;
                 }
             };
-            // A partly searched iteration still improves the move when its first move was searched.
-            out.best = Some(root_moves[0].0);
+            // A partly searched iteration still improves the move when its first move was searched;
+            // with chance nodes (Shogun played fair) only an even one: odd depths score the same
+            // positions far apart from even ones, and a partly searched odd depth played worse than
+            // the finished depth below it (docs/engine.md, "Shogun").
+            if result.is_some() || !(G::CHANCE && depth > 1 && depth % 2 == 1) {
+                out.best = Some(root_moves[0].0);
+            }
             let Some(s) = result else {
                 break;
             };
