@@ -124,7 +124,7 @@ fn played_fair_a_partly_searched_odd_depth_never_replaces_the_move() {
     // Odd depths score the same positions far apart from even ones in fair Shogun, and level 10 at
     // 1.5 s, which finished depth 4 and then played from a partly searched depth 5, won 6 of 20
     // games against depth 4. Every depth is searched (the odd ones order the next even one, which
-    // at 100 ms per move decided games: deepening by two lost 147-194 against it), but a search
+    // at 100 ms per move decided games: deepening by two lost 149-195 against it), but a search
     // stopped inside an odd depth plays the move of the even depth it finished.
     let rules = ShogunRules::parse("shogun").unwrap();
     let start = ShogunPosition::start(rules);

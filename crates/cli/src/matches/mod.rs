@@ -126,11 +126,11 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 struct Tally {
     /// Player 1's results.
     total: Wdl,
-    /// Player 1's results with Black.
+    /// Player 1's results as the first player (Black; in Shogun White).
     p1_black: Wdl,
-    /// Player 1's results with White.
+    /// Player 1's results as the second player (White; in Shogun Red).
     p1_white: Wdl,
-    /// Black's results.
+    /// The first player's results.
     black: Wdl,
     /// Ends by rule, by the ply cap, by forfeit of player 1 and of player 2.
     by_rule: u32,
