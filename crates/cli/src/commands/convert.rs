@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -217,11 +217,9 @@ fn generate(args: &GenerateArgs) -> Result<(), CliError> {
             lines.push(text);
         }
     }
-    let mut out = format!(
-        "# Conversion suite: {variant}, {} positions where one side leads by {} or more pieces,\n\
-         # from games between levels 1-4 (hasami convert generate --variant {} --count {} --lead {} --seed {}).\n\
-         # One position text per line; the first line names the variant.\n\
-         variant {variant}\n",
+    let about = format!(
+        "{} positions where one side leads by {} or more pieces,\n\
+         # from games between levels 1-4 (hasami convert generate --variant {} --count {} --lead {} --seed {}).",
         lines.len(),
         args.lead,
         args.variant,
@@ -229,13 +227,30 @@ fn generate(args: &GenerateArgs) -> Result<(), CliError> {
         args.lead,
         args.seed
     );
-    for l in &lines {
-        out.push_str(l);
-        out.push('\n');
+    write_suite(&variant, &about, &lines, args.out.as_deref())
+}
+
+/// Writes a suite in the format [`read_suite`] reads: a comment (`# Conversion suite: VARIANT, ABOUT`,
+/// ABOUT may run on over `#` lines), the `variant` line and one position text per line; to `out`, or
+/// to standard output.
+pub(super) fn write_suite(
+    variant: &str,
+    about: &str,
+    lines: &[String],
+    out: Option<&Path>,
+) -> Result<(), CliError> {
+    let mut text = format!(
+        "# Conversion suite: {variant}, {about}\n\
+         # One position text per line; the first line names the variant.\n\
+         variant {variant}\n"
+    );
+    for l in lines {
+        text.push_str(l);
+        text.push('\n');
     }
-    match &args.out {
-        Some(path) => fs::write(path, out)?,
-        None => std::io::stdout().write_all(out.as_bytes())?,
+    match out {
+        Some(path) => fs::write(path, text)?,
+        None => std::io::stdout().write_all(text.as_bytes())?,
     }
     Ok(())
 }

@@ -317,25 +317,15 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
             lines.push(table.position(i).to_string());
         }
     }
-    let mut out = format!(
-        "# Conversion suite: {rules}, {} positions of the {sig} table won for the side to move, the side\n\
-         # ahead (hasami tables sample --variant {} --pieces {sig} --count {} --seed {}).\n\
-         # One position text per line; the first line names the variant.\n\
-         variant {rules}\n",
+    let about = format!(
+        "{} positions of the {sig} table won for the side to move, the side\n\
+         # ahead (hasami tables sample --variant {} --pieces {sig} --count {} --seed {}).",
         lines.len(),
         a.variant,
         a.count,
         a.seed
     );
-    for l in &lines {
-        out.push_str(l);
-        out.push('\n');
-    }
-    match &a.out {
-        Some(p) => std::fs::write(p, out)?,
-        None => std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes())?,
-    }
-    Ok(())
+    super::convert::write_suite(&rules.to_string(), &about, &lines, a.out.as_deref())
 }
 
 fn run_probe(variant: &str, dir: &Path, position: &str) -> Result<(), CliError> {

@@ -226,14 +226,12 @@ pub fn play<P: Recordable>(
     }
 
     let (winner, end, termination) = ended.expect("the loop ends only with an end");
-    let black = players[seat(Side::First)].name().to_string();
-    let white = players[seat(Side::Second)].name().to_string();
     let [first, second] = P::SIDE_NAMES;
     let mut record = Record::from_game(
         &game,
         [
-            (first, black),
-            (second, white),
+            (first, players[seat(Side::First)].name().to_string()),
+            (second, players[seat(Side::Second)].name().to_string()),
             ("Date", s.date.clone()),
             ("Termination", termination.clone()),
             ("Event", "hasami match".to_string()),

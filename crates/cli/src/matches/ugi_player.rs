@@ -10,7 +10,7 @@
 use std::io::{self, BufRead, Write};
 
 use hasami_core::SplitMix64;
-use hasami_core::{AnyGame, AnyPosition, HasamiRules, Variant};
+use hasami_core::{AnyGame, AnyPosition, HasamiRules, Move, Variant};
 
 use super::players::{builtin_move, PlayerSpec};
 
@@ -107,10 +107,7 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
                 Err(e) => writeln!(out, "info string error: {e}")?,
             },
             "go" => match mode {
-                Mode::Play(spec) => match match game.position() {
-                    AnyPosition::Hasami(p) => builtin_move(spec, &p, &mut rng),
-                    AnyPosition::Shogun(p) => builtin_move(spec, &p, &mut rng),
-                } {
+                Mode::Play(spec) => match builtin_any(spec, game.position(), &mut rng) {
                     Some(mv) => writeln!(out, "bestmove {mv}")?,
                     None => writeln!(out, "info string error: no legal move")?,
                 },
@@ -129,6 +126,14 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
         out.flush()?;
     }
     Ok(())
+}
+
+/// A built-in player's move in a position of either family.
+fn builtin_any(spec: &PlayerSpec, pos: AnyPosition, rng: &mut SplitMix64) -> Option<Move> {
+    match pos {
+        AnyPosition::Hasami(p) => builtin_move(spec, &p, rng),
+        AnyPosition::Shogun(p) => builtin_move(spec, &p, rng),
+    }
 }
 
 fn describe(mode: &Mode) -> String {
