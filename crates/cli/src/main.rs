@@ -41,8 +41,38 @@ enum Command {
     Db(commands::db::DbArgs),
 }
 
+impl Command {
+    /// Whether the command only writes a report to standard output (no engine processes, sockets or
+    /// dialogue): such a command stops quietly when its reader goes away, as in `hasami bench | head`.
+    fn only_prints(&self) -> bool {
+        matches!(
+            self,
+            Command::Perft(_)
+                | Command::Bench(_)
+                | Command::Variants
+                | Command::Convert(_)
+                | Command::Tables(_)
+                | Command::Db(_)
+        )
+    }
+}
+
+/// Restores the system's default for a write to a closed pipe (the process ends, as `cat` or `ls`
+/// would), where Rust's runtime ignores the signal and a later print would fail with a panic. Not for
+/// `match` (a finished engine's closed input must be an error, not the runner's end) or the server.
+fn end_quietly_when_the_reader_leaves() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.as_ref().is_some_and(Command::only_prints) {
+        end_quietly_when_the_reader_leaves();
+    }
     let result = match cli.command {
         None => commands::serve::run(&commands::serve::ServeArgs::default()),
         Some(Command::Serve(args)) => commands::serve::run(&args),

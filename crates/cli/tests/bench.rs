@@ -47,3 +47,33 @@ fn zero_runs_is_refused_with_a_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--runs"), "{err}");
 }
+
+#[test]
+fn output_cut_short_by_the_reader_ends_quietly() {
+    // As in `hasami bench | head -1`: the reader goes away after the first line.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(EXE)
+        .args(["bench", "--depth", "4", "--runs", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run hasami bench");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("read the first line");
+    assert!(first.ends_with(" nps\n"), "{first}");
+    // The reader is dropped here: every later line goes to a closed pipe.
+    let out = child.wait_with_output().expect("wait for hasami bench");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_empty(), "a closed pipe printed: {err}");
+    assert!(
+        out.status.success() || {
+            use std::os::unix::process::ExitStatusExt;
+            out.status.signal() == Some(libc::SIGPIPE)
+        },
+        "ended with {:?}",
+        out.status
+    );
+}
