@@ -18,6 +18,7 @@
 #   THREADS_VARIANT   dai-hasami        THREADS_GAMES 200    THREADS_MOVETIME 200
 #   MAX_PLIES 300     CONCURRENCY 2 (threads: always 1)      SEED 2026
 #   SPEED_SETS 8      SPEED_NAME bench-speed (the file in $OUT)
+#   SPEED_CPU         a processor to run every bench on (e.g. 1: steadier figures beside other work)
 #   OUT docs/results  RECORDS ${TMPDIR:-/tmp}/hasami-measure
 #   BUILT             what the binary was built from, for the summaries (default: this HEAD)
 set -euo pipefail
@@ -95,14 +96,16 @@ threads() {
 # of the machine's speed. Per set: the median nodes/s over all bench positions and over the Hasami family.
 speed() {
     local base=${1:-} sets=${SPEED_SETS:-8} file="$OUT/${SPEED_NAME:-bench-speed}.txt" i b
+    local pin=()
+    [ -n "${SPEED_CPU:-}" ] && pin=(taskset -c "$SPEED_CPU")
     {
-        echo "# hasami bench --runs 9, $sets sets${base:+, interleaved with $base}"
+        echo "# hasami bench --runs 9, $sets sets${base:+, interleaved with $base}${SPEED_CPU:+, on processor $SPEED_CPU}"
         echo "# binary: $BUILT; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
         echo "# columns: binary, nodes/s of all positions in the fastest run, then medians of the 9 runs:"
         echo "# all positions, Hasami-family positions"
         for ((i = 1; i <= sets; i++)); do
             for b in "$HASAMI" $base; do
-                echo "$b $("$b" bench --runs 9 | awk '/^nodes/ { n = $2 } /^runs/ { f = $4 } /^nps/ { all = $2 }
+                echo "$b $("${pin[@]}" "$b" bench --runs 9 | awk '/^nodes/ { n = $2 } /^runs/ { f = $4 } /^nps/ { all = $2 }
                     /^hasami-family/ { fam = $NF } END { printf "%d %d %d", n / f, all, fam }')"
             done
         done
