@@ -19,19 +19,24 @@ pub enum Terminal {
     Draw,
 }
 
-/// Plies without a capture against the limit that draws the game (RULES.md D2), as
-/// [`SearchGame::quiet_count`] gives them to the search's progress term (`Features::progress`).
+/// Plies without a capture against the limit that ends the game (RULES.md D2: drawn, or decided by
+/// the count with W5), as [`SearchGame::quiet_count`] gives them to the search's progress term
+/// (`Features::progress`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuietCount {
     /// Plies since the last capture.
     pub plies: u32,
-    /// The plies without a capture at which the game is drawn.
+    /// The plies without a capture at which the game ends.
     pub limit: u32,
     /// Whether the evaluation fades linearly towards 0 as the limit nears, besides the cost per
     /// quiet ply: yes while material is about level (a locked position is then worth less than an
     /// open one); no with a clear lead, where fading made every capture look like progress, trades
     /// included, and the side ahead traded its lead down to drawn endings (docs/conversion.md).
     pub fade: bool,
+    /// In games that the count decides at the limit (W5: the side with more pieces wins there), the
+    /// side to move's lead in pieces (negative when behind); `None` where the limit draws. The
+    /// search then gives the side ahead `WAIT` per quiet ply instead of the cost and fade above.
+    pub decides: Option<i32>,
 }
 
 /// A two-player game position the search can copy, move and evaluate (with chance nodes where moves
@@ -97,7 +102,8 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
         (None, 0)
     }
     /// Where the game stands against its quiet limit (RULES.md D2), for games where the search
-    /// should push for captures before that limit (`Features::progress`); `None` by default.
+    /// should push for captures before that limit, or where the side ahead gains by reaching it
+    /// (`Features::progress`); `None` by default.
     fn quiet_count(&self) -> Option<QuietCount> {
         None
     }

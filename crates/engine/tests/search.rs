@@ -176,7 +176,8 @@ fn a_mak_yek_lead_keeps_its_worth_as_the_quiet_count_grows() {
         Some(QuietCount {
             plies: 60,
             limit: 100,
-            fade: false
+            fade: false,
+            decides: None
         })
     );
     let (a, b) = (
@@ -190,4 +191,38 @@ fn a_mak_yek_lead_keeps_its_worth_as_the_quiet_count_grows() {
     // open one.
     let one = HasamiPosition::from_text("b6b/8/8/3w4/8/4w3/8/b6w b 60 40", rules).unwrap();
     assert!(one.quiet_count().unwrap().fade);
+}
+
+#[test]
+fn in_apit_sodok_a_lead_gains_as_the_count_nears_the_limit() {
+    // Most captures (W5): at the quiet limit the side with more pieces wins, so for the side ahead a
+    // quiet ply is progress and a trade gives it up; for the side behind the reverse. The same
+    // position after 0 and after 80 plies without a capture, each side to move.
+    use hasami_engine::{QuietCount, SearchGame};
+    let rules = HasamiRules::parse("apit-sodok").unwrap();
+    let at = |quiet: u32, side: char| {
+        let text = format!("b6b/8/8/3w4/8/4w3/8/b6b {side} {quiet} 40");
+        HasamiPosition::from_text(&text, rules).unwrap()
+    };
+    assert_eq!(
+        at(80, 'b').quiet_count(),
+        Some(QuietCount {
+            plies: 80,
+            limit: 100,
+            fade: false,
+            decides: Some(2)
+        })
+    );
+    assert_eq!(at(80, 'w').quiet_count().unwrap().decides, Some(-2));
+    let score = |quiet, side| search(&at(quiet, side), depth(3)).score;
+    let (ahead_fresh, ahead_late) = (score(0, 'b'), score(80, 'b'));
+    assert!(
+        ahead_late >= ahead_fresh + 150,
+        "the side ahead: fresh {ahead_fresh}, after 80 quiet plies {ahead_late}"
+    );
+    let (behind_fresh, behind_late) = (score(0, 'w'), score(80, 'w'));
+    assert!(
+        behind_late <= behind_fresh - 150,
+        "the side behind: fresh {behind_fresh}, after 80 quiet plies {behind_late}"
+    );
 }

@@ -108,16 +108,27 @@ impl SearchGame for HasamiPosition {
 
     #[inline]
     fn quiet_count(&self) -> Option<QuietCount> {
-        // Only in the intervention family (mak-yek), where positions lock and the quiet limit drew
-        // most games against a cautious player; elsewhere progress measured neutral and cost about a
-        // ply of depth in hasami middlegames (docs/engine.md). Never with most captures (W5), where
-        // the count, not a draw, decides at the limit.
+        // With most captures (W5) the count decides at the limit: the side ahead gains by waiting.
+        // Otherwise only in the intervention family (mak-yek), where positions lock and the quiet
+        // limit drew most games against a cautious player; elsewhere progress measured neutral and
+        // cost about a ply of depth in hasami middlegames (docs/engine.md).
         let rules = self.rules();
+        if rules.options.quiet > 0 && rules.most_captures {
+            let side = self.side();
+            let ahead = self.pieces(side).len() as i32 - self.pieces(!side).len() as i32;
+            return Some(QuietCount {
+                plies: self.quiet_plies(),
+                limit: rules.options.quiet,
+                fade: false,
+                decides: Some(ahead),
+            });
+        }
         (rules.options.quiet > 0 && !rules.most_captures && Goal::of(rules) == Goal::Intervention)
             .then(|| QuietCount {
                 plies: self.quiet_plies(),
                 limit: rules.options.quiet,
                 fade: lead(self) < FADE_LEAD,
+                decides: None,
             })
     }
 

@@ -48,6 +48,12 @@ const EVAL_CACHE: usize = 1 << 15;
 /// 2 beat 1 and 0 against the greedy player in mak-yek (docs/engine.md).
 pub const PROGRESS: i32 = 2;
 
+/// Centi-pieces per ply without a capture that the side ahead gains where the count decides the game
+/// at the quiet limit (W5, [`crate::game::QuietCount::decides`]), and the side behind loses: the side
+/// ahead keeps its pieces out of reach and lets the count run instead of trading (measured on the
+/// apit-sodok conversion suite, docs/conversion.md).
+pub const WAIT: i32 = 3;
+
 /// Shared state of one search.
 struct Shared {
     stop: Arc<AtomicBool>,

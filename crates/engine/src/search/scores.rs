@@ -1,7 +1,7 @@
 //! How the search scores positions it does not search further: the cached static evaluation (with
 //! press), the quiet-ply fade of [`super::Features::progress`], draws with contempt, and game ends.
 
-use super::{Worker, EVAL_CACHE, PROGRESS, WIN};
+use super::{Worker, EVAL_CACHE, PROGRESS, WAIT, WIN};
 use crate::game::{SearchGame, Terminal};
 
 impl<G: SearchGame> Worker<'_, G> {
@@ -23,16 +23,20 @@ impl<G: SearchGame> Worker<'_, G> {
         e
     }
 
-    /// The static evaluation at `ply` of `pos`, whose evaluation is `e` (from the table or
-    /// [`Worker::raw_eval`]), with [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken
-    /// from the root's side, and faded towards 0 as the quiet limit nears when the game says so
-    /// ([`crate::game::QuietCount::fade`]).
+    /// The static evaluation at `ply` of `pos`, whose evaluation is `e` ([`Worker::raw_eval`]),
+    /// with [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken from the root's side, and
+    /// faded towards 0 as the quiet limit nears when the game says so
+    /// ([`crate::game::QuietCount::fade`]); where the count decides at the limit
+    /// ([`crate::game::QuietCount::decides`]), [`WAIT`] per quiet ply for the side ahead instead.
     #[inline]
     pub(super) fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
         let Some(q) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
         };
         let (quiet, limit) = (q.plies.min(q.limit) as i32, q.limit as i32);
+        if let Some(ahead) = q.decides {
+            return e + ahead.signum() * WAIT * quiet;
+        }
         let e = if q.fade {
             e * (limit - quiet) / limit
         } else {
@@ -57,7 +61,7 @@ impl<G: SearchGame> Worker<'_, G> {
     #[inline]
     pub(super) fn draw_score(&self, pos: &G, ply: usize) -> i32 {
         let quiet = match pos.quiet_count() {
-            Some(q) if self.features.progress => q.plies.min(q.limit) as i32,
+            Some(q) if self.features.progress && q.decides.is_none() => q.plies.min(q.limit) as i32,
             _ => 0,
         };
         -self.for_root(ply, self.contempt + PROGRESS * quiet)
