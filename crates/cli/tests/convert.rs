@@ -235,3 +235,47 @@ fn bad_suites_are_refused_with_the_file_and_line() {
     let out = convert(&["generate", "--variant", "shogun", "--count", "1"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_suite_is_played_in_parts_with_skip_and_limit() {
+    // Three positions, each won in one move (as above, White's far piece on h8, g8 or f8).
+    let tmp = temp();
+    let suite = tmp.path().join("three.txt");
+    std::fs::write(
+        &suite,
+        "variant hasami-chess\n7w/8/8/8/8/2b4b/w7/b7 b 0 1\n6w1/8/8/8/8/2b4b/w7/b7 b 0 1\n\
+         5w2/8/8/8/8/2b4b/w7/b7 b 0 1\n",
+    )
+    .unwrap();
+    let path = suite.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", path, "--movetime", "20", "--verbose"];
+        args.extend_from_slice(extra);
+        convert(&args)
+    };
+    // The second position alone, reported under its own number.
+    let out = run(&["--skip", "1", "--limit", "1"]);
+    let (report, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(report.contains("1 of 1 converted"), "{report}{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("   1 won ") && err.contains("| 6w1/8/"),
+        "{err}"
+    );
+    // The rest of the suite from there.
+    let out = run(&["--skip", "1"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.contains("2 of 2 converted"), "{report}");
+    // Skipping every position is a mistake, said in one line.
+    let out = run(&["--skip", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--skip 3") && err.contains("3 positions"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

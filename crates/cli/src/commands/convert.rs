@@ -69,9 +69,13 @@ struct RunArgs {
     /// Positions played at the same time (one search thread each side).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     concurrency: u32,
-    /// Only the first N positions of the suite.
+    /// Only the first N positions of the suite (after those left out by `--skip`).
     #[arg(long)]
     limit: Option<usize>,
+    /// Leave out the first N positions, to play a long suite in parts; the positions keep their
+    /// numbers in the `--verbose` lines.
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
     /// Plies after which a game that is not over counts as not converted (the rules' own quiet
     /// limit ends most games long before).
     #[arg(long, default_value_t = 1000)]
@@ -410,8 +414,19 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
         )),
         None => None,
     };
-    let n = args.limit.unwrap_or(usize::MAX).min(suite.positions.len());
-    let next = AtomicUsize::new(0);
+    if args.skip >= suite.positions.len() {
+        return Err(CliError::Usage(format!(
+            "--skip {}: the suite has {} positions",
+            args.skip,
+            suite.positions.len()
+        )));
+    }
+    let first = args.skip;
+    let n = args
+        .limit
+        .unwrap_or(usize::MAX)
+        .min(suite.positions.len() - first);
+    let next = AtomicUsize::new(first);
     let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; n]);
     let failure: Mutex<Option<CliError>> = Mutex::new(None);
     std::thread::scope(|scope| {
@@ -425,7 +440,7 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                 let searchers = [make(), make()];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n || failure.lock().expect("no panic").is_some() {
+                    if i >= first + n || failure.lock().expect("no panic").is_some() {
                         break;
                     }
                     let start = &suite.positions[i];
@@ -454,7 +469,7 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                                     capture_trace(&p.captures)
                                 );
                             }
-                            results.lock().expect("no panic")[i] = Some(p);
+                            results.lock().expect("no panic")[i - first] = Some(p);
                         }
                         Err(e) => *failure.lock().expect("no panic") = Some(e),
                     }
