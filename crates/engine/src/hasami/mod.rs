@@ -113,23 +113,20 @@ impl SearchGame for HasamiPosition {
         // limit drew most games against a cautious player; elsewhere progress measured neutral and
         // cost about a ply of depth in hasami middlegames (docs/engine.md).
         let rules = self.rules();
-        if rules.options.quiet > 0 && rules.most_captures {
-            let side = self.side();
-            let ahead = self.pieces(side).len() as i32 - self.pieces(!side).len() as i32;
-            return Some(QuietCount {
-                plies: self.quiet_plies(),
-                limit: rules.options.quiet,
-                fade: false,
-                decides: Some(ahead),
-            });
+        let side = self.side();
+        let decides = rules
+            .most_captures
+            .then(|| self.pieces(side).len() as i32 - self.pieces(!side).len() as i32);
+        if rules.options.quiet == 0 || (decides.is_none() && Goal::of(rules) != Goal::Intervention)
+        {
+            return None;
         }
-        (rules.options.quiet > 0 && !rules.most_captures && Goal::of(rules) == Goal::Intervention)
-            .then(|| QuietCount {
-                plies: self.quiet_plies(),
-                limit: rules.options.quiet,
-                fade: lead(self) < FADE_LEAD,
-                decides: None,
-            })
+        Some(QuietCount {
+            plies: self.quiet_plies(),
+            limit: rules.options.quiet,
+            fade: decides.is_none() && lead(self) < FADE_LEAD,
+            decides,
+        })
     }
 
     #[inline]
