@@ -27,8 +27,6 @@ pub struct Entry {
     pub depth: i32,
     /// Bound kind.
     pub bound: Bound,
-    /// The position's static evaluation, if stored.
-    pub eval: Option<i32>,
 }
 
 const WAYS: usize = 4;
@@ -44,9 +42,8 @@ pub struct Table {
     generation: AtomicU8,
 }
 
-// Data word layout: move 0..16, score 16..32, depth 32..40, bound 40..42, generation 42..48, static
-// evaluation 48..64 (NO_EVAL for none).
-const NO_EVAL: i16 = i16::MIN;
+// Data word layout: move 0..16, score 16..32, depth 32..40, bound 40..42 (never 0, so a stored data
+// word is never 0), generation 42..48; 48..64 unused.
 const NO_MOVE: u64 = 0xFFFF;
 
 /// The largest table, MiB: what the engine offers (UGI `Hash`) and accepts.
@@ -155,7 +152,6 @@ impl Table {
         score: i32,
         depth: i32,
         bound: Bound,
-        eval: Option<i32>,
     ) {
         let b = self.bucket(key);
         let gen = u64::from(self.generation.load(Ordering::Relaxed));
@@ -196,8 +192,7 @@ impl Table {
             | (u64::from(score.clamp(-32000, 32000) as i16 as u16) << 16)
             | ((depth.clamp(0, 255) as u64) << 32)
             | (bnd << 40)
-            | (gen << 42)
-            | (u64::from(eval.map_or(NO_EVAL, |e| e.clamp(-32000, 32000) as i16) as u16) << 48);
+            | (gen << 42);
         b.0[2 * victim].store(key ^ d, Ordering::Relaxed);
         b.0[2 * victim + 1].store(d, Ordering::Relaxed);
     }
@@ -269,10 +264,6 @@ fn decode(d: u64) -> Entry {
         score: (d >> 16) as u16 as i16 as i32,
         depth: ((d >> 32) & 0xFF) as i32,
         bound,
-        eval: match (d >> 48) as u16 as i16 {
-            NO_EVAL => None,
-            e => Some(i32::from(e)),
-        },
     }
 }
 
@@ -311,17 +302,15 @@ mod tests {
             -250,
             6,
             Bound::Lower,
-            Some(-40),
         );
         let e = t.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(
             (e.mv, e.score, e.depth, e.bound),
             (77, -250, 6, Bound::Lower)
         );
-        assert_eq!(e.eval, Some(-40));
         assert!(t.probe(0x1234_5678_9abc_def1).is_none());
         // A store without a move keeps the known move.
-        t.store(0x1234_5678_9abc_def0, None, 10, 7, Bound::Exact, None);
+        t.store(0x1234_5678_9abc_def0, None, 10, 7, Bound::Exact);
         assert_eq!(t.probe(0x1234_5678_9abc_def0).unwrap().mv, 77);
     }
 
@@ -331,7 +320,7 @@ mod tests {
         // Keys with the same bucket index: only the low bits (checked by the XOR) differ.
         let keys: Vec<u64> = (0..5u64).map(|i| (i << 32) | i).collect();
         for (i, &k) in keys.iter().enumerate() {
-            t.store(k, Some(i as u16), 0, 10 - i as i32, Bound::Exact, None);
+            t.store(k, Some(i as u16), 0, 10 - i as i32, Bound::Exact);
         }
         // The fifth (shallowest) store replaced the shallowest of the first four.
         assert!(t.probe(keys[0]).is_some());

@@ -440,7 +440,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             best,
             depth,
             Bound::Exact,
-            None,
         );
         best
     }

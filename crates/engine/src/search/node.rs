@@ -217,7 +217,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             to_tt(best, ply),
             depth,
             bound,
-            Some(raw_eval),
         );
         best
     }
