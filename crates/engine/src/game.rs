@@ -19,6 +19,17 @@ pub enum Terminal {
     Draw,
 }
 
+/// How hard the search presses a lead ([`SearchGame::press`], `Features::press_weight`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Press {
+    /// The weight levels 1–9 were measured with (docs/engine.md, "Level ladder"): their margins and
+    /// slips are in evaluation units, so a heavier press would change what they leave en prise.
+    Ladder,
+    /// The game's own weight, which converts more won positions (level 10; docs/conversion.md,
+    /// "The press weight").
+    Full,
+}
+
 /// Plies without a capture against the limit that ends the game (RULES.md D2: drawn, or decided by
 /// the count with W5), as [`SearchGame::quiet_count`] gives them to the search's progress term
 /// (`Features::progress`).
@@ -108,16 +119,16 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
         None
     }
     /// A bonus for the side to move (negative when it is behind) when one side leads in a game won
-    /// by capturing (`Features::press`): it grows as the defender's pieces lose their moves, so
-    /// the side ahead hems pieces in until a capture comes within reach. 0 when material is level
-    /// or the game has no such goal (the default).
-    fn press(&self) -> i32 {
+    /// by capturing (`Features::press`), with the weight `how`: it grows as the defender's pieces
+    /// lose their moves, so the side ahead hems pieces in until a capture comes within reach. 0 when
+    /// material is level or the game has no such goal (the default).
+    fn press(&self, _how: Press) -> i32 {
         0
     }
     /// [`SearchGame::evaluate`] plus [`SearchGame::press`], what the search evaluates with
     /// `Features::press` on; a game may compute the two together.
-    fn evaluate_pressed(&self) -> i32 {
-        self.evaluate() + self.press()
+    fn evaluate_pressed(&self, how: Press) -> i32 {
+        self.evaluate() + self.press(how)
     }
     /// The exact value of the position from endgame tables (with the quiet-ply rule applied), when
     /// `tables` holds it; `None` by default (only the Hasami family has tables).

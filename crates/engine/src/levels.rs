@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use hasami_core::AnyPosition;
 
-use crate::game::{SearchGame, Terminal};
+use crate::game::{Press, SearchGame, Terminal};
 use crate::limits::Limits;
 use crate::search::{Info, SearchResult, Searcher, WIN, WIN_BOUND};
 
@@ -83,6 +83,16 @@ impl SlipMove {
 }
 
 impl Level {
+    /// How hard this level presses a lead: level 10 with the game's full weight, the levels below
+    /// it with the weight their ladder was measured with ([`Press`]).
+    pub fn press(self) -> Press {
+        if self.number >= 10 {
+            Press::Full
+        } else {
+            Press::Ladder
+        }
+    }
+
     /// This level played with `settings`' depth, margin, focus, guard and slip rate (a parsed
     /// `LevelSettings`), keeping its own number and its game's slip move.
     pub fn overridden_by(self, settings: Level) -> Level {
@@ -328,6 +338,14 @@ pub fn search_at_level<G: SearchGame>(
         level.slip_move.level(level.number)
     } else {
         level
+    };
+    // Levels below 10 press a lead with the weight their ladder was measured with.
+    let weighted;
+    let searcher = if level.press() == searcher.features.press_weight {
+        searcher
+    } else {
+        weighted = searcher.with_press_weight(level.press());
+        &weighted
     };
     let started = Instant::now();
     let deadline = limits.budget().hard.map(|h| started + h);

@@ -24,7 +24,7 @@ pub mod tables;
 pub mod tt;
 
 pub use any::search_any;
-pub use game::{QuietCount, SearchGame, Terminal};
+pub use game::{Press, QuietCount, SearchGame, Terminal};
 pub use levels::{
     level_for, level_words, search_at_level, Ladder, Level, SlipMove, SLIP, WIDE_SLIP,
 };

@@ -145,14 +145,7 @@ impl Table {
     /// Stores an entry: over the same position (keeping its move when the new entry has none), else over
     /// the entry of an older search or the shallowest one.
     #[inline]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<u16>,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: i32, bound: Bound) {
         let b = self.bucket(key);
         let gen = u64::from(self.generation.load(Ordering::Relaxed));
         let mut victim = 0;
@@ -296,13 +289,7 @@ mod tests {
     #[test]
     fn stores_and_finds_entries() {
         let t = Table::new(1);
-        t.store(
-            0x1234_5678_9abc_def0,
-            Some(77),
-            -250,
-            6,
-            Bound::Lower,
-        );
+        t.store(0x1234_5678_9abc_def0, Some(77), -250, 6, Bound::Lower);
         let e = t.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(
             (e.mv, e.score, e.depth, e.bound),

@@ -7,7 +7,7 @@ pub mod vcf;
 
 use hasami_core::{BitBoard, HasamiPosition, Move, Side, Square};
 
-use crate::game::{terminal_of, QuietCount, SearchGame, Terminal};
+use crate::game::{terminal_of, Press, QuietCount, SearchGame, Terminal};
 
 pub use eval::{
     evaluate, evaluate_builtin, feature, features, Goal, Weights, FEATURES, N_FEATURES,
@@ -130,13 +130,13 @@ impl SearchGame for HasamiPosition {
     }
 
     #[inline]
-    fn press(&self) -> i32 {
-        press::press(self)
+    fn press(&self, how: Press) -> i32 {
+        press::press(self, how)
     }
 
     #[inline]
-    fn evaluate_pressed(&self) -> i32 {
-        eval::evaluate_builtin_pressed(self)
+    fn evaluate_pressed(&self, how: Press) -> i32 {
+        eval::evaluate_builtin_pressed(self, how)
     }
 
     #[inline]

@@ -7,18 +7,30 @@
 
 use hasami_core::{BitBoard, Direction, HasamiPosition};
 
-/// Centi-pieces per piece of lead for each safe landing square per defending piece the defender lacks
-/// against a rook's most on an open board.
-pub const PRESS: i32 = 4;
+use super::eval::Goal;
+use crate::game::Press;
 
-/// The bonus for the side to move in `pos` (negative when it is the side behind); 0 when material is
-/// level or the rules have no such goal.
-pub fn press(pos: &HasamiPosition) -> i32 {
+/// Centi-pieces per piece of lead for each safe landing square per defending piece the defender lacks
+/// against a rook's most on an open board: 12 in the sandwich games at full weight, 4 in mak-yek
+/// (where 12 converted no more) and for the levels below 10 (docs/conversion.md, "The press
+/// weight"); 0 where a five can win, which never presses.
+pub const fn weight(goal: Goal, how: Press) -> i32 {
+    match (goal, how) {
+        (Goal::Five | Goal::Agon, _) => 0,
+        (Goal::Capture, Press::Full) => 12,
+        (Goal::Capture | Goal::Intervention, _) => 4,
+    }
+}
+
+/// The bonus for the side to move in `pos` (negative when it is the side behind) at the weight
+/// `how`; 0 when material is level or the rules have no such goal.
+pub fn press(pos: &HasamiPosition, how: Press) -> i32 {
     if !applies(pos) {
         return 0;
     }
     let us = pos.side();
-    press_with(pos, pos.mobility_of(us).1, pos.mobility_of(!us).1)
+    let w = weight(Goal::of(pos.rules()), how);
+    press_with(pos, w, pos.mobility_of(us).1, pos.mobility_of(!us).1)
 }
 
 /// Whether [`press`] can be other than 0: a lead in a game won by capturing.
@@ -29,10 +41,11 @@ pub fn applies(pos: &HasamiPosition) -> bool {
         && pos.pieces(pos.side()).len() != pos.pieces(!pos.side()).len()
 }
 
-/// [`press`] given where each side's pieces can land (`ours` for the side to move, `theirs` for the
-/// other), which the evaluation has already worked out; call only when [`applies`].
+/// [`press`] with the [`weight`] `w`, given where each side's pieces can land (`ours` for the side
+/// to move, `theirs` for the other), which the evaluation has already worked out; call only when
+/// [`applies`].
 #[inline]
-pub fn press_with(pos: &HasamiPosition, ours: BitBoard, theirs: BitBoard) -> i32 {
+pub fn press_with(pos: &HasamiPosition, w: i32, ours: BitBoard, theirs: BitBoard) -> i32 {
     let us = pos.side();
     let (mine, others) = (pos.pieces(us).len() as i32, pos.pieces(!us).len() as i32);
     let (leader, lead, pieces, attack, defence) = if mine > others {
@@ -41,7 +54,7 @@ pub fn press_with(pos: &HasamiPosition, ours: BitBoard, theirs: BitBoard) -> i32
         (!us, others - mine, mine, theirs, ours)
     };
     let pieces = pieces.max(1);
-    let bonus = PRESS * lead * hemmed(pos, leader, attack, defence, pieces) / pieces;
+    let bonus = w * lead * hemmed(pos, leader, attack, defence, pieces) / pieces;
     if leader == us {
         bonus
     } else {
@@ -90,14 +103,17 @@ mod tests {
         // Black four pieces against White's two.
         let black_to_move = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
         let white_to_move = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b w 0 1");
-        let b = press(&black_to_move);
+        let b = press(&black_to_move, Press::Full);
         assert!(b > 0, "{b}");
-        assert!(press(&white_to_move) < 0);
+        assert!(press(&white_to_move, Press::Full) < 0);
     }
 
     #[test]
     fn nothing_when_level_or_when_the_count_or_a_five_decides() {
-        assert_eq!(press(&pos("hasami", "8w/9/9/9/4w4/9/9/9/b7b b 0 1")), 0);
+        assert_eq!(
+            press(&pos("hasami", "8w/9/9/9/4w4/9/9/9/b7b b 0 1"), Press::Full),
+            0
+        );
         for variant in [
             "apit-sodok",
             "dai-hasami-captures",
@@ -111,8 +127,19 @@ mod tests {
             let fewer = board.replacen('w', "1", 1);
             let q = pos(variant, &text.replacen(board, &fewer, 1));
             assert_ne!(q.pieces(!q.side()).len(), q.pieces(q.side()).len());
-            assert_eq!(press(&q), 0, "{variant}");
+            assert_eq!(press(&q, Press::Full), 0, "{variant}");
         }
+    }
+
+    #[test]
+    fn the_full_weight_presses_harder_in_the_sandwich_games_only() {
+        // Four against two in hasami; four against one in mak-yek.
+        let hasami = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
+        assert!(press(&hasami, Press::Full) > press(&hasami, Press::Ladder));
+        assert!(press(&hasami, Press::Ladder) > 0);
+        let mak_yek = pos("mak-yek", "8/8/8/8/3w4/8/8/b1b2b1b b 0 1");
+        assert!(press(&mak_yek, Press::Ladder) > 0);
+        assert_eq!(press(&mak_yek, Press::Full), press(&mak_yek, Press::Ladder));
     }
 
     #[test]
@@ -121,10 +148,10 @@ mod tests {
         let open = pos("hasami", "9/9/9/9/4w4/9/9/9/bbb3bbw b 0 1");
         let hemmed_in = pos("hasami", "9/9/9/5b3/4w4/3b5/9/9/b1b3bbw b 0 1");
         assert!(
-            press(&hemmed_in) > press(&open),
+            press(&hemmed_in, Press::Full) > press(&open, Press::Full),
             "{} vs {}",
-            press(&hemmed_in),
-            press(&open)
+            press(&hemmed_in, Press::Full),
+            press(&open, Press::Full)
         );
     }
 }

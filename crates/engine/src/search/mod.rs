@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::SearchGame;
+use crate::game::{Press, SearchGame};
 use crate::limits::{Budget, Limits};
 use crate::tables::Tables;
 use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
@@ -108,6 +108,21 @@ impl Searcher {
             contempt: DEFAULT_CONTEMPT,
             tables: crate::tables::probe::default_tables(),
         })
+    }
+
+    /// This searcher (the same table, threads, contempt and endgame tables) pressing a lead with the
+    /// weight `how` (`Features::press_weight`).
+    pub fn with_press_weight(&self, how: Press) -> Searcher {
+        Searcher {
+            tt: Arc::clone(&self.tt),
+            threads: self.threads,
+            features: Features {
+                press_weight: how,
+                ..self.features
+            },
+            contempt: self.contempt,
+            tables: self.tables.clone(),
+        }
     }
 
     /// Forgets the table (new game).

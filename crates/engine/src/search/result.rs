@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use crate::game::Press;
 use crate::score::{WIN, WIN_BOUND};
 
 /// Switches for the search features, so each can be measured (docs/engine.md).
@@ -28,6 +29,9 @@ pub struct Features {
     /// When one side leads in a capture game ([`crate::SearchGame::press`]): the side ahead gains
     /// as the defender's pieces lose their moves.
     pub press: bool,
+    /// The weight of [`Features::press`]: the game's full weight, or the lighter one the playing
+    /// levels below 10 were measured with (`full_press` off).
+    pub press_weight: Press,
     /// Threatening quiet moves also at the first ply of quiescence (off by default; measured in
     /// docs/engine.md).
     pub quiescence_threats: bool,
@@ -36,7 +40,7 @@ pub struct Features {
 impl Features {
     /// The default features with those named in `off` switched off and those in `on` switched on
     /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
-    /// `progress`, `press`, `vcf`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
+    /// `progress`, `press`, `full_press`, `vcf`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
     /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
     pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
@@ -51,6 +55,9 @@ impl Features {
                     "threats" => f.threats = value,
                     "progress" => f.progress = value,
                     "press" => f.press = value,
+                    "full_press" => {
+                        f.press_weight = if value { Press::Full } else { Press::Ladder }
+                    }
                     "vcf" => f.vcf = value,
                     "quiescence_threats" => f.quiescence_threats = value,
                     _ => {}
@@ -72,6 +79,7 @@ impl Default for Features {
             threats: true,
             progress: true,
             press: true,
+            press_weight: Press::Full,
             vcf: true,
             quiescence_threats: false,
         }

@@ -15,7 +15,7 @@ impl<G: SearchGame> Worker<'_, G> {
             return slot.1;
         }
         let e = if self.features.press {
-            pos.evaluate_pressed()
+            pos.evaluate_pressed(self.features.press_weight)
         } else {
             pos.evaluate()
         };

@@ -18,6 +18,8 @@
 
 use hasami_core::{HasamiPosition, HasamiRules};
 
+use crate::game::Press;
+
 mod captures;
 mod lines;
 mod terms;
@@ -301,20 +303,27 @@ impl Sink for [i32; N_FEATURES] {
 /// family with its weights as constants (terms with weight 0 are not computed at all).
 trait Fixed {
     const W: [i32; N_FEATURES];
+    /// The family, for its press weight ([`super::press::weight`]).
+    const GOAL: Goal;
 }
 
 macro_rules! fixed {
-    ($name:ident, $weights:expr) => {
+    ($name:ident, $weights:expr, $goal:expr) => {
         struct $name;
         impl Fixed for $name {
             const W: [i32; N_FEATURES] = $weights.w;
+            const GOAL: Goal = $goal;
         }
     };
 }
-fixed!(CaptureWeights, Weights::CAPTURE);
-fixed!(FiveWeights, Weights::FIVE);
-fixed!(AgonWeights, Weights::AGON);
-fixed!(InterventionWeights, Weights::INTERVENTION);
+fixed!(CaptureWeights, Weights::CAPTURE, Goal::Capture);
+fixed!(FiveWeights, Weights::FIVE, Goal::Five);
+fixed!(AgonWeights, Weights::AGON, Goal::Agon);
+fixed!(
+    InterventionWeights,
+    Weights::INTERVENTION,
+    Goal::Intervention
+);
 
 struct FixedScore<F: Fixed> {
     sum: i32,
@@ -333,14 +342,14 @@ impl<F: Fixed> Sink for FixedScore<F> {
 }
 
 #[inline(always)]
-fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition) -> i32 {
+fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition, how: Press) -> i32 {
     let mut s = FixedScore::<F> {
         sum: 0,
         family: std::marker::PhantomData,
     };
     let (ours, theirs) = terms(pos, &mut s);
     if PRESS && super::press::applies(pos) {
-        s.sum + super::press::press_with(pos, ours, theirs)
+        s.sum + super::press::press_with(pos, super::press::weight(F::GOAL, how), ours, theirs)
     } else {
         s.sum
     }
@@ -349,24 +358,24 @@ fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition) -> i32 {
 /// [`evaluate`] with the built-in weights of the variant's family ([`Weights::for_rules`]), the
 /// weights compiled in as constants: the search's evaluation.
 pub fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
-    evaluate_goal::<false>(pos)
+    evaluate_goal::<false>(pos, Press::Full)
 }
 
-/// [`evaluate_builtin`] plus the press term ([`crate::hasami::press::press`]), computed from the
-/// landing squares the evaluation has already found: the search's evaluation with
+/// [`evaluate_builtin`] plus the press term ([`crate::hasami::press::press`]) at the weight `how`,
+/// computed from the landing squares the evaluation has already found: the search's evaluation with
 /// `Features::press` on.
-pub fn evaluate_builtin_pressed(pos: &HasamiPosition) -> i32 {
-    evaluate_goal::<true>(pos)
+pub fn evaluate_builtin_pressed(pos: &HasamiPosition, how: Press) -> i32 {
+    evaluate_goal::<true>(pos, how)
 }
 
 #[inline(always)]
-fn evaluate_goal<const PRESS: bool>(pos: &HasamiPosition) -> i32 {
+fn evaluate_goal<const PRESS: bool>(pos: &HasamiPosition, how: Press) -> i32 {
     // Five-in-a-row games never press, so their evaluation is compiled once.
     match Goal::of(pos.rules()) {
-        Goal::Capture => evaluate_fixed::<CaptureWeights, PRESS>(pos),
-        Goal::Five => evaluate_fixed::<FiveWeights, false>(pos),
-        Goal::Agon => evaluate_fixed::<AgonWeights, false>(pos),
-        Goal::Intervention => evaluate_fixed::<InterventionWeights, PRESS>(pos),
+        Goal::Capture => evaluate_fixed::<CaptureWeights, PRESS>(pos, how),
+        Goal::Five => evaluate_fixed::<FiveWeights, false>(pos, how),
+        Goal::Agon => evaluate_fixed::<AgonWeights, false>(pos, how),
+        Goal::Intervention => evaluate_fixed::<InterventionWeights, PRESS>(pos, how),
     }
 }
 
@@ -543,13 +552,15 @@ mod tests {
     fn the_pressed_evaluation_is_the_evaluation_plus_press() {
         let mut leads = 0;
         for p in random_positions() {
-            let press = crate::hasami::press::press(&p);
-            leads += usize::from(press != 0);
-            assert_eq!(
-                evaluate_builtin_pressed(&p),
-                evaluate_builtin(&p) + press,
-                "{p:?}"
-            );
+            for how in [Press::Ladder, Press::Full] {
+                let press = crate::hasami::press::press(&p, how);
+                leads += usize::from(press != 0);
+                assert_eq!(
+                    evaluate_builtin_pressed(&p, how),
+                    evaluate_builtin(&p) + press,
+                    "{p:?}"
+                );
+            }
         }
         assert!(leads > 100, "only {leads} positions with a press term");
     }
