@@ -131,7 +131,7 @@ impl SearchGame for HasamiPosition {
 
     #[inline]
     fn press(&self, how: Press) -> i32 {
-        press::press(self, how)
+        press::press(self, eval::Goal::of(self.rules()).press_weight(how))
     }
 
     #[inline]

@@ -7,29 +7,15 @@
 
 use hasami_core::{BitBoard, Direction, HasamiPosition};
 
-use super::eval::Goal;
-use crate::game::Press;
-
-/// Centi-pieces per piece of lead for each safe landing square per defending piece the defender lacks
-/// against a rook's most on an open board: 12 in the sandwich games at full weight, 4 in mak-yek
-/// (where 12 converted no more) and for the levels below 10 (docs/conversion.md, "The press
-/// weight"); 0 where a five can win, which never presses.
-pub const fn weight(goal: Goal, how: Press) -> i32 {
-    match (goal, how) {
-        (Goal::Five | Goal::Agon, _) => 0,
-        (Goal::Capture, Press::Full) => 12,
-        (Goal::Capture | Goal::Intervention, _) => 4,
-    }
-}
-
-/// The bonus for the side to move in `pos` (negative when it is the side behind) at the weight
-/// `how`; 0 when material is level or the rules have no such goal.
-pub fn press(pos: &HasamiPosition, how: Press) -> i32 {
+/// The bonus for the side to move in `pos` (negative when it is the side behind) at the weight `w`,
+/// centi-pieces per piece of lead for each safe landing square per defending piece the defender lacks
+/// against a rook's most on an open board (the family's weight, `Goal::press_weight` of the
+/// evaluation); 0 when material is level or the rules have no such goal.
+pub fn press(pos: &HasamiPosition, w: i32) -> i32 {
     if !applies(pos) {
         return 0;
     }
     let us = pos.side();
-    let w = weight(Goal::of(pos.rules()), how);
     press_with(pos, w, pos.mobility_of(us).1, pos.mobility_of(!us).1)
 }
 
@@ -41,7 +27,7 @@ pub fn applies(pos: &HasamiPosition) -> bool {
         && pos.pieces(pos.side()).len() != pos.pieces(!pos.side()).len()
 }
 
-/// [`press`] with the [`weight`] `w`, given where each side's pieces can land (`ours` for the side
+/// [`press`] with the weight `w`, given where each side's pieces can land (`ours` for the side
 /// to move, `theirs` for the other), which the evaluation has already worked out; call only when
 /// [`applies`].
 #[inline]
@@ -103,17 +89,14 @@ mod tests {
         // Black four pieces against White's two.
         let black_to_move = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
         let white_to_move = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b w 0 1");
-        let b = press(&black_to_move, Press::Full);
+        let b = press(&black_to_move, 12);
         assert!(b > 0, "{b}");
-        assert!(press(&white_to_move, Press::Full) < 0);
+        assert!(press(&white_to_move, 12) < 0);
     }
 
     #[test]
     fn nothing_when_level_or_when_the_count_or_a_five_decides() {
-        assert_eq!(
-            press(&pos("hasami", "8w/9/9/9/4w4/9/9/9/b7b b 0 1"), Press::Full),
-            0
-        );
+        assert_eq!(press(&pos("hasami", "8w/9/9/9/4w4/9/9/9/b7b b 0 1"), 12), 0);
         for variant in [
             "apit-sodok",
             "dai-hasami-captures",
@@ -127,19 +110,8 @@ mod tests {
             let fewer = board.replacen('w', "1", 1);
             let q = pos(variant, &text.replacen(board, &fewer, 1));
             assert_ne!(q.pieces(!q.side()).len(), q.pieces(q.side()).len());
-            assert_eq!(press(&q, Press::Full), 0, "{variant}");
+            assert_eq!(press(&q, 12), 0, "{variant}");
         }
-    }
-
-    #[test]
-    fn the_full_weight_presses_harder_in_the_sandwich_games_only() {
-        // Four against two in hasami; four against one in mak-yek.
-        let hasami = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
-        assert!(press(&hasami, Press::Full) > press(&hasami, Press::Ladder));
-        assert!(press(&hasami, Press::Ladder) > 0);
-        let mak_yek = pos("mak-yek", "8/8/8/8/3w4/8/8/b1b2b1b b 0 1");
-        assert!(press(&mak_yek, Press::Ladder) > 0);
-        assert_eq!(press(&mak_yek, Press::Full), press(&mak_yek, Press::Ladder));
     }
 
     #[test]
@@ -148,10 +120,10 @@ mod tests {
         let open = pos("hasami", "9/9/9/9/4w4/9/9/9/bbb3bbw b 0 1");
         let hemmed_in = pos("hasami", "9/9/9/5b3/4w4/3b5/9/9/b1b3bbw b 0 1");
         assert!(
-            press(&hemmed_in, Press::Full) > press(&open, Press::Full),
+            press(&hemmed_in, 12) > press(&open, 12),
             "{} vs {}",
-            press(&hemmed_in, Press::Full),
-            press(&open, Press::Full)
+            press(&hemmed_in, 12),
+            press(&open, 12)
         );
     }
 }

@@ -109,6 +109,18 @@ impl Goal {
     /// Every family.
     pub const ALL: [Goal; 4] = [Goal::Capture, Goal::Five, Goal::Agon, Goal::Intervention];
 
+    /// How hard this family presses a lead (`crate::hasami::press`), in centi-pieces per piece of
+    /// lead for each safe landing square per defending piece the defender lacks: 12 in the sandwich
+    /// games at full weight, 4 in mak-yek (where 12 converted no more) and for the levels below 10
+    /// (docs/conversion.md, "The press weight"); 0 where a five can win, which never presses.
+    pub const fn press_weight(self, how: Press) -> i32 {
+        match (self, how) {
+            (Goal::Five | Goal::Agon, _) => 0,
+            (Goal::Capture, Press::Full) => 12,
+            (Goal::Capture | Goal::Intervention, _) => 4,
+        }
+    }
+
     /// The family of a variant.
     #[inline]
     pub fn of(rules: &HasamiRules) -> Goal {
@@ -303,7 +315,7 @@ impl Sink for [i32; N_FEATURES] {
 /// family with its weights as constants (terms with weight 0 are not computed at all).
 trait Fixed {
     const W: [i32; N_FEATURES];
-    /// The family, for its press weight ([`super::press::weight`]).
+    /// The family, for its press weight ([`Goal::press_weight`]).
     const GOAL: Goal;
 }
 
@@ -349,7 +361,7 @@ fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition, how: Press)
     };
     let (ours, theirs) = terms(pos, &mut s);
     if PRESS && super::press::applies(pos) {
-        s.sum + super::press::press_with(pos, super::press::weight(F::GOAL, how), ours, theirs)
+        s.sum + super::press::press_with(pos, F::GOAL.press_weight(how), ours, theirs)
     } else {
         s.sum
     }
@@ -553,7 +565,7 @@ mod tests {
         let mut leads = 0;
         for p in random_positions() {
             for how in [Press::Ladder, Press::Full] {
-                let press = crate::hasami::press::press(&p, how);
+                let press = crate::hasami::press::press(&p, Goal::of(p.rules()).press_weight(how));
                 leads += usize::from(press != 0);
                 assert_eq!(
                     evaluate_builtin_pressed(&p, how),
@@ -563,6 +575,20 @@ mod tests {
             }
         }
         assert!(leads > 100, "only {leads} positions with a press term");
+    }
+
+    #[test]
+    fn the_full_weight_presses_harder_in_the_sandwich_games_only() {
+        // Four against two in hasami; four against one in mak-yek.
+        let at = |p: &HasamiPosition, how| {
+            crate::hasami::press::press(p, Goal::of(p.rules()).press_weight(how))
+        };
+        let hasami = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
+        assert!(at(&hasami, Press::Full) > at(&hasami, Press::Ladder));
+        assert!(at(&hasami, Press::Ladder) > 0);
+        let mak_yek = pos("mak-yek", "8/8/8/8/3w4/8/8/b1b2b1b b 0 1");
+        assert!(at(&mak_yek, Press::Ladder) > 0);
+        assert_eq!(at(&mak_yek, Press::Full), at(&mak_yek, Press::Ladder));
     }
 
     #[test]
