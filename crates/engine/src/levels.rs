@@ -339,14 +339,16 @@ pub fn search_at_level<G: SearchGame>(
     } else {
         level
     };
-    // Levels below 10 press a lead with the weight their ladder was measured with.
+    // Levels below 10 press a lead with the weight their ladder was measured with; level 10 with the
+    // searcher's own (the full weight unless switched off for a measurement).
     let weighted;
-    let searcher = if level.press() == searcher.features.press_weight {
-        searcher
-    } else {
-        weighted = searcher.with_press_weight(level.press());
-        &weighted
-    };
+    let searcher =
+        if level.press() == Press::Ladder && searcher.features.press_weight != Press::Ladder {
+            weighted = searcher.with_press_weight(Press::Ladder);
+            &weighted
+        } else {
+            searcher
+        };
     let started = Instant::now();
     let deadline = limits.budget().hard.map(|h| started + h);
     let mut limits = *limits;
