@@ -25,8 +25,8 @@ pub enum Press {
     /// The weight levels 1–9 were measured with (docs/engine.md, "Level ladder"): their margins and
     /// slips are in evaluation units, so a heavier press would change what they leave en prise.
     Ladder,
-    /// The game's own weight, which converts more won positions (level 10; docs/conversion.md,
-    /// "The press weight").
+    /// The game's own weight, which level 10 presses with (docs/conversion.md, "The press weight":
+    /// measured on the conversion suites).
     Full,
 }
 
