@@ -254,28 +254,23 @@ impl Sink for [i32; N_FEATURES] {
 /// The built-in weights of one family as a type, so that [`evaluate_builtin`] is compiled once per
 /// family with its weights as constants (terms with weight 0 are not computed at all).
 trait Fixed {
-    const W: [i32; N_FEATURES];
-    /// The family, for its press weight ([`Goal::press_weight`]).
+    /// The family: its weights and its press weight ([`Goal::press_weight`]).
     const GOAL: Goal;
+    const W: [i32; N_FEATURES] = Weights::of(Self::GOAL).w;
 }
 
 macro_rules! fixed {
-    ($name:ident, $weights:expr, $goal:expr) => {
+    ($name:ident, $goal:expr) => {
         struct $name;
         impl Fixed for $name {
-            const W: [i32; N_FEATURES] = $weights.w;
             const GOAL: Goal = $goal;
         }
     };
 }
-fixed!(CaptureWeights, Weights::CAPTURE, Goal::Capture);
-fixed!(FiveWeights, Weights::FIVE, Goal::Five);
-fixed!(AgonWeights, Weights::AGON, Goal::Agon);
-fixed!(
-    InterventionWeights,
-    Weights::INTERVENTION,
-    Goal::Intervention
-);
+fixed!(CaptureWeights, Goal::Capture);
+fixed!(FiveWeights, Goal::Five);
+fixed!(AgonWeights, Goal::Agon);
+fixed!(InterventionWeights, Goal::Intervention);
 
 struct FixedScore<F: Fixed> {
     sum: i32,
@@ -349,6 +344,7 @@ pub fn features(pos: &HasamiPosition) -> [i32; N_FEATURES] {
 mod tests {
     use super::feature::*;
     use super::*;
+    use crate::game::SearchGame;
     use hasami_core::Preset;
     use hasami_core::SplitMix64;
     use hasami_core::{BitBoard, Side};
@@ -505,7 +501,7 @@ mod tests {
         let mut leads = 0;
         for p in random_positions() {
             for how in [Press::Ladder, Press::Full] {
-                let press = crate::hasami::press::press(&p, Goal::of(p.rules()).press_weight(how));
+                let press = SearchGame::press(&p, how);
                 leads += usize::from(press != 0);
                 assert_eq!(
                     evaluate_builtin_pressed(&p, how),
@@ -520,9 +516,7 @@ mod tests {
     #[test]
     fn the_full_weight_presses_harder_in_the_sandwich_games_only() {
         // Four against two in hasami; four against one in mak-yek.
-        let at = |p: &HasamiPosition, how| {
-            crate::hasami::press::press(p, Goal::of(p.rules()).press_weight(how))
-        };
+        let at = |p: &HasamiPosition, how| SearchGame::press(p, how);
         let hasami = pos("hasami", "8w/9/9/9/4w4/9/9/9/b1b3b1b b 0 1");
         assert!(at(&hasami, Press::Full) > at(&hasami, Press::Ladder));
         assert!(at(&hasami, Press::Ladder) > 0);
