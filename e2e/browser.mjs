@@ -30,7 +30,7 @@ import './new-game.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
-  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, overflow,
+  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, overflow, serverView,
 } from './helpers.mjs';
 
 test('against the engine: new game dialog, click and drag moves, engine replies, a capture, reload', async () => {
@@ -372,16 +372,23 @@ test('clocks and names: an engine game with a clock', async () => {
 test('phone: new moves scroll the move list, never the page', async () => {
   const page = await newPage('phone-scroll', { width: 390, height: 844 });
   await page.goto(BASE + '/#/rules/hasami');
-  const c = await createGame(page, { variant: 'hasami', opponent: 'engine', level: 1, side: 'black' });
+  // Both sides from this page, each move a new piece's first step, so the game cannot end before
+  // ply 12 (by a capture, or by a repetition, which moves picked blindly against an engine's random
+  // replies reach now and then).
+  const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
   await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
   await waitGame(page, { ply: 0 });
   const boardTop = () => page.evaluate(() => document.getElementById('board').getBoundingClientRect().top);
   const before = await boardTop();
-  let g = c.game;
-  for (let ply = 2; ply <= 12; ply += 2) {
-    g = await apiMove(page, c.id, c.token, g.legal_moves[0]);
-    await waitGame(page, { ply, thinking: 'false' });
-    g = await (await page.evaluate(async ([gid, t]) => (await fetch(`/api/games/${gid}?token=${t}`)).json(), [c.id, c.token]));
+  let ply = 0;
+  for (const file of 'abcdef') {
+    for (const move of [`${file}1${file}2`, `${file}9${file}8`]) {
+      await apiMove(page, c.id, c.token, move);
+      ply += 1;
+      await waitGame(page, { ply, status: 'playing' }).catch(async (e) => {
+        throw new Error(`${e.message}; ${await serverView(page, c.id, c.token)}; page: ply ${await page.getAttribute('#game', 'data-ply')}`);
+      });
+    }
   }
   await shot(page, '14-phone-after-12-moves.png');
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page scrolled');
@@ -410,6 +417,11 @@ test('no horizontal scroll on any screen, for every preset and Shogun, at 320, 3
     assert.ok(c.id, JSON.stringify(c));
     games.push([variant, c]);
   }
+  // A finished game whose end has a long word ("draw: third repetition") in the games lists.
+  const drawn = await createGame(page, { variant: 'hasami', opponent: 'local' });
+  for (let i = 0; i < 2; i++) for (const m of ['a1a2', 'a9a8', 'a2a1', 'a8a9']) await apiMove(page, drawn.id, drawn.token, m);
+  const ended = await view(page, drawn.id);
+  assert.equal(ended.status, 'over', JSON.stringify(ended));
   const wide = [];
   for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 800 });

@@ -131,12 +131,23 @@ export async function createGame(page, body) {
   }, body);
 }
 
-/** Plays `move` with `token` through the API from `page`; the new game view. */
+/** Plays `move` with `token` through the API from `page`; the new game view. Fails with the
+ * server's answer when the move is refused. */
 export async function apiMove(page, id, token, move) {
-  return page.evaluate(async ([gid, t, m]) => {
+  const [status, body] = await page.evaluate(async ([gid, t, m]) => {
     const r = await fetch(`/api/games/${gid}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move: m, token: t }) });
-    return r.json();
+    return [r.status, await r.text()];
   }, [id, token, move]);
+  if (status !== 200) throw new Error(`move ${move} in game ${id} refused: ${status} ${body}`);
+  return JSON.parse(body);
+}
+
+/** The game as the server has it (status, ply, thinking), for a failure message. */
+export async function serverView(page, id, token) {
+  return page.evaluate(async ([gid, t]) => {
+    const g = await (await fetch(`/api/games/${gid}?token=${t}`)).json();
+    return `server: ply ${g.ply}, status ${g.status}, thinking ${g.thinking}, reason ${g.reason}, turn ${g.turn}`;
+  }, [id, token]);
 }
 
 /** The page's width beyond the window, in px (0: no horizontal scroll). */

@@ -30,13 +30,14 @@ impl Drop for Server {
     }
 }
 
-/// Starts `hasami serve` on a free port; returns the server and the address it printed.
-fn start(db: &Path) -> (Server, String) {
+/// Starts `hasami serve` on a free port, its error output going to `log`; returns the server and
+/// the address it printed.
+fn start(db: &Path, log: &Path) -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hasami"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::from(std::fs::File::create(log).unwrap()))
         .spawn()
         .expect("start hasami serve");
     let mut out = BufReader::new(child.stdout.take().unwrap());
@@ -91,7 +92,8 @@ fn browser_end_to_end() {
     std::fs::create_dir_all(&shots).unwrap();
 
     let dir = tempfile::tempdir().unwrap();
-    let (_server, url) = start(&dir.path().join("games.sqlite3"));
+    let server_log = dir.path().join("server-errors.txt");
+    let (_server, url) = start(&dir.path().join("games.sqlite3"), &server_log);
 
     let out_file = dir.path().join("node-output.txt");
     let started = Instant::now();
@@ -122,7 +124,12 @@ fn browser_end_to_end() {
         }
         std::thread::sleep(Duration::from_millis(100));
     };
-    let output = std::fs::read_to_string(&out_file).unwrap_or_default();
+    let mut output = std::fs::read_to_string(&out_file).unwrap_or_default();
+    let errors = std::fs::read_to_string(&server_log).unwrap_or_default();
+    if !errors.trim().is_empty() {
+        output.push_str("\nthe server's error output:\n");
+        output.push_str(&errors);
+    }
     match status {
         Some(s) if s.success() => {
             eprintln!(
