@@ -30,7 +30,7 @@ import './new-game.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
-  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, overflow, serverView,
+  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, overflow,
 } from './helpers.mjs';
 
 test('against the engine: new game dialog, click and drag moves, engine replies, a capture, reload', async () => {
@@ -386,7 +386,8 @@ test('phone: new moves scroll the move list, never the page', async () => {
       await apiMove(page, c.id, c.token, move);
       ply += 1;
       await waitGame(page, { ply, status: 'playing' }).catch(async (e) => {
-        throw new Error(`${e.message}; ${await serverView(page, c.id, c.token)}; page: ply ${await page.getAttribute('#game', 'data-ply')}`);
+        const g = await view(page, c.id);
+        throw new Error(`${e.message}; the server has ply ${g.ply}, status ${g.status} (${g.reason})`);
       });
     }
   }

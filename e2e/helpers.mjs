@@ -142,13 +142,6 @@ export async function apiMove(page, id, token, move) {
   return JSON.parse(body);
 }
 
-/** The game as the server has it (status, ply, thinking), for a failure message. */
-export async function serverView(page, id, token) {
-  return page.evaluate(async ([gid, t]) => {
-    const g = await (await fetch(`/api/games/${gid}?token=${t}`)).json();
-    return `server: ply ${g.ply}, status ${g.status}, thinking ${g.thinking}, reason ${g.reason}, turn ${g.turn}`;
-  }, [id, token]);
-}
 
 /** The page's width beyond the window, in px (0: no horizontal scroll). */
 export async function overflow(page) {
