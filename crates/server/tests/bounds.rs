@@ -59,9 +59,12 @@ fn records_and_games_have_a_size_limit() {
     assert_eq!(status, 400, "{v}");
     assert!(error_of(&v).contains("plies"), "{v}");
     assert_eq!(game_count(&s), 0);
-    // At the limit: imported; one move more is refused with the reason, and nothing changes.
+    // At the limit: imported as a game drawn there; one move more is refused with the reason, and
+    // nothing changes.
     let (status, g) = s.post("/api/games/import", &json!({ "record": shuffle(2_000) }));
     assert_eq!(status, 201, "{}", error_of(&g));
+    assert_eq!(g["game"]["status"], "over", "{}", g["game"]["reason"]);
+    assert_eq!(g["game"]["result"], "1/2-1/2");
     let id = g["id"].as_i64().unwrap();
     let token = g["token"].as_str().unwrap().to_string();
     let (status, v) = s.post(
@@ -110,4 +113,43 @@ fn new_games_are_limited_per_client_address() {
         f64::from(created) <= allowed,
         "{created} created, {allowed} allowed"
     );
+}
+
+#[test]
+fn a_game_that_reaches_the_ply_limit_ends_drawn() {
+    let (_dir, s) = server();
+    // A local game one ply short of the limit: the next move ends it.
+    let (status, g) = s.post("/api/games/import", &json!({ "record": shuffle(1_999) }));
+    assert_eq!(status, 201, "{}", error_of(&g));
+    assert_eq!(g["game"]["status"], "playing");
+    let id = g["id"].as_i64().unwrap();
+    let token = g["token"].as_str().unwrap().to_string();
+    let v = s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a8a9", "token": token}),
+    );
+    assert_eq!(
+        (v["ply"].as_u64(), v["status"].as_str()),
+        (Some(2_000), Some("over"))
+    );
+    assert_eq!(v["result"], "1/2-1/2");
+    assert!(
+        v["reason"].as_str().unwrap().contains("2000 plies"),
+        "{}",
+        v["reason"]
+    );
+    assert_eq!(v["legal_moves"], json!([]));
+    // Against the engine, its reply is the last ply: the game ends instead of waiting on it.
+    let (status, g) = s.post(
+        "/api/games/import",
+        &json!({ "record": shuffle(1_999), "opponent": "engine", "level": 1, "side": "black" }),
+    );
+    assert_eq!(status, 201, "{}", error_of(&g));
+    let id = g["id"].as_i64().unwrap();
+    let v = s.wait_for(&format!("/api/games/{id}"), |v| v["status"] == "over");
+    assert_eq!(
+        (v["ply"].as_u64(), v["result"].as_str()),
+        (Some(2_000), Some("1/2-1/2"))
+    );
+    assert_eq!(v["thinking"], false);
 }

@@ -78,6 +78,8 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     };
     let (updates, first) = {
         let mut g = live.lock().await;
+        // An engine reply given up (live/reply.rs) starts again when a socket opens.
+        state.start_engine(&live, &mut g);
         // Others hear of this socket; it hears only what comes after.
         g.socket_changed(token.as_deref(), 1);
         let updates = g.updates.subscribe();

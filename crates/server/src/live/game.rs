@@ -58,6 +58,17 @@ pub fn side_word(side: Side) -> &'static str {
     }
 }
 
+/// The end of a game that reaches [`MAX_PLIES`] without an end of its own (a variant with the
+/// repetition and quiet-ply rules off): a draw, so that no game waits on a move it cannot make.
+pub(crate) fn ply_limit_end(game: &AnyGame) -> Option<(String, String)> {
+    (game.outcome().is_none() && game.plies() >= MAX_PLIES).then(|| {
+        (
+            "1/2-1/2".to_string(),
+            format!("draw: the server's limit of {MAX_PLIES} plies"),
+        )
+    })
+}
+
 /// A side from its API name.
 pub(crate) fn parse_side(s: &str) -> Option<Side> {
     match s {

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::db;
 use crate::live::create::{Created, NewOptions};
 use crate::live::error::GameError;
-use crate::live::game::{Opponent, MAX_PLIES};
+use crate::live::game::{ply_limit_end, Opponent, MAX_PLIES};
 use crate::live::names::{check_name, hidden};
 use crate::live::registry::AppState;
 use hasami_core::AnyGame;
@@ -81,6 +81,8 @@ impl AppState {
                 ),
             )),
         };
+        // An unfinished record as long as a game may be ends there, drawn.
+        let ended = ended.or_else(|| ply_limit_end(&game));
         let opponent = Some(req.opponent.unwrap_or(Opponent::Local));
         let times = vec![db::now_ms(); game.plies()];
         self.store_new(

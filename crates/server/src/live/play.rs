@@ -8,7 +8,7 @@ use hasami_core::{BitBoard, Move};
 use crate::db::{self, DbError, StoredMove};
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
-use crate::live::game::MAX_PLIES;
+use crate::live::game::{ply_limit_end, MAX_PLIES};
 use crate::live::registry::AppState;
 use crate::live::view::GameView;
 
@@ -76,6 +76,11 @@ impl AppState {
             status.result = o.result_token().into();
             status.reason = next.outcome_words();
         }
+        let limit = ply_limit_end(&next);
+        if let Some((result, why)) = &limit {
+            status.result = result.clone();
+            status.reason = Some(why.clone());
+        }
         status.draw_offer = None;
         let id = g.meta.id;
         self.db.append_move(id, ply, stored, status).await?;
@@ -83,7 +88,10 @@ impl AppState {
         g.times.push(time);
         g.clocks.push(clock);
         g.turn_started = time;
-        if g.game.outcome().is_some() {
+        if limit.is_some() {
+            g.ended = limit;
+        }
+        if g.is_over() {
             g.stopped_at = Some(time);
         }
         g.draw_offer = None;

@@ -13,6 +13,7 @@ use crate::db::Db;
 use crate::engine::Engine;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
+use crate::live::reply::REPLY_RETRY;
 
 /// The most games kept in memory (games in use are never dropped, so this is a soft limit).
 pub const MAX_LIVE_GAMES: usize = 10_000;
@@ -29,6 +30,8 @@ pub struct AppState {
     max_live: usize,
     /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
+    /// How long an engine reply the store refuses is tried again, in milliseconds (live/reply.rs).
+    reply_retry_ms: std::sync::atomic::AtomicU64,
 }
 
 /// A handle to the state.
@@ -49,7 +52,25 @@ impl AppState {
             loading: std::sync::Mutex::new(HashMap::new()),
             max_live: max_live.max(1),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
+            reply_retry_ms: std::sync::atomic::AtomicU64::new(REPLY_RETRY.as_millis() as u64),
         })
+    }
+
+    /// How long an engine reply that the store refuses is tried again before it is given up.
+    pub(crate) fn reply_retry(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(
+            self.reply_retry_ms
+                .load(std::sync::atomic::Ordering::Relaxed),
+        )
+    }
+
+    /// Sets [`AppState::reply_retry`] (tests use a short one).
+    #[cfg(test)]
+    pub(crate) fn set_reply_retry(&self, window: std::time::Duration) {
+        self.reply_retry_ms.store(
+            window.as_millis() as u64,
+            std::sync::atomic::Ordering::Relaxed,
+        );
     }
 
     /// How many games are in memory.

@@ -261,7 +261,9 @@ impl AppState {
         token: Option<&str>,
     ) -> Result<GameView, GameError> {
         let live = self.live(id).await?;
-        let g = live.lock().await;
+        let mut g = live.lock().await;
+        // An engine reply given up (live/reply.rs) starts again when the game is looked at.
+        self.start_engine(&live, &mut g);
         Ok(g.view(token))
     }
 }
