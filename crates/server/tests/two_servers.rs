@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::postgres::Postgres;
-use common::{create, moves, token_of, Server, Ws};
+use common::{create, moves, shuffle, token_of, Server, Ws};
 use hasami_server::{Db, Limits};
 use serde_json::{json, Value};
 
@@ -148,4 +148,33 @@ fn two_moves_for_one_ply_on_two_servers_store_exactly_one() {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+}
+
+#[test]
+fn a_game_ended_at_the_ply_limit_on_one_server_is_over_on_the_other() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    let (status, g) = one.post("/api/games/import", &json!({ "record": shuffle(1_999) }));
+    assert_eq!(status, 201, "{}", g["error"]);
+    let id = g["id"].as_i64().unwrap();
+    let token = g["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}");
+    // Server two holds the game (a spectator's socket) when server one stores the last ply.
+    let mut ws = Ws::connect(two.addr, &format!("{path}/ws"));
+    game_with(&mut ws, 1_999);
+    one.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "a8a9", "token": token}),
+    );
+    let seen = game_with(&mut ws, 2_000);
+    assert_eq!(
+        (seen["status"].as_str(), seen["result"].as_str()),
+        (Some("over"), Some("1/2-1/2"))
+    );
+    let (_, v) = two.get(&path);
+    assert_eq!(
+        (v["status"].as_str(), v["legal_moves"].clone()),
+        (Some("over"), json!([]))
+    );
 }

@@ -161,9 +161,7 @@ impl AppState {
         g.times.push(m.time);
         g.clocks.push(m.clock);
         g.turn_started = m.time;
-        if g.game.outcome().is_some() {
-            g.stopped_at = Some(m.time);
-        }
+        g.after_move(m.time);
         g.draw_offer = None;
         g.changed();
         self.act(live, g).await;

@@ -211,6 +211,17 @@ impl LiveGame {
         }
     }
 
+    /// After a move played at `time` (Unix ms): the game ends drawn at [`MAX_PLIES`] unless it
+    /// ended by rule, and an ended game's clock stops there.
+    pub(crate) fn after_move(&mut self, time: i64) {
+        if let Some(end) = ply_limit_end(&self.game) {
+            self.ended = Some(end);
+        }
+        if self.is_over() {
+            self.stopped_at = Some(time);
+        }
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.game.outcome().is_some() || self.ended.is_some()

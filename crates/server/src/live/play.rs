@@ -76,10 +76,9 @@ impl AppState {
             status.result = o.result_token().into();
             status.reason = next.outcome_words();
         }
-        let limit = ply_limit_end(&next);
-        if let Some((result, why)) = &limit {
-            status.result = result.clone();
-            status.reason = Some(why.clone());
+        if let Some((result, why)) = ply_limit_end(&next) {
+            status.result = result;
+            status.reason = Some(why);
         }
         status.draw_offer = None;
         let id = g.meta.id;
@@ -88,12 +87,7 @@ impl AppState {
         g.times.push(time);
         g.clocks.push(clock);
         g.turn_started = time;
-        if limit.is_some() {
-            g.ended = limit;
-        }
-        if g.is_over() {
-            g.stopped_at = Some(time);
-        }
+        g.after_move(time);
         g.draw_offer = None;
         g.thinking = false;
         g.reply_stop = None;

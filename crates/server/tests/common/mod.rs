@@ -140,6 +140,21 @@ pub fn game_count(s: &Server) -> usize {
         .map_or(0, Vec::len)
 }
 
+/// A record of `plies` moves shuffling a1a2 a9a8 a2a1 a8a9 in a variant without game ends.
+pub fn shuffle(plies: usize) -> String {
+    let cycle = ["a1a2", "a9a8", "a2a1", "a8a9"];
+    let mut text = String::from("[Variant \"hasami+repetition=0+quiet=0\"]\n\n");
+    for i in 0..plies {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(cycle[i % 4]);
+        text.push(if i % 10 == 9 { '\n' } else { ' ' });
+    }
+    text.push_str("*\n");
+    text
+}
+
 /// The moves of a game view, as text.
 pub fn moves(v: &Value) -> Vec<String> {
     v["moves"]
