@@ -82,10 +82,19 @@ impl AppState {
         let live = Arc::clone(live);
         let task = tokio::spawn(async move {
             tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-            let mut g = live.lock().await;
-            if g.version == version {
-                g.clock_timer = None;
-                let _ = state.check_clock(&mut g).await;
+            // An end the store refuses is tried again (live/retry.rs).
+            let mut backoff = state.backoff();
+            loop {
+                let mut g = live.lock().await;
+                if g.version != version {
+                    return;
+                }
+                if state.check_clock(&mut g).await.is_ok() || !backoff.again() {
+                    g.clock_timer = None;
+                    return;
+                }
+                drop(g);
+                backoff.wait().await;
             }
         });
         g.clock_timer = Some(task.abort_handle());

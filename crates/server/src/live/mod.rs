@@ -3,7 +3,7 @@
 //! [`AppState`] (`registry`) holds the games in use and loads a game from the store on first use; a
 //! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
 //! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
-//! acknowledged or broadcast), `reply` (the engine's moves), `takeback` (undo), `draw` (offers),
+//! acknowledged or broadcast), `reply` (the engine's moves; `retry` tries again what the store refused), `takeback` (undo), `draw` (offers),
 //! `finish` (resignation, abort, loss on time), `rematch`, `names`, `hint`, `analysis_board` (a position with moves of both sides, stored nowhere), `review` (post-game review), `record` (export) and `view` (the JSON
 //! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time, and every refusal is a
 //! [`GameError`] (`error`), which knows nothing of HTTP.
@@ -31,6 +31,7 @@ mod record;
 mod registry;
 mod rematch;
 mod reply;
+mod retry;
 mod review;
 mod shogun_view;
 mod takeback;

@@ -13,7 +13,7 @@ use crate::db::Db;
 use crate::engine::Engine;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
-use crate::live::reply::REPLY_RETRY;
+use crate::live::retry::{Backoff, STORE_RETRY};
 
 /// The most games kept in memory (games in use are never dropped, so this is a soft limit).
 pub const MAX_LIVE_GAMES: usize = 10_000;
@@ -30,8 +30,8 @@ pub struct AppState {
     max_live: usize,
     /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
-    /// How long an engine reply the store refuses is tried again, in milliseconds (live/reply.rs).
-    reply_retry_ms: std::sync::atomic::AtomicU64,
+    /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
+    store_retry_ms: std::sync::atomic::AtomicU64,
 }
 
 /// A handle to the state.
@@ -52,22 +52,22 @@ impl AppState {
             loading: std::sync::Mutex::new(HashMap::new()),
             max_live: max_live.max(1),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
-            reply_retry_ms: std::sync::atomic::AtomicU64::new(REPLY_RETRY.as_millis() as u64),
+            store_retry_ms: std::sync::atomic::AtomicU64::new(STORE_RETRY.as_millis() as u64),
         })
     }
 
-    /// How long an engine reply that the store refuses is tried again before it is given up.
-    pub(crate) fn reply_retry(&self) -> std::time::Duration {
-        std::time::Duration::from_millis(
-            self.reply_retry_ms
-                .load(std::sync::atomic::Ordering::Relaxed),
-        )
+    /// The tries of a new piece of work that the store may refuse (live/retry.rs).
+    pub(crate) fn backoff(&self) -> Backoff {
+        let window = self
+            .store_retry_ms
+            .load(std::sync::atomic::Ordering::Relaxed);
+        Backoff::new(std::time::Duration::from_millis(window))
     }
 
-    /// Sets [`AppState::reply_retry`] (tests use a short one).
+    /// Sets how long work the store refuses is tried again (tests use a short time).
     #[cfg(test)]
-    pub(crate) fn set_reply_retry(&self, window: std::time::Duration) {
-        self.reply_retry_ms.store(
+    pub(crate) fn set_store_retry(&self, window: std::time::Duration) {
+        self.store_retry_ms.store(
             window.as_millis() as u64,
             std::sync::atomic::Ordering::Relaxed,
         );

@@ -262,7 +262,9 @@ impl AppState {
     ) -> Result<GameView, GameError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
-        // An engine reply given up (live/reply.rs) starts again when the game is looked at.
+        // A loss on time or an engine reply given up (live/retry.rs) is done when the game is
+        // looked at.
+        let _ = self.check_clock(&mut g).await;
         self.start_engine(&live, &mut g);
         Ok(g.view(token))
     }
