@@ -14,7 +14,7 @@
 //      wins), watched by a spectator in a third context who cannot move (clicks do nothing, the API and
 //      the WebSocket refuse);
 //   3. the stored games list (resume a game, see a finished one) and the rules page;
-//   4. a hot-seat Shogun game set up in the dialog (random magnet board, player names) and played by
+//   4. (shogun.mjs) a hot-seat Shogun game set up in the dialog (random magnet board, player names) and played by
 //      clicking to its end (moves taken from the API's legal list, captures first): numbers and crowns
 //      drawn as the position says, the learning view, a move refused by Shogun safety (S5) with the
 //      server's reason, the "Shogun!" warning, the end with its reason, the record;
@@ -27,10 +27,12 @@ import './after-game.mjs';
 import './page-weight.mjs';
 import './screenshots.mjs';
 import './new-game.mjs';
+import './shogun.mjs';
+import './layout.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
-  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, overflow,
+  positionPieces, view, center, clickMove, dragMove, createGame, apiMove,
 } from './helpers.mjs';
 
 test('against the engine: new game dialog, click and drag moves, engine replies, a capture, reload', async () => {
@@ -232,110 +234,6 @@ test('online: two browsers play to the end through the invite links; a spectator
   for (const p of [black, white, spectator]) await p.context().close();
 });
 
-/** The pieces of a Shogun position text (S8): {square: [side, number, shogun]}. */
-function shogunPieces(text) {
-  const out = {};
-  text.split(' ')[0].split('/').forEach((row, i) => {
-    let file = 0;
-    for (const m of row.matchAll(/([PpSs])(\d?):(\d)|(\d)/g)) {
-      if (m[4]) { file += Number(m[4]); continue; }
-      out[String.fromCharCode(97 + file) + (8 - i)] = [m[1] === 'P' || m[1] === 'S' ? 'black' : 'white', m[3], m[1].toLowerCase() === 's'];
-      file += 1;
-    }
-  });
-  return out;
-}
-
-/** The Shogun pieces drawn on the board, in the same shape. */
-async function shogunBoard(page) {
-  return page.$$eval('svg#board g.piece[data-square]:not([data-square=""])', (gs) =>
-    Object.fromEntries(gs.map((g) => [g.dataset.square, [g.dataset.piece, g.querySelector('text.num').textContent, g.dataset.shogun === 'true']])));
-}
-
-test('Shogun hot-seat: set up in the dialog, played by clicking to the end', async () => {
-  const page = await newPage('shogun');
-  await page.goto(BASE + '/#/');
-  await page.waitForSelector('#new-game-form');
-  await page.selectOption('#ng-variant', 'shogun');
-  await page.waitForSelector('#ng-shogun:not([hidden])');
-  await page.check('#ng-opponent-local');
-  await page.check('#ng-board-random');
-  await page.fill('#ng-name-black', 'Ann');
-  await page.fill('#ng-name-white', 'Ben');
-  await page.waitForFunction(() => document.getElementById('ng-about').textContent.startsWith('shogun'));
-  await shot(page, '07-shogun-new-game.png');
-  await page.click('#ng-start');
-  await page.waitForURL(/#\/game\/\d+$/);
-  const id = await gameId(page);
-  await waitGame(page, { status: 'playing', you: 'both', turn: 'black', ply: 0 });
-  let g = await view(page, id);
-  assert.match(g.variant, /^shogun\+seed=\d+/, 'the drawn magnet board is in the variant text');
-  assert.deepEqual(g.side_names, { black: 'White', white: 'Red' });
-  assert.match(await page.textContent('#players'), /White: Ann.*Red: Ben/s);
-  // S3: every piece shows its number; the two Shoguns wear crowns.
-  assert.deepEqual(await shogunBoard(page), shogunPieces(g.position));
-  assert.equal(await page.locator('svg#board path.crown').count(), 2);
-  assert.match(await page.getAttribute('#sq-e1', 'aria-label'), /^e1, White Shogun showing [12]$/);
-
-  // The learning view: a picked piece shows, on each destination, the number it would get there.
-  await page.click('#btn-learn');
-  const first = g.legal_moves[0];
-  await page.locator(`#sq-${first.slice(0, 2)}`).click();
-  await page.waitForSelector(`text.arrival[data-target="${first.slice(2)}"]`);
-  const arrivals = await page.$$eval('text.arrival', (ts) => Object.fromEntries(ts.map((t) => [t.dataset.target, Number(t.textContent)])));
-  for (const m of g.legal_moves.filter((m) => m.startsWith(first.slice(0, 2))))
-    assert.equal(arrivals[m.slice(2)], g.shogun.arrivals[m], `learning view of ${m}`);
-  await shot(page, '08-shogun-learning-view.png');
-  await page.keyboard.press('Escape');
-
-  // Play to the end: captures first, otherwise a move chosen by a fixed sequence.
-  let seed = 7, refusedSeen = false, warned = false, ply = 0;
-  while (true) {
-    g = await view(page, id);
-    if (g.status === 'over') break;
-    assert.deepEqual(await shogunBoard(page), shogunPieces(g.position), `board at ply ${ply}`);
-    // A move refused by Shogun safety (S5): clicked once, the server's reason is shown.
-    const refused = Object.keys(g.shogun.refused);
-    if (!refusedSeen && refused.length) {
-      const r = refused[0];
-      await page.locator(`#sq-${r.slice(0, 2)}`).click();
-      await page.waitForSelector(`g.refused[data-refused="${r.slice(2)}"]`);
-      await page.locator(`#sq-${r.slice(2)}`).click();
-      await page.waitForFunction(() => /Shogun! the move would leave/.test(document.getElementById('error').textContent));
-      assert.doesNotMatch(await page.textContent('#error'), /\(S\d/, 'rule ids are for developers');
-      assert.equal((await view(page, id)).ply, ply, 'the refused move changed nothing');
-      await shot(page, '09-shogun-refused.png');
-      refusedSeen = true;
-    }
-    if (!warned && g.shogun.attacked) {
-      await page.waitForSelector('#shogun-warning:not([hidden])');
-      assert.match(await page.textContent('#shogun-warning'), /^Shogun! (White|Red)'s Shogun is attacked/);
-      await page.waitForSelector('circle.check');
-      await shot(page, '10-shogun-warning.png');
-      warned = true;
-    }
-    const pieces = shogunPieces(g.position);
-    const captures = g.legal_moves.filter((m) => pieces[m.slice(2)]);
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    const mv = captures.length ? captures[seed % captures.length] : g.legal_moves[seed % g.legal_moves.length];
-    await page.locator(`#sq-${mv.slice(0, 2)}`).click();
-    await page.waitForSelector(`circle.target[data-target="${mv.slice(2)}"]`);
-    await page.locator(`#sq-${mv.slice(2)}`).click();
-    ply += 1;
-    await waitGame(page, { ply });
-    assert.ok(ply < 400, 'the game ends (S6, D1, D2)');
-  }
-  await page.waitForSelector('#game-over:not([hidden])');
-  assert.equal(await page.textContent('#game-over'), `Game over (${g.result}): ${g.reason}`);
-  assert.match(g.reason, /wins|draw/);
-  assert.deepEqual(await shogunBoard(page), shogunPieces(g.position));
-  await shot(page, '11-shogun-game-over.png');
-  const rec = await page.evaluate(async (gid) => (await fetch(`/api/games/${gid}/record`)).text(), id);
-  assert.ok(rec.startsWith(`[Variant "${g.variant}"]\n[White "Ann"]\n[Red "Ben"]\n`), rec);
-  assert.ok(rec.includes(`[Result "${g.result}"]`), rec);
-  await page.context().close();
-});
-
 test('clocks and names: an engine game with a clock', async () => {
   const page = await newPage('clock');
   await page.goto(BASE + '/#/');
@@ -369,79 +267,6 @@ test('clocks and names: an engine game with a clock', async () => {
   await page.context().close();
 });
 
-test('phone: new moves scroll the move list, never the page', async () => {
-  const page = await newPage('phone-scroll', { width: 390, height: 844 });
-  await page.goto(BASE + '/#/rules/hasami');
-  // Both sides from this page, each move a new piece's first step, so the game cannot end before
-  // ply 12 (by a capture, or by a repetition, which moves picked blindly against an engine's random
-  // replies reach now and then).
-  const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
-  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
-  await waitGame(page, { ply: 0 });
-  const boardTop = () => page.evaluate(() => document.getElementById('board').getBoundingClientRect().top);
-  const before = await boardTop();
-  let ply = 0;
-  for (const file of 'abcdef') {
-    for (const move of [`${file}1${file}2`, `${file}9${file}8`]) {
-      await apiMove(page, c.id, c.token, move);
-      ply += 1;
-      await waitGame(page, { ply, status: 'playing' }).catch(async (e) => {
-        const g = await view(page, c.id);
-        throw new Error(`${e.message}; the server has ply ${g.ply}, status ${g.status} (${g.reason})`);
-      });
-    }
-  }
-  await shot(page, '14-phone-after-12-moves.png');
-  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page scrolled');
-  assert.equal(await boardTop(), before, 'the board moved');
-  // The move list itself shows the newest move.
-  const shown = await page.evaluate(() => {
-    const list = document.getElementById('move-list').getBoundingClientRect();
-    const cur = document.querySelector('#move-list [aria-current="true"]').getBoundingClientRect();
-    return cur.top >= list.top - 1 && cur.bottom <= list.bottom + 1;
-  });
-  assert.ok(shown, 'the newest move is visible in the move list');
-  await page.context().close();
-});
-
-test('no horizontal scroll on any screen, for every preset and Shogun, at 320, 390 and 1280 px', async () => {
-  const page = await newPage('widths');
-  await page.goto(BASE + '/#/rules/hasami');
-  const presets = (await page.evaluate(async () => (await fetch('/api/variants')).json())).presets.map((p) => p.name);
-  assert.ok(presets.includes('shogun') && presets.length >= 8, presets.join());
-  const games = [];
-  for (const variant of presets) {
-    const body = variant === 'shogun'
-      ? { variant: 'shogun', opponent: 'local', random_board: true }
-      : { variant, opponent: 'local' };
-    const c = await createGame(page, body);
-    assert.ok(c.id, JSON.stringify(c));
-    games.push([variant, c]);
-  }
-  // A finished game whose end has a long word ("draw: third repetition") in the games lists.
-  const drawn = await createGame(page, { variant: 'hasami', opponent: 'local' });
-  for (let i = 0; i < 2; i++) for (const m of ['a1a2', 'a9a8', 'a2a1', 'a8a9']) await apiMove(page, drawn.id, drawn.token, m);
-  const ended = await view(page, drawn.id);
-  assert.equal(ended.status, 'over', JSON.stringify(ended));
-  const wide = [];
-  for (const width of [320, 390, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    const screens = [['new game', '#/', '#games-list'], ['games', '#/games', '#games-list'], ['import', '#/import', 'h1']];
-    for (const variant of presets) screens.push([`rules ${variant}`, `#/rules/${variant}`, 'svg.board']);
-    for (const [variant, c] of games) screens.push([`game ${variant}`, `#/game/${c.id}?token=${c.token}`, '#game[data-status]']);
-    for (const [name, hash, ready] of screens) {
-      await page.goto('about:blank');
-      await page.goto(BASE + '/' + hash);
-      await page.waitForSelector(ready);
-      if (width === 390 && (name === 'game shogun' || name === 'games')) await shot(page, `15-${name.replace(' ', '-')}-390.png`);
-      const over = await overflow(page);
-      if (over > 0) wide.push(`${name} at ${width} px: ${over} px too wide`);
-    }
-  }
-  assert.deepEqual(wide, []);
-  await page.context().close();
-});
-
 test("after a loss on time the loser's clock reads 0:00", async () => {
   const page = await newPage('flag');
   await page.goto(BASE + '/#/rules/hasami');
@@ -455,25 +280,6 @@ test("after a loss on time the loser's clock reads 0:00", async () => {
   assert.match(await page.textContent('#clock-black'), /^0:00(\.0)?$/);
   assert.doesNotMatch(await page.textContent('#clock-white'), /^0:00(\.0)?$/);
   assert.match(await page.textContent('#game-over'), /on time/);
-  await page.context().close();
-});
-
-test('Shogun analysis speaks of White and Red, in their colours', async () => {
-  const page = await newPage('shogun-analysis');
-  await page.goto(BASE + '/#/rules/hasami');
-  const c = await createGame(page, { variant: 'shogun', opponent: 'local', random_board: true });
-  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
-  await waitGame(page, { ply: 0 });
-  await page.click('#btn-analysis');
-  await page.waitForFunction(() => /^Depth \d+/.test(document.getElementById('analysis-text').textContent));
-  const text = await page.textContent('#analysis-text');
-  assert.match(text, /\(White\)/, text);
-  assert.doesNotMatch(text, /black|white\)/, text);
-  const colours = await page.evaluate(() => {
-    const bar = document.getElementById('eval-bar');
-    return [getComputedStyle(bar).backgroundColor, getComputedStyle(bar.firstElementChild).backgroundColor, bar.getAttribute('aria-label')];
-  });
-  assert.deepEqual(colours, ['rgb(179, 38, 30)', 'rgb(248, 244, 234)', "Evaluation, White's share"]);
   await page.context().close();
 });
 
