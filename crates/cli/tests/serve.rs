@@ -1,6 +1,6 @@
-//! `hasami serve` as a process: the address it prints, bad arguments, and durability: every move the
-//! server acknowledged is still there after the process is killed with SIGKILL and restarted on the
-//! same database.
+//! `hasami serve` as a process: the address it prints, bad arguments, a clean stop on SIGTERM and
+//! SIGINT, and durability: every move the server acknowledged is still there after the process is
+//! killed with SIGKILL and restarted on the same database.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -79,6 +79,47 @@ fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, serde_json
         status,
         serde_json::from_str(rest).unwrap_or(serde_json::Value::Null),
     )
+}
+
+/// Sends `signal` to the server and waits up to 10 s for it to exit; its exit status.
+#[cfg(unix)]
+fn stop_with(child: &mut Served, signal: libc::c_int) -> std::process::ExitStatus {
+    // SAFETY: kill(2) on the pid of a child this test started and has not reaped.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(std::time::Instant::now() < end, "the server did not stop");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn sigterm_and_sigint_stop_the_server_cleanly() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    // SIGTERM is what service managers and container runtimes send; SIGINT is Ctrl-C.
+    for (signal, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGINT, "SIGINT")] {
+        let (mut child, addr) = start(&db);
+        let (status, created) = request(&addr, "POST", "/api/games", r#"{"opponent":"local"}"#);
+        assert_eq!(status, 201);
+        let status = stop_with(&mut child, signal);
+        assert!(
+            status.success(),
+            "{name}: {status:?} (killed by signal {:?})",
+            status.signal()
+        );
+        // The game is there for the next server.
+        let (mut next, addr) = start(&db);
+        let id = created["id"].as_i64().unwrap();
+        let (status, _) = request(&addr, "GET", &format!("/api/games/{id}"), "");
+        assert_eq!(status, 200, "{name}");
+        next.kill().unwrap();
+    }
 }
 
 #[test]

@@ -162,7 +162,7 @@ pub fn serve_within(
     Ok(())
 }
 
-/// `hasami serve`: opens the store, listens, prints the address and serves until Ctrl-C.
+/// `hasami serve`: opens the store, listens, prints the address and serves until Ctrl-C or SIGTERM.
 pub fn run(config: &Config) -> Result<(), ServeError> {
     let addr = parse_addr(&config.addr)?;
     let target = config
@@ -180,7 +180,24 @@ pub fn run(config: &Config) -> Result<(), ServeError> {
     use std::io::Write;
     let _ = std::io::stdout().flush();
     serve_within(listener, db, config.limits.clone(), async {
-        let _ = tokio::signal::ctrl_c().await;
+        stop_signal().await;
         eprintln!("hasami: stopping");
     })
+}
+
+/// Completes at SIGINT (Ctrl-C) or, on Unix, SIGTERM (what service managers and container
+/// runtimes send to stop a service).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
