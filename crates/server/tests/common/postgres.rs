@@ -18,6 +18,8 @@ pub struct Postgres {
     /// Its port on 127.0.0.1.
     pub port: u16,
     databases: std::sync::atomic::AtomicUsize,
+    /// The server's options for `pg_ctl -o`.
+    options: String,
 }
 
 /// The newest PostgreSQL's binaries under /usr/lib/postgresql.
@@ -114,29 +116,37 @@ impl Postgres {
             "-p {port} -c listen_addresses=127.0.0.1 -k {} -c fsync=off -c max_connections=200",
             dir.path().display()
         );
-        let log = dir.path().join("log");
-        check(
-            "pg_ctl start",
-            as_owner(
-                &bin.join("pg_ctl"),
-                &[
-                    "-D",
-                    data,
-                    "-o",
-                    &options,
-                    "-l",
-                    log.to_str().unwrap(),
-                    "-w",
-                    "start",
-                ],
-            ),
-        );
-        Postgres {
+        let pg = Postgres {
             dir,
             bin,
             port,
             databases: std::sync::atomic::AtomicUsize::new(0),
-        }
+            options,
+        };
+        pg.resume();
+        pg
+    }
+
+    /// Stops the server (fast: open connections are closed); [`Postgres::resume`] starts it again.
+    pub fn pause(&self) {
+        self.pg_ctl("pg_ctl stop", &["-m", "fast", "-w", "stop"]);
+    }
+
+    /// Starts the server (again) on the same port and data.
+    pub fn resume(&self) {
+        let log = self.dir.path().join("log");
+        let log = log.to_str().unwrap().to_string();
+        self.pg_ctl(
+            "pg_ctl start",
+            &["-o", &self.options, "-l", &log, "-w", "start"],
+        );
+    }
+
+    fn pg_ctl(&self, what: &str, args: &[&str]) {
+        let data = self.dir.path().join("data");
+        let mut all = vec!["-D", data.to_str().unwrap()];
+        all.extend_from_slice(args);
+        check(what, as_owner(&self.bin.join("pg_ctl"), &all));
     }
 
     /// A new empty database on this server; its URL.
