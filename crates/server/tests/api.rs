@@ -500,3 +500,13 @@ fn a_finished_engine_game_cannot_be_taken_back_and_hints_review_any_ply() {
     assert_eq!(status, 400, "{e}");
     assert!(error_of(&e).contains("no ply 5"), "{e}");
 }
+
+#[test]
+fn the_health_check_says_ok_with_the_games_in_memory() {
+    let (_dir, s) = server();
+    let (status, v) = s.get("/api/health");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v, json!({"status": "ok", "games_in_memory": 0}));
+    create(&s, json!({"variant": "hasami", "opponent": "local"}));
+    assert_eq!(s.get("/api/health").1["games_in_memory"], 1);
+}

@@ -1,6 +1,7 @@
 //! A server on PostgreSQL while the database server stops and comes back (a restart, a failover):
-//! while it is away a move is refused at once with 503 and nothing is stored; when it is back the
-//! same server plays on without a restart of its own, the engine's replies included.
+//! while it is away a move is refused at once with 503, nothing is stored and the health check says
+//! so; when it is back the same server plays on without a restart of its own, the engine's replies
+//! included.
 
 mod common;
 
@@ -33,8 +34,19 @@ fn a_server_plays_on_after_postgresql_stops_and_comes_back() {
     );
     let v = s.wait_for(&path, |v| v["ply"] == 2 && v["thinking"] == false);
     let mv = v["legal_moves"][0].as_str().unwrap().to_string();
+    let (status, v) = s.get("/api/health");
+    assert_eq!((status, v["status"].as_str()), (200, Some("ok")), "{v}");
 
     pg.pause();
+    let asked = Instant::now();
+    let (status, v) = s.get("/api/health");
+    assert_eq!(status, 503, "{v}");
+    assert!(error_of(&v).contains("database unavailable"), "{v}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
     let asked = Instant::now();
     let (status, v) = s.post(
         &format!("{path}/moves"),
@@ -69,6 +81,7 @@ fn a_server_plays_on_after_postgresql_stops_and_comes_back() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let v = s.wait_for(&path, |v| v["ply"] == 4 && v["thinking"] == false);
+    assert_eq!(s.get("/api/health").0, 200);
     assert_eq!(moves(&v)[2], mv);
     // And it is stored: a second server on the same database sees all four plies.
     let other = Server::start_on(

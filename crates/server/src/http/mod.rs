@@ -7,6 +7,7 @@ pub mod api;
 pub mod edge;
 pub mod error;
 pub mod guard;
+pub mod health;
 pub mod request;
 pub mod variants;
 pub mod web;
@@ -25,6 +26,7 @@ pub fn router(limits: &Limits) -> Router<Shared> {
     let [csp, nosniff, referrer, frames] = guard::security_headers();
     let edge = edge::Edge::new(limits);
     Router::new()
+        .route("/api/health", get(health::health))
         .route("/api/variants", get(variants::list))
         .route("/api/variants/check", get(variants::check))
         .route("/api/games", get(api::list).post(api::create))
