@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{create, server, token_of, Server};
+use common::{create, server, token_of, Server, Ws};
 use serde_json::{json, Value};
 
 #[test]
@@ -44,9 +44,12 @@ fn an_online_game_is_lost_on_time_without_any_request() {
     );
     assert_eq!(v["clock"]["white_ms"], 500);
     assert_eq!(v["clock"]["running"], "black");
-    // Black does not move: the server's timer ends the game. Only then is it looked at.
+    // Black does not move: the server's timer ends the game, which a spectator's socket hears
+    // without any request (looking at the game would end it too).
     let started = Instant::now();
-    std::thread::sleep(Duration::from_millis(650));
+    let mut ws = Ws::connect(s.addr, &format!("/api/games/{id}/ws"));
+    let over = ws.wait_for(Duration::from_secs(2), |m| m["game"]["status"] == "over");
+    assert!(over.is_some(), "the timer did not end the game");
     let (_, v) = s.get(&format!("/api/games/{id}"));
     assert_eq!(v["status"], "over", "{v}");
     assert_eq!(v["result"], "0-1");
@@ -212,4 +215,79 @@ fn names_at_new_game_and_when_joining() {
     let id = c["id"].as_i64().unwrap();
     let (_, rec) = s.get_text(&format!("/api/games/{id}/record"));
     assert!(rec.contains("[White \"Sen\"]\n[Red \"Go\"]\n"), "{rec}");
+}
+
+#[test]
+fn a_name_set_while_the_engine_thinks_keeps_its_reply() {
+    let (_dir, s) = server();
+    // Level 10 thinks for a while: the name arrives during its search.
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "engine", "level": 10, "side": "black"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}");
+    let v = s.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "e1e5", "token": token}),
+    );
+    assert_eq!(v["thinking"], true);
+    s.post_ok(
+        &format!("{path}/name"),
+        &json!({"token": token, "name": "Ann"}),
+    );
+    let end = Instant::now() + Duration::from_secs(15);
+    loop {
+        let (_, v) = s.get(&path);
+        if v["ply"] == 2 && v["thinking"] == false {
+            assert_eq!(v["players"]["black"], "Ann");
+            break;
+        }
+        assert!(
+            Instant::now() < end,
+            "the engine's reply never came: {}",
+            v["thinking"]
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_name_or_a_draw_offer_does_not_stop_the_clock_of_the_side_to_move() {
+    for (what, body) in [
+        ("a name", json!({"name": "Ann"})),
+        ("a draw offer", json!({"action": "offer"})),
+    ] {
+        let (_dir, s) = server();
+        let c = create(
+            &s,
+            json!({"variant": "hasami", "opponent": "online", "side": "black",
+                   "clock": {"initial": 0.5}}),
+        );
+        let id = c["id"].as_i64().unwrap();
+        let black = token_of(&c["links"]["black"]);
+        let white = token_of(&c["links"]["white"]);
+        let path = format!("/api/games/{id}");
+        s.post_ok(
+            &format!("{path}/moves"),
+            &json!({"move": "e1e5", "token": black}),
+        );
+        s.post_ok(
+            &format!("{path}/moves"),
+            &json!({"move": "e9e6", "token": white}),
+        );
+        // Black's clock runs; White, waiting, sends a name or offers a draw.
+        let mut ws = Ws::connect(s.addr, &format!("{path}/ws"));
+        let mut body = body;
+        body["token"] = json!(white);
+        let route = if what == "a name" { "name" } else { "draw" };
+        s.post_ok(&format!("{path}/{route}"), &body);
+        let over = ws.wait_for(Duration::from_secs(3), |m| m["game"]["status"] == "over");
+        assert!(
+            over.is_some(),
+            "after {what} the timer no longer ends the game on time"
+        );
+        assert_eq!(over.unwrap()["game"]["result"], "0-1");
+    }
 }

@@ -119,13 +119,16 @@ impl AppState {
         };
         let id = g.meta.id;
         self.db.set_status(id, status).await?;
+        g.draw_offer = offer;
         if ended.is_some() {
             g.ended = ended;
             g.stopped_at = Some(db::now_ms());
+            g.cancel_reply();
+            g.changed();
+        } else {
+            // Only an offer made or withdrawn: the clock of the side to move keeps running.
+            g.tell();
         }
-        g.draw_offer = offer;
-        g.cancel_reply();
-        g.changed();
         Ok(())
     }
 }

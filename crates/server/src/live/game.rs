@@ -255,10 +255,18 @@ impl LiveGame {
         self.thinking = false;
     }
 
-    /// Records a change: a new version (older engine replies and timers are dropped) and the new
-    /// game sent to every watcher.
+    /// Records a change of the game's course (a move, a takeback, the end): a new version, so
+    /// engine replies and clock timers started before it are dropped, and the new game sent to
+    /// every watcher.
     pub(crate) fn changed(&mut self) {
         self.version += 1;
+        self.tell();
+    }
+
+    /// Sends the game to every watcher without a new version: for what leaves the position and
+    /// the clocks as they are (a name, a draw offer, a player coming or going, the engine giving
+    /// up a reply), so an engine reply or clock timer in flight goes on.
+    pub(crate) fn tell(&self) {
         let msg: Arc<str> = self.message(None).into();
         // No receivers is fine.
         let _ = self.updates.send(msg);

@@ -96,7 +96,8 @@ impl AppState {
         self.db.set_names(gid, black.clone(), white.clone()).await?;
         g.meta.black_name = black;
         g.meta.white_name = white;
-        g.changed();
+        // Not a change of the game's course: an engine reply or clock timer in flight goes on.
+        g.tell();
         Ok(g.view(token))
     }
 }

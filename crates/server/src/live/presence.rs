@@ -21,8 +21,7 @@ impl LiveGame {
         let before = self.present[i] > 0;
         self.present[i] = self.present[i].saturating_add_signed(delta);
         if before != (self.present[i] > 0) {
-            let msg: std::sync::Arc<str> = self.message(None).into();
-            let _ = self.updates.send(msg);
+            self.tell();
         }
     }
 

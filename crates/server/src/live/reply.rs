@@ -69,9 +69,10 @@ impl AppState {
                     Stored::Reloaded => return,
                     Stored::Refused if backoff.again() => {}
                     Stored::Refused | Stored::Dropped => {
+                        // Given up; the clock timer of the engine's turn goes on.
                         g.thinking = false;
                         g.reply_stop = None;
-                        g.changed();
+                        g.tell();
                         return;
                     }
                 }

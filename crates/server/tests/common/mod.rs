@@ -251,24 +251,49 @@ impl Ws {
 
     /// The next text message as JSON.
     pub fn recv(&mut self) -> Value {
+        self.read_message().unwrap()
+    }
+
+    /// The first message within `within` for which `done` holds; `None` if none came in time.
+    pub fn wait_for(&mut self, within: Duration, done: impl Fn(&Value) -> bool) -> Option<Value> {
+        let end = Instant::now() + within;
+        let found = loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break None;
+            }
+            self.s.set_read_timeout(Some(left)).unwrap();
+            match self.read_message() {
+                Ok(m) if done(&m) => break Some(m),
+                Ok(_) => {}
+                Err(_) => break None,
+            }
+        };
+        self.s
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        found
+    }
+
+    fn read_message(&mut self) -> std::io::Result<Value> {
         loop {
             let mut h = [0u8; 2];
-            self.s.read_exact(&mut h).unwrap();
+            self.s.read_exact(&mut h)?;
             let op = h[0] & 0x0f;
             let mut len = u64::from(h[1] & 0x7f);
             if len == 126 {
                 let mut l = [0u8; 2];
-                self.s.read_exact(&mut l).unwrap();
+                self.s.read_exact(&mut l)?;
                 len = u64::from(u16::from_be_bytes(l));
             } else if len == 127 {
                 let mut l = [0u8; 8];
-                self.s.read_exact(&mut l).unwrap();
+                self.s.read_exact(&mut l)?;
                 len = u64::from_be_bytes(l);
             }
             let mut payload = vec![0u8; len as usize];
-            self.s.read_exact(&mut payload).unwrap();
+            self.s.read_exact(&mut payload)?;
             if op == 1 {
-                return serde_json::from_slice(&payload).unwrap();
+                return Ok(serde_json::from_slice(&payload).unwrap());
             }
             assert_ne!(op, 8, "the server closed the WebSocket");
         }
