@@ -47,6 +47,33 @@ fn the_engine_replies_and_undo_takes_back_both_moves() {
 }
 
 #[test]
+fn resigning_ends_the_game_and_the_saved_record_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("resigned.hrec");
+    let file = file.to_str().unwrap();
+    let text = play_on_terminal(
+        "--level 1 --movetime 100 --no-color",
+        &format!("e1e5\nresign\ne1e4\nhint\nundo\nsave {file}\nquit\n"),
+    );
+    assert!(
+        text.contains("Game over: White wins: Black resigned."),
+        "{text}"
+    );
+    // Nothing more is played, hinted or taken back.
+    assert!(text.contains("error: the game is over"), "{text}");
+    assert!(
+        text.contains("error: the game ended: White wins: Black resigned"),
+        "{text}"
+    );
+    let record = std::fs::read_to_string(file).unwrap();
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"White wins: Black resigned\"]"),
+        "{record}"
+    );
+}
+
+#[test]
 fn a_bad_variant_is_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_hasami"))
         .args(["play", "--variant", "hasami+bogus"])

@@ -93,6 +93,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         searcher: Searcher::new(64, 1),
         last: None,
         searches: 0,
+        ended: None,
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
@@ -115,6 +116,8 @@ struct Session {
     /// The last move and what it captured, for highlighting.
     last: LastMove,
     searches: u64,
+    /// An end not given by the rules: a resignation (result token, reason).
+    ended: Option<(String, String)>,
 }
 
 const HELP: &str = "\
@@ -124,6 +127,7 @@ it shows, with at most one turn). Commands:
   hint          ask the engine for a move
   go            let the engine make this move (at its level)
   undo          take back your last move (and the engine's reply)
+  resign        give up the game (hot-seat: the side to move)
   learn SQUARE  Shogun: the number the piece on SQUARE would show on each square (the magnets)
   save FILE     write the game record (docs/records.md) to FILE
   position      print the position text
@@ -152,15 +156,19 @@ impl Session {
                 self.engine_move(out, "The engine plays ")?;
                 continue;
             }
-            let now = (self.game.plies(), self.game.position_text());
+            let now = (
+                self.game.plies(),
+                self.game.position_text(),
+                self.ended.is_some(),
+            );
             if shown.as_ref() != Some(&now) {
                 shown = Some(now);
                 self.draw(out)?;
-                if let Some(words) = self.game.outcome_words() {
+                if let Some(words) = self.end_words() {
                     writeln!(out, "Game over: {words}.")?;
                 }
             }
-            if self.game.outcome().is_some() {
+            if self.is_over() {
                 write!(out, "(undo, save FILE or quit)> ")?;
             } else {
                 write!(out, "{} to move> ", self.game.side_name(self.game.side()))?;
@@ -196,8 +204,10 @@ impl Session {
                 ["hint"] => self.hint(out)?,
                 ["go"] => self.go(out)?,
                 ["undo"] => self.undo(out)?,
+                ["resign"] => self.resign(out)?,
                 ["save", file] => self.save(file, out)?,
                 ["save"] => writeln!(out, "error: save needs a file name, e.g. 'save game.hrec'")?,
+                [_] if self.is_over() => writeln!(out, "error: the game is over")?,
                 [text] => match self.game.parse_move(text) {
                     Ok(mv) => match self.game.play(mv) {
                         Ok(captured) => {
@@ -218,7 +228,39 @@ impl Session {
     }
 
     fn engine_to_move(&self) -> bool {
-        self.game.outcome().is_none() && self.engine == Some(self.game.side())
+        !self.is_over() && self.engine == Some(self.game.side())
+    }
+
+    /// Whether the game has ended, by the rules or by resignation.
+    fn is_over(&self) -> bool {
+        self.game.outcome().is_some() || self.ended.is_some()
+    }
+
+    /// How the game ended, if it has.
+    fn end_words(&self) -> Option<String> {
+        self.game
+            .outcome_words()
+            .or_else(|| self.ended.as_ref().map(|(_, why)| why.clone()))
+    }
+
+    /// The person resigns (hot-seat: the side to move).
+    fn resign(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if let Some(words) = self.end_words() {
+            return writeln!(out, "error: the game ended: {words}");
+        }
+        let loser = if self.engine.is_some() {
+            self.human
+        } else {
+            self.game.side()
+        };
+        let result = if loser == Side::First { "0-1" } else { "1-0" };
+        let why = format!(
+            "{} wins: {} resigned",
+            self.game.side_name(!loser),
+            self.game.side_name(loser)
+        );
+        self.ended = Some((result.to_string(), why));
+        Ok(())
     }
 
     /// The engine's search of the current position at `level_number`.
@@ -258,7 +300,7 @@ impl Session {
     }
 
     fn hint(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        if self.game.outcome().is_some() {
+        if self.is_over() {
             return writeln!(out, "error: the game is over");
         }
         let result = self.search(10);
@@ -269,13 +311,17 @@ impl Session {
     }
 
     fn go(&mut self, out: &mut impl Write) -> std::io::Result<()> {
-        if self.game.outcome().is_some() {
+        if self.is_over() {
             return writeln!(out, "error: the game is over");
         }
         self.engine_move(out, "The engine plays for you: ")
     }
 
     fn undo(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        // A resignation stands, as in the web app.
+        if let Some((_, why)) = &self.ended {
+            return writeln!(out, "error: the game ended: {why}");
+        }
         // Against the engine, take back the engine's reply too, so that it is the player's turn again.
         let mut taken = Vec::new();
         while let Some(mv) = self.game.undo() {
@@ -302,9 +348,13 @@ impl Session {
             Some(engine) if engine == side => format!("hasami level {}", self.level),
             _ => "player".to_string(),
         };
+        let ended = self
+            .ended
+            .as_ref()
+            .map(|(r, why)| (r.as_str(), why.as_str()));
         let record = self
             .game
-            .record([name(Side::First), name(Side::Second)], None, None);
+            .record([name(Side::First), name(Side::Second)], None, ended);
         match std::fs::write(file, record) {
             Ok(()) => writeln!(out, "Saved the game to {file}"),
             Err(e) => writeln!(out, "error: cannot write {file}: {e}"),
