@@ -45,9 +45,8 @@ impl Backoff {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
-    use std::time::Duration;
-
     use std::sync::Arc;
+    use std::time::Duration;
 
     use super::*;
     use crate::db::Db;
@@ -65,7 +64,7 @@ mod tests {
         (state, c.id, c.token)
     }
 
-    /// Makes the store refuse every second ply's move from now on, as a failing disk would.
+    /// Makes the store refuse the move of ply 2 (the engine's first reply), as a failing disk would.
     fn refuse_ply_2(path: &Path) -> rusqlite::Connection {
         let other = rusqlite::Connection::open(path).unwrap();
         other
