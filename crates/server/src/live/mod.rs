@@ -32,6 +32,8 @@ mod registry;
 mod rematch;
 mod reply;
 mod retry;
+#[cfg(test)]
+mod retry_tests;
 mod review;
 mod shogun_view;
 mod takeback;
