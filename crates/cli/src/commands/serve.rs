@@ -145,7 +145,7 @@ impl ServeArgs {
     }
 }
 
-/// Runs the server until Ctrl-C.
+/// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     args.check()?;
     if let Some(dir) = &args.tables {
