@@ -168,7 +168,10 @@ impl Session {
                     writeln!(out, "Game over: {words}.")?;
                 }
             }
-            if self.is_over() {
+            if self.ended.is_some() {
+                // A resignation stands: nothing to take back.
+                write!(out, "(save FILE or quit)> ")?;
+            } else if self.is_over() {
                 write!(out, "(undo, save FILE or quit)> ")?;
             } else {
                 write!(out, "{} to move> ", self.game.side_name(self.game.side()))?;
