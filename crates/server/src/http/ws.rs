@@ -78,9 +78,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     };
     let (updates, first) = {
         let mut g = live.lock().await;
-        // A loss on time or an engine reply given up (live/retry.rs) is done when a socket opens.
-        let _ = state.check_clock(&mut g).await;
-        state.start_engine(&live, &mut g);
+        state.looked_at(&live, &mut g).await;
         // Others hear of this socket; it hears only what comes after.
         g.socket_changed(token.as_deref(), 1);
         let updates = g.updates.subscribe();

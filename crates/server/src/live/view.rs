@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use hasami_core::{AnyGame, Side};
 use serde::Serialize;
+use tokio::sync::Mutex;
 
 use crate::db;
 use crate::live::error::GameError;
@@ -262,10 +263,14 @@ impl AppState {
     ) -> Result<GameView, GameError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
-        // A loss on time or an engine reply given up (live/retry.rs) is done when the game is
-        // looked at.
-        let _ = self.check_clock(&mut g).await;
-        self.start_engine(&live, &mut g);
+        self.looked_at(&live, &mut g).await;
         Ok(g.view(token))
+    }
+
+    /// Someone looks at the game (its view, a socket opening): a loss on time that is due, or an
+    /// engine reply given up after the store refused it (live/retry.rs), is done now.
+    pub(crate) async fn looked_at(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
+        let _ = self.check_clock(g).await;
+        self.start_engine(live, g);
     }
 }
