@@ -18,7 +18,8 @@
 //      clicking to its end (moves taken from the API's legal list, captures first): numbers and crowns
 //      drawn as the position says, the learning view, a move refused by Shogun safety (S5) with the
 //      server's reason, the "Shogun!" warning, the end with its reason, the record;
-//   5. an engine game with a clock and a name: both clocks shown, the running one counts down.
+//   5. an engine game with a clock and a name: both clocks shown, the running one counts down;
+//   6. (takeback.mjs) an online takeback asked in one browser, accepted and then declined in the other.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -29,6 +30,7 @@ import './screenshots.mjs';
 import './new-game.mjs';
 import './shogun.mjs';
 import './layout.mjs';
+import './takeback.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

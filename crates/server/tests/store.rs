@@ -25,6 +25,7 @@ fn game() -> StoredGame {
         result: "*".into(),
         reason: None,
         draw_offer: None,
+        takeback_offer: None,
         omniscient: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,
@@ -47,6 +48,7 @@ fn playing() -> Status {
         result: "*".into(),
         reason: None,
         draw_offer: None,
+        takeback_offer: None,
     }
 }
 
@@ -97,6 +99,7 @@ async fn moves_append_in_order_and_a_ply_is_stored_once(db: Db) {
         result: "1-0".into(),
         reason: Some("late".into()),
         draw_offer: None,
+        takeback_offer: None,
     };
     let err = db
         .append_move(id, 1, mv("b1b5", 3_000), late)
@@ -135,11 +138,28 @@ async fn takeback_resignation_and_names_are_written(db: Db) {
             .await
             .unwrap();
     }
+    // A takeback request is stored with the status; the takeback clears it.
+    let asked = Status {
+        takeback_offer: Some("white".into()),
+        draw_offer: Some("black".into()),
+        ..playing()
+    };
+    db.set_status(id, asked).await.unwrap();
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (back.takeback_offer.as_deref(), back.draw_offer.as_deref()),
+        (Some("white"), Some("black"))
+    );
     db.truncate_moves(id, 1, playing()).await.unwrap();
+    assert_eq!(
+        db.load_game(id).await.unwrap().unwrap().takeback_offer,
+        None
+    );
     let resigned = Status {
         result: "0-1".into(),
         reason: Some("Black resigned".into()),
         draw_offer: None,
+        takeback_offer: None,
     };
     db.set_status(id, resigned).await.unwrap();
     db.set_names(id, "Ada L".into(), "Bob B".into())

@@ -1,6 +1,7 @@
 //! Two servers on one PostgreSQL store (tests/common/postgres.rs starts a throw-away one): a player
-//! or spectator may be connected to either, every socket sees every move, and two moves for the same
-//! ply sent to both servers at once store exactly one.
+//! or spectator may be connected to either, every socket sees every move, two moves for the same ply
+//! sent to both servers at once store exactly one, and a takeback asked on one is accepted on the
+//! other.
 
 mod common;
 
@@ -177,4 +178,50 @@ fn a_game_ended_at_the_ply_limit_on_one_server_is_over_on_the_other() {
         (v["status"].as_str(), v["legal_moves"].clone()),
         (Some("over"), json!([]))
     );
+}
+
+#[test]
+fn a_takeback_asked_on_one_server_is_accepted_on_the_other() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    let c = create(
+        &one,
+        json!({"variant": "hasami", "opponent": "online", "side": "black"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let black = c["token"].as_str().unwrap().to_string();
+    let white = token_of(&c["links"]["white"]);
+    let path = format!("/api/games/{id}");
+    // Black on server one, White on server two.
+    let mut black_ws = Ws::connect(one.addr, &format!("{path}/ws?token={black}"));
+    let mut white_ws = Ws::connect(two.addr, &format!("{path}/ws?token={white}"));
+    game_with(&mut black_ws, 0);
+    game_with(&mut white_ws, 0);
+    one.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "e1e5", "token": black}),
+    );
+    one.post_ok(
+        &format!("{path}/takeback"),
+        &json!({"action": "offer", "token": black}),
+    );
+    let within = Duration::from_secs(10);
+    let asked = white_ws.wait_for(within, |m| m["game"]["takeback_offer"] == "black");
+    assert!(asked.is_some(), "server two never showed the request");
+    let v = two.post_ok(
+        &format!("{path}/takeback"),
+        &json!({"action": "accept", "token": white}),
+    );
+    assert_eq!(v["ply"], 0);
+    let taken = black_ws.wait_for(within, |m| {
+        m["game"]["ply"] == 0 && m["game"]["takeback_offer"].is_null()
+    });
+    assert!(taken.is_some(), "server one never showed the takeback");
+    // Black plays again through server one: its copy is at ply 0.
+    let v = one.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "a1a4", "token": black}),
+    );
+    assert_eq!(moves(&v), ["a1a4"]);
 }

@@ -92,6 +92,8 @@ pub struct StoredGame {
     pub reason: Option<String>,
     /// The side that offers a draw, if any.
     pub draw_offer: Option<String>,
+    /// The side that asks to take back its last move (online games), if any.
+    pub takeback_offer: Option<String>,
     /// Shogun: the engine reads the magnet board (else it plays fair).
     pub omniscient: bool,
     /// The time control: each side's starting time in ms (`None`: no clocks).
@@ -153,6 +155,8 @@ pub struct Status {
     pub reason: Option<String>,
     /// Who offers a draw.
     pub draw_offer: Option<String>,
+    /// Who asks to take back their last move.
+    pub takeback_offer: Option<String>,
 }
 
 /// A change another server made to a stored game (PostgreSQL notifications).

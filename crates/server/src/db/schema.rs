@@ -98,6 +98,13 @@ pub const MIGRATIONS: &[Step] = &[
             created BIGINT NOT NULL
         );",
     },
+    // 4: takeback requests in online games (the side asking to take back its last move).
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN takeback_offer TEXT
+            CHECK (takeback_offer IN ('black', 'white'));",
+        postgres: "ALTER TABLE games ADD COLUMN takeback_offer TEXT
+            CHECK (takeback_offer IN ('black', 'white'));",
+    },
 ];
 
 /// The schema version this build writes.

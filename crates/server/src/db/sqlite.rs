@@ -222,8 +222,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
     tx.execute(
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
-            omniscient, clock_initial, clock_increment)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+            omniscient, clock_initial, clock_increment, takeback_offer)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
         params![
             g.variant,
             g.start,
@@ -241,7 +241,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.draw_offer,
             g.omniscient,
             g.clock_initial,
-            g.clock_increment
+            g.clock_increment,
+            g.takeback_offer
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -280,8 +281,9 @@ fn append_move(
 
 fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<(), DbError> {
     conn.execute(
-        "UPDATE games SET result = ?2, reason = ?3, draw_offer = ?4, updated = ?5 WHERE id = ?1",
-        params![id, s.result, s.reason, s.draw_offer, time],
+        "UPDATE games SET result = ?2, reason = ?3, draw_offer = ?4, takeback_offer = ?6,
+            updated = ?5 WHERE id = ?1",
+        params![id, s.result, s.reason, s.draw_offer, time, s.takeback_offer],
     )?;
     Ok(())
 }
@@ -291,7 +293,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
         .query_row(
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
-                clock_initial, clock_increment, rematch
+                clock_initial, clock_increment, rematch, takeback_offer
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -315,6 +317,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     clock_initial: r.get(16)?,
                     clock_increment: r.get(17)?,
                     rematch: r.get(18)?,
+                    takeback_offer: r.get(19)?,
                     moves: Vec::new(),
                 })
             },

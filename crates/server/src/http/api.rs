@@ -36,7 +36,7 @@ struct MoveRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DrawRequest {
+struct OfferRequest {
     action: String,
     #[serde(default)]
     token: Option<String>,
@@ -151,8 +151,25 @@ pub async fn draw(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
-    let req: DrawRequest = body(&bytes)?;
+    let req: OfferRequest = body(&bytes)?;
     Ok(Json(state.draw(id, req.token.as_deref(), &req.action).await?).into_response())
+}
+
+/// `POST /api/games/{id}/takeback`: ask the opponent to take back your last move, accept or
+/// decline their request (online games).
+pub async fn takeback(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: OfferRequest = body(&bytes)?;
+    Ok(Json(
+        state
+            .takeback(id, req.token.as_deref(), &req.action)
+            .await?,
+    )
+    .into_response())
 }
 
 /// `POST /api/games/{id}/name`: a player's name.

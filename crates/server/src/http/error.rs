@@ -110,7 +110,8 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::TooManyMoves { .. }
         | E::IllegalBoardMove { .. }
         | E::NoSuchPly(..)
-        | E::BadDrawAction(_) => StatusCode::BAD_REQUEST,
+        | E::BadDrawAction(_)
+        | E::BadTakebackAction(_) => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {
             StatusCode::FORBIDDEN
@@ -118,6 +119,9 @@ pub fn status_of(e: &GameError) -> StatusCode {
         E::GameOver(_)
         | E::EndedNoTakeback(_)
         | E::NoTakebackOnline
+        | E::TakebackByUndo
+        | E::NoTakebackToAccept
+        | E::NoTakebackToDecline
         | E::NothingToTakeBack
         | E::EngineTakesNoDraws
         | E::NoOfferToAccept
@@ -332,7 +336,27 @@ mod tests {
             (
                 GameError::NoTakebackOnline,
                 409,
-                "moves cannot be taken back in an online game",
+                "in an online game your opponent must agree: ask for a takeback",
+            ),
+            (
+                GameError::TakebackByUndo,
+                409,
+                "in engine and hot-seat games Undo takes moves back at once; no request is needed",
+            ),
+            (
+                GameError::NoTakebackToAccept,
+                409,
+                "there is no takeback request to accept",
+            ),
+            (
+                GameError::NoTakebackToDecline,
+                409,
+                "there is no takeback request to decline",
+            ),
+            (
+                GameError::BadTakebackAction("maybe".into()),
+                400,
+                "bad takeback action 'maybe': allowed are offer, accept, decline",
             ),
             (
                 GameError::NothingToTakeBack,

@@ -36,6 +36,7 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/draw", post(api::draw))
+        .route("/api/games/{id}/takeback", post(api::takeback))
         .route("/api/games/{id}/abort", post(api::abort))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/name", post(api::name))

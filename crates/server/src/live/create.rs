@@ -241,6 +241,7 @@ impl AppState {
             result: "*".into(),
             reason: None,
             draw_offer: None,
+            takeback_offer: None,
             omniscient: o.omniscient,
             clock_initial: o.clock.map(|c| c.0),
             clock_increment: o.clock.map_or(0, |c| c.1),

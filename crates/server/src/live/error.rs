@@ -114,6 +114,9 @@ pub enum GameError {
     /// A draw action other than `offer`, `accept` or `decline`.
     #[error("bad draw action '{0}': allowed are offer, accept, decline")]
     BadDrawAction(String),
+    /// A takeback action other than `offer`, `accept` or `decline`.
+    #[error("bad takeback action '{0}': allowed are offer, accept, decline")]
+    BadTakebackAction(String),
 
     // ---- Who may do what.
     /// A player's action without a token.
@@ -152,9 +155,18 @@ pub enum GameError {
     /// game (how it ended).
     #[error("the game is over ({0}); moves cannot be taken back")]
     EndedNoTakeback(String),
-    /// A takeback in an online game.
-    #[error("moves cannot be taken back in an online game")]
+    /// An undo in an online game, where the opponent must agree to a takeback.
+    #[error("in an online game your opponent must agree: ask for a takeback")]
     NoTakebackOnline,
+    /// A takeback request in an engine or hot-seat game, where Undo takes moves back at once.
+    #[error("in engine and hot-seat games Undo takes moves back at once; no request is needed")]
+    TakebackByUndo,
+    /// Accepting a takeback nobody asked for.
+    #[error("there is no takeback request to accept")]
+    NoTakebackToAccept,
+    /// Declining a takeback nobody asked for.
+    #[error("there is no takeback request to decline")]
+    NoTakebackToDecline,
     /// A takeback with no move of the player's to take back.
     #[error("there is no move of yours to take back")]
     NothingToTakeBack,

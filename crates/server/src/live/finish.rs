@@ -116,11 +116,17 @@ impl AppState {
             result,
             reason,
             draw_offer: offer.map(|s| side_word(s).to_string()),
+            // The end answers a takeback request; an offer leaves it standing.
+            takeback_offer: match ended {
+                Some(_) => None,
+                None => g.takeback_offer.map(|s| side_word(s).to_string()),
+            },
         };
         let id = g.meta.id;
         self.db.set_status(id, status).await?;
         g.draw_offer = offer;
         if ended.is_some() {
+            g.takeback_offer = None;
             g.ended = ended;
             g.stopped_at = Some(db::now_ms());
             g.cancel_reply();

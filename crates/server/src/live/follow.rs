@@ -163,6 +163,7 @@ impl AppState {
         g.turn_started = m.time;
         g.after_move(m.time);
         g.draw_offer = None;
+        g.takeback_offer = None;
         g.changed();
         self.act(live, g).await;
         true
@@ -189,6 +190,7 @@ impl AppState {
         g.turn_started = fresh.turn_started;
         g.ended = fresh.ended;
         g.draw_offer = fresh.draw_offer;
+        g.takeback_offer = fresh.takeback_offer;
         g.stopped_at = fresh.stopped_at;
         g.changed();
         // What the game needs next runs here if this server owns it (or can claim it).

@@ -96,6 +96,8 @@ pub struct LiveGame {
     pub ended: Option<(String, String)>,
     /// The side that offers a draw.
     pub draw_offer: Option<Side>,
+    /// The side that asks to take back its last move (online games; see `takeback.rs`).
+    pub takeback_offer: Option<Side>,
     /// The engine is searching its reply.
     pub thinking: bool,
     /// The stop flag of the engine reply being searched, if any.
@@ -132,6 +134,7 @@ impl LiveGame {
             clock_timer: None,
             ended,
             draw_offer: None,
+            takeback_offer: None,
             thinking: false,
             reply_stop: None,
             hint_stop: None,
@@ -167,6 +170,7 @@ impl LiveGame {
             (None, r) => Some((r.to_string(), meta.reason.clone().unwrap_or_default())),
         };
         let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
+        let takeback_offer = meta.takeback_offer.as_deref().and_then(parse_side);
         let (updates, _) = broadcast::channel(64);
         let turn_started = times.last().copied().unwrap_or(meta.created);
         // A stored end was written with the time it happened.
@@ -180,6 +184,7 @@ impl LiveGame {
             clock_timer: None,
             ended,
             draw_offer,
+            takeback_offer,
             thinking: false,
             reply_stop: None,
             hint_stop: None,
@@ -234,6 +239,7 @@ impl LiveGame {
             result,
             reason,
             draw_offer: self.draw_offer.map(|s| side_word(s).to_string()),
+            takeback_offer: self.takeback_offer.map(|s| side_word(s).to_string()),
         }
     }
 

@@ -81,6 +81,7 @@ impl AppState {
             status.reason = Some(why);
         }
         status.draw_offer = None;
+        status.takeback_offer = None;
         let id = g.meta.id;
         self.db.append_move(id, ply, stored, status).await?;
         g.game = next;
@@ -89,6 +90,7 @@ impl AppState {
         g.turn_started = time;
         g.after_move(time);
         g.draw_offer = None;
+        g.takeback_offer = None;
         g.thinking = false;
         g.reply_stop = None;
         g.changed();

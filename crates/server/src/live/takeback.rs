@@ -1,12 +1,25 @@
-//! Taking moves back (undo) in engine and hot-seat games.
+//! Taking moves back: at once in engine and hot-seat games (undo); in online games by request, once
+//! the opponent agrees.
 
 use std::sync::Arc;
 
+use hasami_core::Side;
+use tokio::sync::Mutex;
+
 use crate::db::{self, Status};
 use crate::live::error::GameError;
-use crate::live::game::Opponent;
+use crate::live::game::{side_word, LiveGame, Opponent};
 use crate::live::registry::AppState;
 use crate::live::view::GameView;
+
+impl LiveGame {
+    /// How many plies take back `side`'s last move: one on the opponent's turn, two (the
+    /// opponent's reply too) on its own; `None` when it has made no move yet.
+    fn plies_back_for(&self, side: Side) -> Option<usize> {
+        let take = if self.game.side() == side { 2 } else { 1 };
+        (self.game.plies() >= take).then_some(take)
+    }
+}
 
 impl AppState {
     /// Takes back moves: against the engine the player's last move and the engine's reply to it
@@ -28,7 +41,6 @@ impl AppState {
         if let (Opponent::Engine, Some(why)) = (g.opponent(), g.game.outcome_words()) {
             return Err(GameError::EndedNoTakeback(why));
         }
-        let plies = g.game.plies();
         let take = match g.opponent() {
             Opponent::Online => return Err(GameError::NoTakebackOnline),
             Opponent::Local => 1,
@@ -40,9 +52,74 @@ impl AppState {
                 }
             }
         };
-        if plies < take {
+        if g.game.plies() < take {
             return Err(GameError::NothingToTakeBack);
         }
+        self.take_back(&live, &mut g, take).await?;
+        Ok(g.view(token))
+    }
+
+    /// Takeback requests in online games: `offer` asks the opponent to take back the caller's
+    /// last move (and the opponent's reply to it, on the caller's turn), and accepts when the
+    /// opponent has asked already; `accept` takes the opponent's requested moves back; `decline`
+    /// refuses. A move or the end of the game answers a request too.
+    pub async fn takeback(
+        self: &Arc<Self>,
+        id: i64,
+        token: Option<&str>,
+        action: &str,
+    ) -> Result<GameView, GameError> {
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
+        let sides = g.player_sides(token)?;
+        if g.opponent() != Opponent::Online {
+            return Err(GameError::TakebackByUndo);
+        }
+        g.check_playing()?;
+        let me = g.acting_side(&sides);
+        let asked_of_me = g.takeback_offer == Some(!me);
+        match action {
+            "offer" | "accept" if asked_of_me => {
+                let take = g.plies_back_for(!me).ok_or(GameError::NothingToTakeBack)?;
+                self.take_back(&live, &mut g, take).await?;
+            }
+            "offer" => {
+                g.plies_back_for(me).ok_or(GameError::NothingToTakeBack)?;
+                self.set_takeback_offer(&mut g, Some(me)).await?;
+            }
+            "accept" => return Err(GameError::NoTakebackToAccept),
+            "decline" if asked_of_me => self.set_takeback_offer(&mut g, None).await?,
+            "decline" => return Err(GameError::NoTakebackToDecline),
+            other => return Err(GameError::BadTakebackAction(other.to_string())),
+        }
+        Ok(g.view(token))
+    }
+
+    /// Stores and tells a takeback request made or answered without taking anything back.
+    async fn set_takeback_offer(
+        &self,
+        g: &mut LiveGame,
+        side: Option<Side>,
+    ) -> Result<(), GameError> {
+        let mut status = g.status();
+        status.takeback_offer = side.map(|s| side_word(s).to_string());
+        self.db.set_status(g.meta.id, status).await?;
+        g.takeback_offer = side;
+        // The position and the clocks stay: an engine reply or clock timer in flight goes on.
+        g.tell();
+        Ok(())
+    }
+
+    /// Takes back the last `take` plies (stored first), clears offers and requests, and restarts
+    /// what the game needs next (the engine's reply, the clock's timer). Each side's clock goes back
+    /// to where its last remaining move left it; the side to move's runs from now.
+    async fn take_back(
+        self: &Arc<Self>,
+        live: &Arc<Mutex<LiveGame>>,
+        g: &mut LiveGame,
+        take: usize,
+    ) -> Result<(), GameError> {
         let mut next = g.game.clone();
         for _ in 0..take {
             next.undo();
@@ -52,22 +129,23 @@ impl AppState {
             result: "*".into(),
             reason: None,
             draw_offer: None,
+            takeback_offer: None,
         };
         if let Some(o) = next.outcome() {
             status.result = o.result_token().into();
             status.reason = next.outcome_words();
         }
-        let gid = g.meta.id;
-        self.db.truncate_moves(gid, keep, status).await?;
+        self.db.truncate_moves(g.meta.id, keep, status).await?;
         g.game = next;
         g.times.truncate(keep as usize);
         g.clocks.truncate(keep as usize);
         g.turn_started = db::now_ms();
         g.stopped_at = g.game.outcome().map(|_| g.turn_started);
         g.draw_offer = None;
+        g.takeback_offer = None;
         g.cancel_reply();
         g.changed();
-        self.act(&live, &mut g).await;
-        Ok(g.view(token))
+        self.act(live, g).await;
+        Ok(())
     }
 }

@@ -80,6 +80,8 @@ pub struct GameView {
     pub winner: Option<&'static str>,
     /// Who offers a draw.
     pub draw_offer: Option<&'static str>,
+    /// Who asks to take back their last move (online games).
+    pub takeback_offer: Option<&'static str>,
     /// The engine is thinking.
     pub thinking: bool,
     /// The rematch of this game, once a player asked for one (POST /api/games/{id}/rematch).
@@ -227,6 +229,7 @@ impl LiveGame {
             reason,
             winner,
             draw_offer: self.draw_offer.map(side_word),
+            takeback_offer: self.takeback_offer.map(side_word),
             thinking: self.thinking,
             rematch: self.meta.rematch,
             connected: Connected {

@@ -29,6 +29,7 @@ export const api = {
   undo: (id, token) => call('POST', `/api/games/${id}/undo`, { token }),
   resign: (id, token) => call('POST', `/api/games/${id}/resign`, { token }),
   draw: (id, action, token) => call('POST', `/api/games/${id}/draw`, { action, token }),
+  takeback: (id, action, token) => call('POST', `/api/games/${id}/takeback`, { action, token }),
   name: (id, name, token, side) => call('POST', `/api/games/${id}/name`, side ? { name, token, side } : { name, token }),
   hint: (id, ms, ply = null) => call('GET', `/api/games/${id}/hint?ms=${ms}` + (ply === null ? '' : `&ply=${ply}`)),
   record: (id) => call('GET', `/api/games/${id}/record`),

@@ -54,6 +54,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const bResign = btn('btn-resign', 'Resign', () => { if (confirm('Resign this game?')) act(() => api.resign(id, token)); });
   const bDraw = btn('btn-draw', 'Offer draw', () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
   const bDecline = btn('btn-decline', 'Decline draw', () => act(() => api.draw(id, 'decline', token)));
+  // Online games take moves back when the opponent agrees (engine and hot-seat games: Undo).
+  const bTakeback = btn('btn-takeback', 'Ask takeback', () => act(() => api.takeback(id, game.takeback_offer && game.takeback_offer !== you ? 'accept' : 'offer', token)), 'Ask your opponent to take back your last move');
+  const bTakebackDecline = btn('btn-takeback-decline', 'Decline takeback', () => act(() => api.takeback(id, 'decline', token)));
   const bAbort = btn('btn-abort', 'Abort', () => { if (confirm('Abort this game? It ends with no result.')) act(() => api.abort(id, token)); }, 'Abort the game (no result)');
   const bReview = btn('btn-review', 'Review', runReview, 'Review: the engine judges every move of the game');
   const reviewBox = h('section', { class: 'review', id: 'review', hidden: true, 'aria-label': 'Review' });
@@ -84,7 +87,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, over, afterBox, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 
@@ -305,6 +308,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
         : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
       if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
       else if (g.draw_offer) status.textContent += ` — ${g.side_names[g.draw_offer]} offers a draw`;
+      if (g.takeback_offer && g.takeback_offer !== you && you) status.textContent += ' — your opponent asks to take back their last move';
+      else if (g.takeback_offer) status.textContent += ` — ${g.side_names[g.takeback_offer]} asks for a takeback`;
     }
     // A hint stays in the status line while its position is shown.
     if (hintPly === ply && hintNote) status.textContent = hintNote;
@@ -322,10 +327,19 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bReview.hidden = !(g.ply > 0 && (g.status === 'over' || g.opponent !== 'online'));
     if (review && review.plies === g.ply) bReview.hidden = true;
     renderReview(ply);
-    bDraw.hidden = bDecline.hidden = g.opponent !== 'online' || abortable;
+    bDraw.hidden = g.opponent !== 'online' || abortable;
     bDraw.disabled = !playing || g.draw_offer === you;
     bDraw.textContent = g.draw_offer && g.draw_offer !== you ? 'Accept draw' : 'Offer draw';
-    bDecline.disabled = !playing || !g.draw_offer || g.draw_offer === you;
+    // A Decline button shows only while there is something to decline.
+    bDecline.hidden = bDraw.hidden || !playing || !g.draw_offer || g.draw_offer === you;
+    // A takeback request: your last move (and the reply to it, on your turn) once you have moved.
+    const askedOfMe = !!g.takeback_offer && g.takeback_offer !== you;
+    const myMoveMade = g.ply >= (g.turn === you ? 2 : 1);
+    bTakeback.hidden = g.opponent !== 'online' || abortable;
+    bTakeback.disabled = !playing || g.takeback_offer === you || (!askedOfMe && !myMoveMade);
+    bTakeback.textContent = askedOfMe ? 'Accept takeback' : 'Ask takeback';
+    bTakeback.setAttribute('aria-label', askedOfMe ? 'Accept: take back your opponent’s last move' : 'Ask your opponent to take back your last move');
+    bTakebackDecline.hidden = bTakeback.hidden || !playing || !askedOfMe;
     bHint.disabled = g.opponent === 'online' && g.status === 'playing';
     bAnalysis.disabled = bHint.disabled;
     // invite links

@@ -239,8 +239,9 @@ impl Postgres {
             .query_one(
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                    omniscient, clock_initial, clock_increment, takeback_offer)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+                    $18)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -260,6 +261,7 @@ impl Postgres {
                     &g.omniscient,
                     &g.clock_initial,
                     &g.clock_increment,
+                    &g.takeback_offer,
                 ],
             )
             .await?;
@@ -297,7 +299,8 @@ impl Postgres {
                     INSERT INTO moves (game_id, ply, mv, captured, time, clock)
                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
                  ), upd AS (
-                    UPDATE games SET result = $7, reason = $8, draw_offer = $9, updated = $5
+                    UPDATE games SET result = $7, reason = $8, draw_offer = $9,
+                        takeback_offer = $12, updated = $5
                     WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING 1
                  )
                  SELECT (SELECT count(*) FROM ins),
@@ -322,6 +325,7 @@ impl Postgres {
                         m.captured
                     )
                     .trim_end(),
+                    &status.takeback_offer,
                 ],
             )
             .await?;
@@ -425,7 +429,7 @@ impl Postgres {
             .query_opt(
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment, rematch,
+                    omniscient, clock_initial, clock_increment, rematch, takeback_offer,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -437,10 +441,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(19);
-        let captured: Vec<String> = r.get(20);
-        let times: Vec<i64> = r.get(21);
-        let clocks: Vec<Option<i64>> = r.get(22);
+        let mvs: Vec<String> = r.get(20);
+        let captured: Vec<String> = r.get(21);
+        let times: Vec<i64> = r.get(22);
+        let clocks: Vec<Option<i64>> = r.get(23);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -472,6 +476,7 @@ impl Postgres {
             clock_initial: r.get(16),
             clock_increment: r.get(17),
             rematch: r.get(18),
+            takeback_offer: r.get(19),
             moves,
         }))
     }
@@ -518,8 +523,16 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
     time: i64,
 ) -> Result<(), DbError> {
     c.execute(
-        "UPDATE games SET result = $2, reason = $3, draw_offer = $4, updated = $5 WHERE id = $1",
-        &[&id, &s.result, &s.reason, &s.draw_offer, &time],
+        "UPDATE games SET result = $2, reason = $3, draw_offer = $4, takeback_offer = $6,
+            updated = $5 WHERE id = $1",
+        &[
+            &id,
+            &s.result,
+            &s.reason,
+            &s.draw_offer,
+            &time,
+            &s.takeback_offer,
+        ],
     )
     .await?;
     Ok(())
