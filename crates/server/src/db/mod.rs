@@ -218,11 +218,36 @@ pub fn default_path() -> PathBuf {
         .join("games.sqlite3")
 }
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch: the wall clock, for the times stored with games and moves.
+/// Game clocks measure a turn with the monotonic clock instead (`live/clock.rs`), so a step of the
+/// system clock moves no running clock.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
+    let wall = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+        .map_or(0, |d| d.as_millis() as i64);
+    #[cfg(test)]
+    let wall = wall + wall_shift::get();
+    wall
+}
+
+/// A step of the wall clock on the calling thread, for tests of what a step of the system clock does
+/// (a test on a single-threaded runtime runs the server's game logic on its own thread).
+#[cfg(test)]
+pub(crate) mod wall_shift {
+    use std::cell::Cell;
+
+    thread_local! {
+        static SHIFT: Cell<i64> = const { Cell::new(0) };
+    }
+
+    /// Moves this thread's wall clock by `ms` (negative: back).
+    pub(crate) fn step(ms: i64) {
+        SHIFT.with(|s| s.set(s.get() + ms));
+    }
+
+    pub(super) fn get() -> i64 {
+        SHIFT.with(Cell::get)
+    }
 }
 
 impl Db {

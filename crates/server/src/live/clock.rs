@@ -3,9 +3,13 @@
 //! A side's clock starts with its second turn (each side's first move is free), runs from the start
 //! of its turn, and gains the increment with each of its moves. Ending the game when a clock runs out
 //! is in `finish`.
+//!
+//! A turn is timed with the monotonic clock (`turn.rs`), not the wall clock, so a step of the
+//! system clock (an NTP correction, a resumed virtual machine) moves no running clock.
 
 use hasami_core::Side;
 use serde::Deserialize;
+use tokio::time::Instant;
 
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
@@ -44,32 +48,37 @@ impl LiveGame {
         self.meta.clock_initial.is_some() && !self.is_over() && self.game.plies() >= 2
     }
 
-    /// A side's remaining time at `now` (ms), `None` without clocks.
-    pub fn remaining(&self, side: Side, now: i64) -> Option<i64> {
+    /// A side's time when its turn began (after its last move), ms; `None` without clocks.
+    fn time_at_turn(&self, side: Side) -> Option<i64> {
         let initial = self.meta.clock_initial?;
-        let stored = (0..self.clocks.len())
-            .rev()
-            .find(|&i| self.mover_of(i) == side)
-            .and_then(|i| self.clocks[i])
-            .unwrap_or(initial);
-        let on_turn =
-            side == self.game.side() && self.meta.clock_initial.is_some() && self.game.plies() >= 2;
+        Some(
+            (0..self.clocks.len())
+                .rev()
+                .find(|&i| self.mover_of(i) == side)
+                .and_then(|i| self.clocks[i])
+                .unwrap_or(initial),
+        )
+    }
+
+    /// A side's remaining time at `now` (ms), `None` without clocks.
+    pub fn remaining(&self, side: Side, now: Instant) -> Option<i64> {
+        let stored = self.time_at_turn(side)?;
+        let on_turn = side == self.game.side() && self.game.plies() >= 2;
         if on_turn && self.clock_running() {
-            Some(stored - (now - self.turn_started).max(0))
-        } else if let (true, Some(end)) = (on_turn, self.stopped_at) {
+            Some(stored - self.turn.elapsed_ms(now))
+        } else if let (true, Some(used)) = (on_turn, self.stopped_after) {
             // The game ended on this side's turn: its clock ran until the end.
-            Some(stored - (end - self.turn_started).max(0))
+            Some(stored - used)
         } else {
             Some(stored)
         }
     }
 
-    /// When the side to move runs out of time (Unix ms), if its clock runs.
-    pub(crate) fn deadline(&self) -> Option<i64> {
+    /// When the side to move runs out of time, if its clock runs.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         if !self.clock_running() {
             return None;
         }
-        let left = self.remaining(self.game.side(), self.turn_started)?;
-        Some(self.turn_started + left)
+        Some(self.turn.at(self.time_at_turn(self.game.side())?))
     }
 }

@@ -248,7 +248,7 @@ impl AppState {
             rematch: None,
             moves: Vec::new(),
         };
-        let mut live = LiveGame::new(meta.clone(), game, times, ended, now);
+        let mut live = LiveGame::new(meta.clone(), game, times, ended);
         let status = live.status();
         meta.result = status.result;
         meta.reason = status.reason;

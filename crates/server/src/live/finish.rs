@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use hasami_core::Side;
 use tokio::sync::Mutex;
+use tokio::time::Instant;
 
-use crate::db::{self, Status};
+use crate::db::Status;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame};
 use crate::live::registry::AppState;
@@ -14,7 +15,7 @@ use crate::live::view::GameView;
 
 impl LiveGame {
     /// The end "on time" for the side to move, when its time is up at `now`.
-    fn flag(&self, now: i64) -> Option<(String, String)> {
+    fn flag(&self, now: Instant) -> Option<(String, String)> {
         if !self.clock_running() || self.remaining(self.game.side(), now)? > 0 {
             return None;
         }
@@ -58,7 +59,7 @@ impl AppState {
 
     /// Ends the game on time when the side to move's time is up (stored before anyone is told).
     pub(crate) async fn check_clock(&self, g: &mut LiveGame) -> Result<(), GameError> {
-        if let Some(end) = g.flag(db::now_ms()) {
+        if let Some(end) = g.flag(Instant::now()) {
             self.set_end(g, Some(end), None).await?;
         }
         Ok(())
@@ -77,11 +78,12 @@ impl AppState {
             return; // the owner's timer ends the game; this server follows (live/follow.rs)
         }
         let version = g.version;
-        let wait = (deadline - db::now_ms()).max(0) as u64 + 5;
+        // A few ms past the deadline, so that the flag is certain when the timer looks.
+        let wake = deadline + std::time::Duration::from_millis(5);
         let state = Arc::clone(self);
         let live = Arc::clone(live);
         let task = tokio::spawn(async move {
-            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            tokio::time::sleep_until(wake).await;
             // An end the store refuses is tried again (live/retry.rs).
             let mut backoff = state.backoff();
             loop {
@@ -128,7 +130,7 @@ impl AppState {
         if ended.is_some() {
             g.takeback_offer = None;
             g.ended = ended;
-            g.stopped_at = Some(db::now_ms());
+            g.stopped_after = Some(g.turn.elapsed_ms(Instant::now()));
             g.cancel_reply();
             g.changed();
         } else {

@@ -21,6 +21,7 @@ use crate::db::StoredMove;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::registry::AppState;
+use crate::live::turn::TurnClock;
 
 /// Games reloaded at once after other servers' changes.
 const RELOADS_AT_ONCE: usize = 32;
@@ -160,8 +161,8 @@ impl AppState {
         g.game = next;
         g.times.push(m.time);
         g.clocks.push(m.clock);
-        g.turn_started = m.time;
-        g.after_move(m.time);
+        g.turn = TurnClock::resumed(m.time);
+        g.after_move();
         g.draw_offer = None;
         g.takeback_offer = None;
         g.changed();
@@ -187,11 +188,11 @@ impl AppState {
         g.game = fresh.game;
         g.times = fresh.times;
         g.clocks = fresh.clocks;
-        g.turn_started = fresh.turn_started;
+        g.turn = fresh.turn;
         g.ended = fresh.ended;
         g.draw_offer = fresh.draw_offer;
         g.takeback_offer = fresh.takeback_offer;
-        g.stopped_at = fresh.stopped_at;
+        g.stopped_after = fresh.stopped_after;
         g.changed();
         // What the game needs next runs here if this server owns it (or can claim it).
         self.act(live, g).await;

@@ -11,6 +11,7 @@ use tokio::sync::broadcast;
 
 use crate::db::{Status, StoredGame};
 use crate::live::error::GameError;
+use crate::live::turn::TurnClock;
 use hasami_core::AnyGame;
 
 /// The most plies a game may have: a game at the limit takes no further move (409), so no client
@@ -88,8 +89,8 @@ pub struct LiveGame {
     pub times: Vec<i64>,
     /// The mover's remaining time after each move, ms (`None` without clocks).
     pub clocks: Vec<Option<i64>>,
-    /// When the side to move's turn began, Unix ms (its clock runs from here).
-    pub turn_started: i64,
+    /// How long the side to move has been on its turn (its clock runs from the turn's start).
+    pub turn: TurnClock,
     /// The timer that ends the game on time (replaced after every change).
     pub clock_timer: Option<tokio::task::AbortHandle>,
     /// An end not given by the rules: resignation or agreed draw (result token, reason).
@@ -104,9 +105,9 @@ pub struct LiveGame {
     pub reply_stop: Option<Arc<AtomicBool>>,
     /// The stop flag of the hint being searched, if any (a newer hint supersedes it).
     pub hint_stop: Option<Arc<AtomicBool>>,
-    /// When the game ended (Unix ms), `None` while it goes on: the clock of the side to move stopped
-    /// there (at zero after a loss on time).
-    pub stopped_at: Option<i64>,
+    /// How long the side to move's turn had lasted when the game ended (ms), `None` while it goes
+    /// on: that side's clock stopped there (at zero after a loss on time).
+    pub stopped_after: Option<i64>,
     /// Goes up with every change; an engine reply for an older version is dropped.
     pub version: u64,
     /// Every change is sent here as a JSON message.
@@ -116,13 +117,12 @@ pub struct LiveGame {
 }
 
 impl LiveGame {
-    /// A game not yet stored: no draw offer, the engine idle, `turn_started` at `now`.
+    /// A game not yet stored: no draw offer, the engine idle, the turn beginning now.
     pub(crate) fn new(
         meta: StoredGame,
         game: AnyGame,
         times: Vec<i64>,
         ended: Option<(String, String)>,
-        now: i64,
     ) -> LiveGame {
         let plies = game.plies();
         LiveGame {
@@ -130,7 +130,7 @@ impl LiveGame {
             game,
             times,
             clocks: vec![None; plies],
-            turn_started: now,
+            turn: TurnClock::start(),
             clock_timer: None,
             ended,
             draw_offer: None,
@@ -138,7 +138,7 @@ impl LiveGame {
             thinking: false,
             reply_stop: None,
             hint_stop: None,
-            stopped_at: None,
+            stopped_after: None,
             version: 0,
             updates: broadcast::channel(64).0,
             present: [0, 0],
@@ -172,15 +172,16 @@ impl LiveGame {
         let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
         let takeback_offer = meta.takeback_offer.as_deref().and_then(parse_side);
         let (updates, _) = broadcast::channel(64);
-        let turn_started = times.last().copied().unwrap_or(meta.created);
+        let turn_began = times.last().copied().unwrap_or(meta.created);
         // A stored end was written with the time it happened.
-        let stopped_at = (meta.result != "*" || meta.reason.is_some()).then_some(meta.updated);
+        let stopped_after = (meta.result != "*" || meta.reason.is_some())
+            .then_some((meta.updated - turn_began).max(0));
         Ok(LiveGame {
             meta,
             game,
             times,
             clocks,
-            turn_started,
+            turn: TurnClock::resumed(turn_began),
             clock_timer: None,
             ended,
             draw_offer,
@@ -188,7 +189,7 @@ impl LiveGame {
             thinking: false,
             reply_stop: None,
             hint_stop: None,
-            stopped_at,
+            stopped_after,
             version: 0,
             updates,
             present: [0, 0],
@@ -216,14 +217,14 @@ impl LiveGame {
         }
     }
 
-    /// After a move played at `time` (Unix ms): the game ends drawn at [`MAX_PLIES`] unless it
-    /// ended by rule, and an ended game's clock stops there.
-    pub(crate) fn after_move(&mut self, time: i64) {
+    /// After a move: the game ends drawn at [`MAX_PLIES`] unless it ended by rule, and an ended
+    /// game's clocks stop at the move.
+    pub(crate) fn after_move(&mut self) {
         if let Some(end) = ply_limit_end(&self.game) {
             self.ended = Some(end);
         }
         if self.is_over() {
-            self.stopped_at = Some(time);
+            self.stopped_after = Some(0);
         }
     }
 

@@ -3,9 +3,9 @@
 //! [`AppState`] (`registry`) holds the games in use and loads a game from the store on first use; a
 //! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
 //! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
-//! acknowledged or broadcast), `reply` (the engine's moves; `retry` tries again what the store refused), `takeback` (undo), `draw` (offers),
+//! acknowledged or broadcast), `reply` (the engine's moves; `retry` tries again what the store refused), `takeback` (undo, and takeback requests online), `draw` (offers),
 //! `finish` (resignation, abort, loss on time), `rematch`, `names`, `hint`, `analysis_board` (a position with moves of both sides, stored nowhere), `review` (post-game review), `record` (export) and `view` (the JSON
-//! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time, and every refusal is a
+//! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times a turn), and every refusal is a
 //! [`GameError`] (`error`), which knows nothing of HTTP.
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
@@ -15,6 +15,8 @@
 mod access;
 mod analysis_board;
 mod clock;
+#[cfg(test)]
+mod clock_tests;
 mod create;
 mod draw;
 mod error;
@@ -37,6 +39,7 @@ mod retry_tests;
 mod review;
 mod shogun_view;
 mod takeback;
+mod turn;
 mod view;
 
 pub use analysis_board::{
@@ -52,4 +55,5 @@ pub use registry::{AppState, Shared};
 pub use rematch::Rematch;
 pub use review::{GameReview, MoveReview, PositionReview, SideSummary};
 pub use shogun_view::ShogunView;
+pub use turn::TurnClock;
 pub use view::{ClockView, GameView, MoveView, Players};

@@ -10,6 +10,7 @@ use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::game::{ply_limit_end, MAX_PLIES};
 use crate::live::registry::AppState;
+use crate::live::turn::TurnClock;
 use crate::live::view::GameView;
 
 /// Captured squares as stored: square names separated by spaces.
@@ -63,7 +64,7 @@ impl AppState {
         let ply = next.plies() as u32;
         let mover = g.game.side();
         let clock = g
-            .remaining(mover, time)
+            .remaining(mover, tokio::time::Instant::now())
             .map(|left| left + g.meta.clock_increment);
         let stored = StoredMove {
             mv: mv.to_string(),
@@ -87,8 +88,8 @@ impl AppState {
         g.game = next;
         g.times.push(time);
         g.clocks.push(clock);
-        g.turn_started = time;
-        g.after_move(time);
+        g.turn = TurnClock::start();
+        g.after_move();
         g.draw_offer = None;
         g.takeback_offer = None;
         g.thinking = false;

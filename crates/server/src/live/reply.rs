@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::db::{self, DbError};
+use crate::db::DbError;
 use crate::engine::REPLY_TIME;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
@@ -34,7 +34,7 @@ impl AppState {
         let level = g.meta.level;
         let seed = random_u64();
         // With a clock the engine spends about a twentieth of its time plus half the increment.
-        let time = match g.remaining(engine_side, db::now_ms()) {
+        let time = match g.remaining(engine_side, tokio::time::Instant::now()) {
             Some(left) => REPLY_TIME.min(std::time::Duration::from_millis(
                 (left / 20 + g.meta.clock_increment / 2).max(20) as u64,
             )),

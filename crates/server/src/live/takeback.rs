@@ -6,10 +6,11 @@ use std::sync::Arc;
 use hasami_core::Side;
 use tokio::sync::Mutex;
 
-use crate::db::{self, Status};
+use crate::db::Status;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame, Opponent};
 use crate::live::registry::AppState;
+use crate::live::turn::TurnClock;
 use crate::live::view::GameView;
 
 impl LiveGame {
@@ -139,8 +140,8 @@ impl AppState {
         g.game = next;
         g.times.truncate(keep as usize);
         g.clocks.truncate(keep as usize);
-        g.turn_started = db::now_ms();
-        g.stopped_at = g.game.outcome().map(|_| g.turn_started);
+        g.turn = TurnClock::start();
+        g.stopped_after = g.game.outcome().map(|_| 0);
         g.draw_offer = None;
         g.takeback_offer = None;
         g.cancel_reply();

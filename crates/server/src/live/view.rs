@@ -6,7 +6,6 @@ use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 use tokio::sync::Mutex;
 
-use crate::db;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame};
 use crate::live::registry::AppState;
@@ -201,7 +200,7 @@ impl LiveGame {
             } else {
                 "fair"
             },
-            clock: self.clock_view(db::now_ms()),
+            clock: self.clock_view(tokio::time::Instant::now()),
             shogun: if self.ended.is_some() {
                 shogun_view(&self.game).map(|mut v| {
                     v.arrivals.clear();
@@ -245,7 +244,7 @@ impl LiveGame {
         serde_json::json!({ "type": "game", "game": self.view(token) }).to_string()
     }
 
-    fn clock_view(&self, now: i64) -> Option<ClockView> {
+    fn clock_view(&self, now: tokio::time::Instant) -> Option<ClockView> {
         let initial_ms = self.meta.clock_initial?;
         Some(ClockView {
             initial_ms,
