@@ -150,7 +150,7 @@ async fn takeback_resignation_and_names_are_written(db: Db) {
         (back.takeback_offer.as_deref(), back.draw_offer.as_deref()),
         (Some("white"), Some("black"))
     );
-    db.truncate_moves(id, 1, playing()).await.unwrap();
+    db.truncate_moves(id, 3, 1, playing()).await.unwrap();
     assert_eq!(
         db.load_game(id).await.unwrap().unwrap().takeback_offer,
         None
@@ -179,6 +179,40 @@ async fn takeback_resignation_and_names_are_written(db: Db) {
     db.append_move(id, 2, mv("i9i4", 3_000), playing())
         .await
         .unwrap();
+}
+
+on_both_stores!(a_move_or_takeback_from_a_stale_copy_of_the_game_is_refused);
+async fn a_move_or_takeback_from_a_stale_copy_of_the_game_is_refused(db: Db) {
+    // Two servers on one store each hold a copy of the game; a copy that missed the other's last
+    // change must not write past it, or the stored moves would no longer replay.
+    let id = db.insert_game(game()).await.unwrap();
+    for (ply, m) in ["a1a5", "i9i5"].iter().enumerate() {
+        db.append_move(id, ply as u32 + 1, mv(m, 2_000), playing())
+            .await
+            .unwrap();
+    }
+    // A takeback to the start; a copy still at ply 2 then stores ply 3: a gap.
+    db.truncate_moves(id, 2, 0, playing()).await.unwrap();
+    let err = db
+        .append_move(id, 3, mv("b1b5", 3_000), playing())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DbError::Conflict), "{err}");
+    db.append_move(id, 1, mv("b1b5", 3_000), playing())
+        .await
+        .unwrap();
+    // A takeback from a copy at ply 3 (the game has 1 ply): it would delete a move it never saw.
+    let err = db.truncate_moves(id, 3, 2, playing()).await.unwrap_err();
+    assert!(matches!(err, DbError::Conflict), "{err}");
+    db.append_move(id, 2, mv("i9i4", 3_000), playing())
+        .await
+        .unwrap();
+    let err = db.truncate_moves(id, 1, 0, playing()).await.unwrap_err();
+    assert!(matches!(err, DbError::Conflict), "{err}");
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!(back.moves, vec![mv("b1b5", 3_000), mv("i9i4", 3_000)]);
+    let listed = db.list_games(10).await.unwrap();
+    assert_eq!(listed[0].plies, 2);
 }
 
 on_both_stores!(the_list_shows_the_latest_games_first_with_their_lengths);
@@ -245,4 +279,38 @@ fn a_postgres_server_that_does_not_answer_is_a_clear_error() {
         err.starts_with("cannot use the database postgres://hasami@127.0.0.1:"),
         "{err}"
     );
+}
+
+#[tokio::test]
+async fn a_store_made_before_the_ply_count_counts_the_plies_of_its_games() {
+    // An SQLite file at schema step 4 with a game of two moves, as an older server left it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        for step in &MIGRATIONS[..4] {
+            c.execute_batch(step.sqlite).unwrap();
+        }
+        c.pragma_update(None, "user_version", 4).unwrap();
+        c.execute_batch(
+            "INSERT INTO games (id, variant, start, created, updated, opponent, black_name,
+                white_name, black_token, white_token)
+             VALUES (7, 'hasami', 'wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1', 1, 2, 'local', 'A',
+                'B', 'x', 'y');
+             INSERT INTO moves (game_id, ply, mv, time) VALUES (7, 1, 'a1a5', 1), (7, 2, 'i9i5', 2);",
+        )
+        .unwrap();
+    }
+    let db = Db::open(&path).unwrap();
+    assert_eq!(db.list_games(5).await.unwrap()[0].plies, 2);
+    // The next move goes on top of ply 2, and only there.
+    let err = db
+        .append_move(7, 2, mv("b1b5", 3), playing())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, DbError::Conflict), "{err}");
+    db.append_move(7, 3, mv("b1b5", 3), playing())
+        .await
+        .unwrap();
+    assert_eq!(db.load_game(7).await.unwrap().unwrap().moves.len(), 3);
 }

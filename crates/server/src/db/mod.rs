@@ -50,9 +50,9 @@ pub enum DbError {
         /// The newest this build knows.
         known: i64,
     },
-    /// The move of this ply is already stored (another request, or another server, stored one
-    /// first): nothing was written.
-    #[error("that move was already made")]
+    /// The stored game is not at the ply the write was made for: another request or another
+    /// server stored a move or a takeback first. Nothing was written.
+    #[error("the game changed meanwhile (a move or takeback was stored first); look again")]
     Conflict,
     /// A blocking task died.
     #[error("database task failed: {0}")]
@@ -351,7 +351,7 @@ impl Db {
     }
 
     /// Appends move number `ply` (1-based) and the new status in one transaction;
-    /// [`DbError::Conflict`] (and nothing written) when that ply is already stored.
+    /// [`DbError::Conflict`] (and nothing written) unless the stored game has `ply - 1` plies.
     pub async fn append_move(
         &self,
         id: i64,
@@ -365,11 +365,19 @@ impl Db {
         }
     }
 
-    /// Deletes the moves after ply `keep` and writes the new status, in one transaction.
-    pub async fn truncate_moves(&self, id: i64, keep: u32, status: Status) -> Result<(), DbError> {
+    /// Takes a game of `from` plies back to ply `keep` (its later moves deleted) and writes the new
+    /// status, in one transaction; [`DbError::Conflict`] when the stored game has not `from` plies
+    /// (another server changed it meanwhile), and then nothing is written.
+    pub async fn truncate_moves(
+        &self,
+        id: i64,
+        from: u32,
+        keep: u32,
+        status: Status,
+    ) -> Result<(), DbError> {
         match &self.backend {
-            Backend::Sqlite(s) => s.truncate_moves(id, keep, status).await,
-            Backend::Postgres(p) => p.truncate_moves(id, keep, status).await,
+            Backend::Sqlite(s) => s.truncate_moves(id, from, keep, status).await,
+            Backend::Postgres(p) => p.truncate_moves(id, from, keep, status).await,
         }
     }
 

@@ -105,6 +105,15 @@ pub const MIGRATIONS: &[Step] = &[
         postgres: "ALTER TABLE games ADD COLUMN takeback_offer TEXT
             CHECK (takeback_offer IN ('black', 'white'));",
     },
+    // 5: the number of plies stored, the game's version for writes: a move is stored only on top of
+    // the ply before it and a takeback only from the ply its server saw, so that a server holding a
+    // stale copy of the game cannot leave a gap in its moves.
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET plies = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = games.id), 0);",
+        postgres: "ALTER TABLE games ADD COLUMN plies BIGINT NOT NULL DEFAULT 0;
+        UPDATE games SET plies = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = games.id), 0);",
+    },
 ];
 
 /// The schema version this build writes.

@@ -83,11 +83,20 @@ impl Sqlite {
     pub(super) async fn truncate_moves(
         &self,
         id: i64,
+        from: u32,
         keep: u32,
         status: Status,
     ) -> Result<(), DbError> {
         self.call(move |c| {
             let tx = c.transaction()?;
+            // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
+            let moved = tx.execute(
+                "UPDATE games SET plies = ?3 WHERE id = ?1 AND plies = ?2",
+                params![id, from, keep],
+            )?;
+            if moved == 0 {
+                return Err(DbError::Conflict);
+            }
             tx.execute(
                 "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
                 params![id, keep],
@@ -222,8 +231,9 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
     tx.execute(
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
-            omniscient, clock_initial, clock_increment, takeback_offer)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+            omniscient, clock_initial, clock_increment, takeback_offer, plies)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+            ?19)",
         params![
             g.variant,
             g.start,
@@ -242,7 +252,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.omniscient,
             g.clock_initial,
             g.clock_increment,
-            g.takeback_offer
+            g.takeback_offer,
+            g.moves.len() as i64
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -265,6 +276,14 @@ fn append_move(
     status: &Status,
 ) -> Result<(), DbError> {
     let tx = conn.transaction()?;
+    // Only on top of the ply before it (schema step 5); dropping `tx` rolls back.
+    let moved = tx.execute(
+        "UPDATE games SET plies = ?2 WHERE id = ?1 AND plies = ?2 - 1",
+        params![id, ply],
+    )?;
+    if moved == 0 {
+        return Err(DbError::Conflict);
+    }
     // OR IGNORE: a ply already stored is a conflict, told apart from other errors.
     let inserted = tx.execute(
         "INSERT OR IGNORE INTO moves (game_id, ply, mv, captured, time, clock)
@@ -344,7 +363,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
 fn list_games(conn: &Connection, limit: u32) -> Result<Vec<GameSummary>, DbError> {
     let mut stmt = conn.prepare(
         "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result, g.reason,
-            (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.created, g.updated
+            g.plies, g.created, g.updated
          FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT ?1",
     )?;
     let rows = stmt

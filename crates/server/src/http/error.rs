@@ -402,7 +402,7 @@ mod tests {
             (
                 GameError::Store(DbError::Conflict),
                 409,
-                "that move was already made",
+                "the game changed meanwhile (a move or takeback was stored first); look again",
             ),
         ];
         for (error, status, message) in cases {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use hasami_core::Side;
 use tokio::sync::Mutex;
 
-use crate::db::Status;
+use crate::db::{DbError, Status};
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame, Opponent};
 use crate::live::registry::AppState;
@@ -136,7 +136,14 @@ impl AppState {
             status.result = o.result_token().into();
             status.reason = next.outcome_words();
         }
-        self.db.truncate_moves(g.meta.id, keep, status).await?;
+        let from = g.game.plies() as u32;
+        if let Err(e) = self.db.truncate_moves(g.meta.id, from, keep, status).await {
+            if matches!(e, DbError::Conflict) {
+                // Another server changed the game first: this copy is stale.
+                let _ = self.reload(live, g).await;
+            }
+            return Err(e.into());
+        }
         g.game = next;
         g.times.truncate(keep as usize);
         g.clocks.truncate(keep as usize);

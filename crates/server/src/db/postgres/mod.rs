@@ -239,9 +239,9 @@ impl Postgres {
             .query_one(
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment, takeback_offer)
+                    omniscient, clock_initial, clock_increment, takeback_offer, plies)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18)
+                    $18, $19)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -262,6 +262,7 @@ impl Postgres {
                     &g.clock_initial,
                     &g.clock_increment,
                     &g.takeback_offer,
+                    &(g.moves.len() as i64),
                 ],
             )
             .await?;
@@ -291,17 +292,18 @@ impl Postgres {
         status: Status,
     ) -> Result<(), DbError> {
         let c = self.client().await?;
-        // One statement (one transaction, one round trip): the move, and only if it was new, the
-        // game's status and the notification.
+        // One statement (one transaction, one round trip): the game's status and ply count, only
+        // when the game stands at the ply before (schema step 5: the row lock makes a concurrent
+        // writer wait and then see the new count), then the move and the notification.
         let row = c
             .query_one(
-                "WITH ins AS (
-                    INSERT INTO moves (game_id, ply, mv, captured, time, clock)
-                    VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1
-                 ), upd AS (
-                    UPDATE games SET result = $7, reason = $8, draw_offer = $9,
+                "WITH upd AS (
+                    UPDATE games SET plies = $2::BIGINT, result = $7, reason = $8, draw_offer = $9,
                         takeback_offer = $12, updated = $5
-                    WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING 1
+                    WHERE id = $1 AND plies = $2::BIGINT - 1 RETURNING 1
+                 ), ins AS (
+                    INSERT INTO moves (game_id, ply, mv, captured, time, clock)
+                    SELECT $1, $2::BIGINT, $3::TEXT, $4::TEXT, $5, $6::BIGINT FROM upd RETURNING 1
                  )
                  SELECT (SELECT count(*) FROM ins),
                     (SELECT count(*) FROM (SELECT pg_notify($10, $11) FROM ins) AS n)",
@@ -338,11 +340,22 @@ impl Postgres {
     pub(super) async fn truncate_moves(
         &self,
         id: i64,
+        from: u32,
         keep: u32,
         status: Status,
     ) -> Result<(), DbError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
+        // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
+        let moved = tx
+            .execute(
+                "UPDATE games SET plies = $3 WHERE id = $1 AND plies = $2",
+                &[&id, &i64::from(from), &i64::from(keep)],
+            )
+            .await?;
+        if moved == 0 {
+            return Err(DbError::Conflict);
+        }
         tx.execute(
             "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
             &[&id, &i64::from(keep)],
@@ -486,7 +499,7 @@ impl Postgres {
         let rows = c
             .query(
                 "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result,
-                    g.reason, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.created,
+                    g.reason, g.plies, g.created,
                     g.updated
                  FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT $1",
                 &[&i64::from(limit)],
