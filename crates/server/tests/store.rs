@@ -26,6 +26,7 @@ fn game() -> StoredGame {
         reason: None,
         draw_offer: None,
         takeback_offer: None,
+        open_seat: None,
         omniscient: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,
@@ -213,6 +214,46 @@ async fn a_move_or_takeback_from_a_stale_copy_of_the_game_is_refused(db: Db) {
     assert_eq!(back.moves, vec![mv("b1b5", 3_000), mv("i9i4", 3_000)]);
     let listed = db.list_games(10).await.unwrap();
     assert_eq!(listed[0].plies, 2);
+}
+
+on_both_stores!(an_open_seat_is_taken_once_and_the_lobby_lists_recent_open_games);
+async fn an_open_seat_is_taken_once_and_the_lobby_lists_recent_open_games(db: Db) {
+    let mut old = game();
+    old.open_seat = Some("white".into());
+    old.created = 1_000;
+    let old = db.insert_game(old).await.unwrap();
+    let mut new = game();
+    new.open_seat = Some("black".into());
+    new.created = 5_000;
+    let new = db.insert_game(new).await.unwrap();
+    db.insert_game(game()).await.unwrap();
+    let listed = db.list_open(10, 0).await.unwrap();
+    let ids: Vec<i64> = listed.iter().map(|g| g.id).collect();
+    assert_eq!(ids, vec![new, old], "newest first, open games only");
+    // The waiting player is the one in the other seat.
+    assert_eq!(
+        (listed[0].seat.as_str(), listed[0].creator.as_str()),
+        ("black", "Bob")
+    );
+    assert_eq!(
+        db.list_open(10, 2_000).await.unwrap().len(),
+        1,
+        "too old to list"
+    );
+    // Two takers at once: one seat.
+    let (a, b) = tokio::join!(
+        db.take_seat(new, "black", "Cy".into()),
+        db.take_seat(new, "black", "Di".into()),
+    );
+    assert!(a.unwrap() != b.unwrap(), "exactly one taker");
+    assert!(
+        !db.take_seat(old, "black", "Ed".into()).await.unwrap(),
+        "the wrong seat"
+    );
+    assert_eq!(db.list_open(10, 0).await.unwrap().len(), 1);
+    let back = db.load_game(new).await.unwrap().unwrap();
+    assert_eq!(back.open_seat, None);
+    assert!(["Cy", "Di"].contains(&back.black_name.as_str()));
 }
 
 on_both_stores!(the_list_shows_the_latest_games_first_with_their_lengths);

@@ -94,6 +94,8 @@ pub struct StoredGame {
     pub draw_offer: Option<String>,
     /// The side that asks to take back its last move (online games), if any.
     pub takeback_offer: Option<String>,
+    /// The seat anyone may take (`black`/`white`): an online game open in the lobby, until joined.
+    pub open_seat: Option<String>,
     /// Shogun: the engine reads the magnet board (else it plays fair).
     pub omniscient: bool,
     /// The time control: each side's starting time in ms (`None`: no clocks).
@@ -144,6 +146,25 @@ pub struct GameSummary {
     pub created: i64,
     /// Last change, Unix milliseconds.
     pub updated: i64,
+}
+
+/// An online game open in the lobby: its free seat and what a player choosing it sees.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct OpenGame {
+    /// Id.
+    pub id: i64,
+    /// Variant text.
+    pub variant: String,
+    /// The waiting player's name.
+    pub creator: String,
+    /// The free seat: `black` or `white`.
+    pub seat: String,
+    /// Each side's starting time in ms, `None` without clocks.
+    pub clock_initial: Option<i64>,
+    /// The increment in ms.
+    pub clock_increment: i64,
+    /// Created, Unix milliseconds.
+    pub created: i64,
 }
 
 /// The end state written with every change.
@@ -394,6 +415,25 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(s) => s.set_names(id, black, white).await,
             Backend::Postgres(p) => p.set_names(id, black, white).await,
+        }
+    }
+
+    /// Takes the open seat `seat` of game `id` for a player named `name`: true for the one caller
+    /// that finds it still free in a game that goes on, false for every other.
+    pub async fn take_seat(&self, id: i64, seat: &str, name: String) -> Result<bool, DbError> {
+        let seat = seat.to_string();
+        match &self.backend {
+            Backend::Sqlite(s) => s.take_seat(id, seat, name).await,
+            Backend::Postgres(p) => p.take_seat(id, seat, name).await,
+        }
+    }
+
+    /// The open games created at `since` (Unix ms) or later that go on with their seat free, newest
+    /// first, at most `limit`.
+    pub async fn list_open(&self, limit: u32, since: i64) -> Result<Vec<OpenGame>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.list_open(limit, since).await,
+            Backend::Postgres(p) => p.list_open(limit, since).await,
         }
     }
 

@@ -114,6 +114,13 @@ pub const MIGRATIONS: &[Step] = &[
         postgres: "ALTER TABLE games ADD COLUMN plies BIGINT NOT NULL DEFAULT 0;
         UPDATE games SET plies = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = games.id), 0);",
     },
+    // 6: the lobby: an online game open to anyone has the seat still free, until someone takes it.
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN open_seat TEXT CHECK (open_seat IN ('black', 'white'));
+        CREATE INDEX games_open ON games(created) WHERE open_seat IS NOT NULL;",
+        postgres: "ALTER TABLE games ADD COLUMN open_seat TEXT CHECK (open_seat IN ('black', 'white'));
+        CREATE INDEX games_open ON games(created) WHERE open_seat IS NOT NULL;",
+    },
 ];
 
 /// The schema version this build writes.

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::schema::{self, MIGRATIONS};
-use super::{now_ms, DbError, GameSummary, Status, StoredGame, StoredMove};
+use super::{now_ms, DbError, GameSummary, OpenGame, Status, StoredGame, StoredMove};
 
 /// An open SQLite store.
 #[derive(Clone)]
@@ -182,6 +182,59 @@ impl Sqlite {
     pub(super) async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
         self.call(move |c| list_games(c, limit)).await
     }
+
+    pub(super) async fn take_seat(
+        &self,
+        id: i64,
+        seat: String,
+        name: String,
+    ) -> Result<bool, DbError> {
+        self.call(move |c| {
+            let names = if seat == "black" {
+                "black_name"
+            } else {
+                "white_name"
+            };
+            let taken = c.execute(
+                &format!(
+                    "UPDATE games SET open_seat = NULL, {names} = ?3, updated = ?4
+                     WHERE id = ?1 AND open_seat = ?2 AND result = '*' AND reason IS NULL"
+                ),
+                params![id, seat, name, now_ms()],
+            )?;
+            Ok(taken == 1)
+        })
+        .await
+    }
+
+    pub(super) async fn list_open(&self, limit: u32, since: i64) -> Result<Vec<OpenGame>, DbError> {
+        self.call(move |c| {
+            let mut stmt = c.prepare(
+                "SELECT id, variant, black_name, white_name, open_seat, clock_initial,
+                    clock_increment, created
+                 FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
+                    AND created >= ?2
+                 ORDER BY created DESC, id DESC LIMIT ?1",
+            )?;
+            let rows = stmt
+                .query_map(params![limit, since], |r| {
+                    let seat: String = r.get(4)?;
+                    let creator: String = r.get(if seat == "black" { 3 } else { 2 })?;
+                    Ok(OpenGame {
+                        id: r.get(0)?,
+                        variant: r.get(1)?,
+                        creator,
+                        seat,
+                        clock_initial: r.get(5)?,
+                        clock_increment: r.get(6)?,
+                        created: r.get(7)?,
+                    })
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await
+    }
 }
 
 /// The schema version of the file at `path`, opened read-only (nothing is created or changed).
@@ -231,9 +284,9 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
     tx.execute(
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
-            omniscient, clock_initial, clock_increment, takeback_offer, plies)
+            omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19)",
+            ?19, ?20)",
         params![
             g.variant,
             g.start,
@@ -253,7 +306,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.clock_initial,
             g.clock_increment,
             g.takeback_offer,
-            g.moves.len() as i64
+            g.moves.len() as i64,
+            g.open_seat
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -312,7 +366,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
         .query_row(
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
-                clock_initial, clock_increment, rematch, takeback_offer
+                clock_initial, clock_increment, rematch, takeback_offer, open_seat
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -337,6 +391,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     clock_increment: r.get(17)?,
                     rematch: r.get(18)?,
                     takeback_offer: r.get(19)?,
+                    open_seat: r.get(20)?,
                     moves: Vec::new(),
                 })
             },

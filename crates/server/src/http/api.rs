@@ -8,12 +8,13 @@
 use std::collections::HashMap;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use crate::http::edge::ClientAddr;
 use crate::http::error::{short, ApiError};
 use crate::http::request::{body, game_id};
 use crate::live::{Import, NewGame, Shared};
@@ -44,6 +45,13 @@ struct OfferRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct JoinRequest {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct NameRequest {
     name: String,
     #[serde(default)]
@@ -65,11 +73,36 @@ pub async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
     Ok(Json(serde_json::json!({ "games": games })).into_response())
 }
 
-/// `POST /api/games`: a new game.
-pub async fn create(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+/// `POST /api/games`: a new game; with `open`, listed in the lobby within the client's allowance.
+pub async fn create(
+    State(state): State<Shared>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let req: NewGame = body(&bytes)?;
-    let created = state.create(req).await?;
+    let created = if req.open == Some(true) {
+        state.create_open(req, client).await?
+    } else {
+        state.create(req).await?
+    };
     Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// `GET /api/lobby`: the online games open to join, newest first.
+pub async fn lobby(State(state): State<Shared>) -> Result<Response, ApiError> {
+    let games = state.lobby().await?;
+    Ok(Json(serde_json::json!({ "games": games })).into_response())
+}
+
+/// `POST /api/games/{id}/join`: takes the free seat of a game open in the lobby.
+pub async fn join(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: JoinRequest = body(&bytes)?;
+    Ok(Json(state.join(id, req.name.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/import`: a record as a new game.

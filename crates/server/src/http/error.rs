@@ -111,7 +111,8 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::IllegalBoardMove { .. }
         | E::NoSuchPly(..)
         | E::BadDrawAction(_)
-        | E::BadTakebackAction(_) => StatusCode::BAD_REQUEST,
+        | E::BadTakebackAction(_)
+        | E::OpenNotOnline => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {
             StatusCode::FORBIDDEN
@@ -122,6 +123,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::TakebackByUndo
         | E::NoTakebackToAccept
         | E::NoTakebackToDecline
+        | E::NotOpen
         | E::NothingToTakeBack
         | E::EngineTakesNoDraws
         | E::NoOfferToAccept
@@ -130,6 +132,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::NotOver => StatusCode::CONFLICT,
         E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
         E::ReviewsBusy => StatusCode::SERVICE_UNAVAILABLE,
+        E::TooManyOpen { .. } => StatusCode::TOO_MANY_REQUESTS,
         E::Store(e) => store_status(e),
         E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -31,6 +31,8 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/variants/check", get(variants::check))
         .route("/api/games", get(api::list).post(api::create))
         .route("/api/games/import", post(api::import))
+        .route("/api/lobby", get(api::lobby))
+        .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}", get(api::show))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))

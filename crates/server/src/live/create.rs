@@ -51,6 +51,9 @@ pub struct NewGame {
     /// Player names (the engine's side is named by the server).
     #[serde(default)]
     pub players: Option<NamesRequest>,
+    /// Online games: list the game in the lobby, where anyone may take the other seat.
+    #[serde(default)]
+    pub open: Option<bool>,
 }
 
 /// The answer to creating or importing a game.
@@ -84,6 +87,8 @@ pub(crate) struct NewOptions<'a> {
     pub omniscient: bool,
     /// The time control in ms (initial, increment).
     pub clock: Option<(i64, i64)>,
+    /// Listed in the lobby: the seat other than the creator's is open to anyone (online games).
+    pub open: bool,
 }
 
 fn level_or_default(level: Option<u32>) -> Result<u32, GameError> {
@@ -172,6 +177,7 @@ impl AppState {
                 names,
                 omniscient,
                 clock,
+                open: req.open == Some(true),
             },
         )
         .await
@@ -193,6 +199,9 @@ impl AppState {
         };
         if o.clock.is_some() && opponent == Opponent::Local {
             return Err(GameError::ClockInLocalGame);
+        }
+        if o.open && opponent != Opponent::Online {
+            return Err(GameError::OpenNotOnline);
         }
         let mine = match opponent {
             Opponent::Local => None,
@@ -242,6 +251,9 @@ impl AppState {
             reason: None,
             draw_offer: None,
             takeback_offer: None,
+            open_seat: (o.open)
+                .then(|| mine.map(|s| side_word(!s).to_string()))
+                .flatten(),
             omniscient: o.omniscient,
             clock_initial: o.clock.map(|c| c.0),
             clock_increment: o.clock.map_or(0, |c| c.1),

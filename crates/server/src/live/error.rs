@@ -114,6 +114,9 @@ pub enum GameError {
     /// A draw action other than `offer`, `accept` or `decline`.
     #[error("bad draw action '{0}': allowed are offer, accept, decline")]
     BadDrawAction(String),
+    /// A lobby listing asked for a game that is not online.
+    #[error("only an online game can wait in the lobby (opponent \"online\")")]
+    OpenNotOnline,
     /// A takeback action other than `offer`, `accept` or `decline`.
     #[error("bad takeback action '{0}': allowed are offer, accept, decline")]
     BadTakebackAction(String),
@@ -179,6 +182,15 @@ pub enum GameError {
     /// Declining a draw nobody offered.
     #[error("there is no draw offer to decline")]
     NoOfferToDecline,
+    /// Joining a game whose seat is not free (taken, never open, or the game ended).
+    #[error("this game is not open to join: someone took the seat, or it ended")]
+    NotOpen,
+    /// One client's open games in the lobby are as many as one may have.
+    #[error("you have {max} games waiting in the lobby; wait for a player, or abort one")]
+    TooManyOpen {
+        /// The allowance.
+        max: usize,
+    },
     /// Aborting once both sides have moved.
     #[error("a game can be aborted only before each side has moved; resign instead")]
     TooLateToAbort,

@@ -96,6 +96,7 @@ impl AppState {
                 names,
                 omniscient: false,
                 clock: None,
+                open: false,
             },
         )
         .await

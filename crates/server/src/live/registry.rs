@@ -13,6 +13,7 @@ use crate::db::Db;
 use crate::engine::Engine;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
+use crate::live::open_games::OpenByClient;
 use crate::live::retry::{Backoff, STORE_RETRY};
 
 /// The most games kept in memory (games in use are never dropped, so this is a soft limit).
@@ -32,6 +33,8 @@ pub struct AppState {
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
     /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
     store_retry_ms: std::sync::atomic::AtomicU64,
+    /// Each client's games waiting in the lobby (live/lobby.rs).
+    pub(crate) open_games: OpenByClient,
 }
 
 /// A handle to the state.
@@ -53,6 +56,7 @@ impl AppState {
             max_live: max_live.max(1),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
             store_retry_ms: std::sync::atomic::AtomicU64::new(STORE_RETRY.as_millis() as u64),
+            open_games: OpenByClient::default(),
         })
     }
 

@@ -69,6 +69,7 @@ impl AppState {
                         names: (white, black),
                         omniscient: g.meta.omniscient,
                         clock: g.meta.clock_initial.map(|c| (c, g.meta.clock_increment)),
+                        open: false,
                     },
                 )
                 .await?;

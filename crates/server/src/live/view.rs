@@ -7,7 +7,7 @@ use serde::Serialize;
 use tokio::sync::Mutex;
 
 use crate::live::error::GameError;
-use crate::live::game::{side_word, LiveGame};
+use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::registry::AppState;
 use crate::live::shogun_view::{shogun_view, ShogunView};
 
@@ -81,6 +81,8 @@ pub struct GameView {
     pub draw_offer: Option<&'static str>,
     /// Who asks to take back their last move (online games).
     pub takeback_offer: Option<&'static str>,
+    /// The seat anyone may take from the lobby, until someone does (online games).
+    pub open_seat: Option<&'static str>,
     /// The engine is thinking.
     pub thinking: bool,
     /// The rematch of this game, once a player asked for one (POST /api/games/{id}/rematch).
@@ -229,6 +231,12 @@ impl LiveGame {
             winner,
             draw_offer: self.draw_offer.map(side_word),
             takeback_offer: self.takeback_offer.map(side_word),
+            open_seat: self
+                .meta
+                .open_seat
+                .as_deref()
+                .and_then(parse_side)
+                .map(side_word),
             thinking: self.thinking,
             rematch: self.meta.rematch,
             connected: Connected {

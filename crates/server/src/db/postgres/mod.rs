@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+mod lobby;
 mod migrate;
 mod notify;
 
@@ -239,9 +240,9 @@ impl Postgres {
             .query_one(
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment, takeback_offer, plies)
+                    omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18, $19)
+                    $18, $19, $20)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -263,6 +264,7 @@ impl Postgres {
                     &g.clock_increment,
                     &g.takeback_offer,
                     &(g.moves.len() as i64),
+                    &g.open_seat,
                 ],
             )
             .await?;
@@ -442,7 +444,7 @@ impl Postgres {
             .query_opt(
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment, rematch, takeback_offer,
+                    omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -454,10 +456,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(20);
-        let captured: Vec<String> = r.get(21);
-        let times: Vec<i64> = r.get(22);
-        let clocks: Vec<Option<i64>> = r.get(23);
+        let mvs: Vec<String> = r.get(21);
+        let captured: Vec<String> = r.get(22);
+        let times: Vec<i64> = r.get(23);
+        let clocks: Vec<Option<i64>> = r.get(24);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -490,6 +492,7 @@ impl Postgres {
             clock_increment: r.get(17),
             rematch: r.get(18),
             takeback_offer: r.get(19),
+            open_seat: r.get(20),
             moves,
         }))
     }

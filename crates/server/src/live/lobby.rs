@@ -1,0 +1,115 @@
+//! The lobby: online games open to anyone. The creator waits in one seat; the first player to join
+//! takes the other (the store decides who was first, also between servers). A game is listed for
+//! [`LOBBY_TTL_MS`] after its creation while the seat is free and the game goes on, and one client
+//! may have at most [`OPEN_PER_CLIENT`] games waiting there at once, so nobody can fill the lobby.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::db::{self, OpenGame};
+use crate::live::create::{Created, NewGame};
+use crate::live::error::GameError;
+use crate::live::game::{parse_side, side_word};
+use crate::live::names::check_name;
+pub use crate::live::open_games::LOBBY_TTL_MS;
+use crate::live::registry::AppState;
+
+/// Games one client may have waiting in the lobby at once.
+pub const OPEN_PER_CLIENT: usize = 3;
+/// The most games the lobby lists.
+pub const LOBBY_SIZE: u32 = 50;
+/// The answer to joining a game: the game and the joiner's key to it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Joined {
+    /// The game's id.
+    pub id: i64,
+    /// The joiner's token.
+    pub token: String,
+    /// The joiner's side: `black` or `white`.
+    pub side: &'static str,
+}
+
+impl AppState {
+    /// The games open to join, newest first.
+    pub async fn lobby(&self) -> Result<Vec<OpenGame>, GameError> {
+        let since = db::now_ms() - LOBBY_TTL_MS;
+        Ok(self.db.list_open(LOBBY_SIZE, since).await?)
+    }
+
+    /// Creates a game open in the lobby for `client`, within its allowance of open games.
+    pub async fn create_open(
+        self: &Arc<Self>,
+        req: NewGame,
+        client: IpAddr,
+    ) -> Result<Created, GameError> {
+        let mine: Vec<(i64, i64)> = self.open_games.of(client);
+        let mut waiting = Vec::new();
+        for (id, created) in mine {
+            if self.still_open(id, created).await {
+                waiting.push((id, created));
+            }
+        }
+        if waiting.len() >= OPEN_PER_CLIENT {
+            self.open_games.set(client, waiting);
+            return Err(GameError::TooManyOpen {
+                max: OPEN_PER_CLIENT,
+            });
+        }
+        let created = self.create(req).await?;
+        waiting.push((created.id, db::now_ms()));
+        self.open_games.set(client, waiting);
+        Ok(created)
+    }
+
+    /// Whether game `id`, created at `created`, still waits in the lobby.
+    async fn still_open(self: &Arc<Self>, id: i64, created: i64) -> bool {
+        if db::now_ms() - created > LOBBY_TTL_MS {
+            return false;
+        }
+        let Ok(live) = self.live(id).await else {
+            return false;
+        };
+        let g = live.lock().await;
+        g.meta.open_seat.is_some() && !g.is_over()
+    }
+
+    /// Takes the free seat of open game `id` for a player named `name` (the side's own name when
+    /// none is given): the first caller gets the seat's key, every later one 409.
+    pub async fn join(self: &Arc<Self>, id: i64, name: Option<&str>) -> Result<Joined, GameError> {
+        let name = name.map(check_name).transpose()?;
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        self.check_clock(&mut g).await?;
+        let seat = match (&g.meta.open_seat, g.is_over()) {
+            (Some(seat), false) => parse_side(seat).ok_or(GameError::NotOpen)?,
+            _ => return Err(GameError::NotOpen),
+        };
+        let name = name.unwrap_or_else(|| g.game.side_name(seat).to_string());
+        let word = side_word(seat);
+        if !self.db.take_seat(id, word, name.clone()).await? {
+            // Another server's player was first: this copy is stale.
+            let _ = self.reload(&live, &mut g).await;
+            return Err(GameError::NotOpen);
+        }
+        g.meta.open_seat = None;
+        let token = match word {
+            "black" => {
+                g.meta.black_name = name;
+                g.meta.black_token.clone()
+            }
+            _ => {
+                g.meta.white_name = name;
+                g.meta.white_token.clone()
+            }
+        };
+        // The course of the game is unchanged: the creator and the watchers are told.
+        g.tell();
+        Ok(Joined {
+            id,
+            token,
+            side: word,
+        })
+    }
+}

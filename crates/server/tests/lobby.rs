@@ -1,0 +1,189 @@
+//! The lobby: an online game open to anyone is listed until someone joins it; the first joiner
+//! gets the free seat and its key, every later one 409; one client may have three games waiting.
+
+mod common;
+
+use common::{create, error_of, server, Server, Ws};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+fn open_game(s: &Server, extra: Value) -> Value {
+    let mut req = json!({"variant": "hasami", "opponent": "online", "side": "black", "open": true});
+    if let (Some(r), Some(e)) = (req.as_object_mut(), extra.as_object()) {
+        r.extend(e.clone());
+    }
+    create(s, req)
+}
+
+fn lobby_ids(s: &Server) -> Vec<i64> {
+    let (status, v) = s.get("/api/lobby");
+    assert_eq!(status, 200, "{v}");
+    v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect()
+}
+
+fn join(s: &Server, id: i64, body: Value) -> (u16, Value) {
+    s.post(&format!("/api/games/{id}/join"), &body)
+}
+
+#[test]
+fn an_open_game_is_listed_and_the_first_to_join_takes_the_seat() {
+    let (_dir, s) = server();
+    let c = open_game(
+        &s,
+        json!({"players": {"black": "Ann"}, "clock": {"initial": 300, "increment": 3}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(c["game"]["open_seat"], "white");
+    // Games not open to anyone are not listed.
+    create(&s, json!({"variant": "hasami", "opponent": "online"}));
+    create(
+        &s,
+        json!({"variant": "hasami", "opponent": "engine", "level": 1}),
+    );
+    let (_, v) = s.get("/api/lobby");
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{v}");
+    let g = &games[0];
+    assert_eq!(
+        (g["id"].as_i64(), g["creator"].as_str(), g["seat"].as_str()),
+        (Some(id), Some("Ann"), Some("white"))
+    );
+    assert_eq!(
+        (g["clock_initial"].as_i64(), g["clock_increment"].as_i64()),
+        (Some(300_000), Some(3_000))
+    );
+    assert_eq!(g["variant"], "hasami");
+
+    // The creator's page hears of the joiner.
+    let mut ann = Ws::connect(
+        s.addr,
+        &format!("/api/games/{id}/ws?token={}", c["token"].as_str().unwrap()),
+    );
+    let (status, j) = join(&s, id, json!({"name": "Bob"}));
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(
+        (j["id"].as_i64(), j["side"].as_str()),
+        (Some(id), Some("white"))
+    );
+    let bob = j["token"].as_str().unwrap().to_string();
+    let heard = ann.wait_for(Duration::from_secs(5), |m| {
+        m["game"]["players"]["white"] == "Bob" && m["game"]["open_seat"].is_null()
+    });
+    assert!(heard.is_some(), "the creator did not hear of the joiner");
+    let (_, v) = s.get(&format!("/api/games/{id}?token={bob}"));
+    assert_eq!(v["you"], "white");
+    assert_eq!(v["open_seat"], Value::Null);
+    assert!(lobby_ids(&s).is_empty(), "a joined game is still listed");
+
+    // Second joiner: refused, and the seat's key is not given away.
+    let (status, v) = join(&s, id, json!({"name": "Eve"}));
+    assert_eq!(status, 409, "{v}");
+    assert!(error_of(&v).contains("not open to join"), "{v}");
+    assert!(v.get("token").is_none());
+    // The players play.
+    s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "e1e5", "token": c["token"]}),
+    );
+    s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a9a6", "token": bob}),
+    );
+}
+
+#[test]
+fn two_joiners_at_once_one_seat() {
+    let (_dir, s) = server();
+    for _ in 0..5 {
+        let id = open_game(&s, json!({"side": "white"}))["id"]
+            .as_i64()
+            .unwrap();
+        let addr = s.addr;
+        let joins: Vec<_> = (0..4)
+            .map(|i| {
+                std::thread::spawn(move || {
+                    let body = json!({ "name": format!("P{i}") }).to_string();
+                    common::http(addr, "POST", &format!("/api/games/{id}/join"), Some(&body)).0
+                })
+            })
+            .collect();
+        let mut codes: Vec<u16> = joins.into_iter().map(|t| t.join().unwrap()).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, vec![200, 409, 409, 409]);
+        let (_, v) = s.get(&format!("/api/games/{id}"));
+        assert!(
+            v["players"]["black"].as_str().unwrap().starts_with('P'),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn games_that_cannot_wait_in_the_lobby_and_joins_that_are_refused() {
+    let (_dir, s) = server();
+    for opponent in ["engine", "local"] {
+        let (status, v) = s.post(
+            "/api/games",
+            &json!({"variant": "hasami", "opponent": opponent, "open": true}),
+        );
+        assert_eq!(status, 400, "{opponent}: {v}");
+        assert!(error_of(&v).contains("lobby"), "{v}");
+    }
+    // Not open: an invite-only game, a missing game, a bad id or name, unknown fields.
+    let private = create(&s, json!({"variant": "hasami", "opponent": "online"}));
+    let (status, _) = join(&s, private["id"].as_i64().unwrap(), json!({}));
+    assert_eq!(status, 409);
+    let (status, _) = join(&s, 999_999, json!({}));
+    assert_eq!(status, 404);
+    let id = open_game(&s, json!({}))["id"].as_i64().unwrap();
+    let (status, v) = join(&s, id, json!({"name": "a\u{202e}b"}));
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = join(&s, id, json!({"name": "x".repeat(41)}));
+    assert_eq!(status, 400, "{v}");
+    let (status, _) = join(&s, id, json!({"seat": "black"}));
+    assert_eq!(status, 400);
+    assert_eq!(lobby_ids(&s), vec![id], "a refused join took the seat");
+    // Without a name the seat keeps its side's name.
+    let (status, j) = join(&s, id, json!({}));
+    assert_eq!(status, 200, "{j}");
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["players"]["white"], "White");
+
+    // An aborted open game leaves the lobby and cannot be joined.
+    let c = open_game(&s, json!({}));
+    let id = c["id"].as_i64().unwrap();
+    s.post_ok(
+        &format!("/api/games/{id}/abort"),
+        &json!({"token": c["token"]}),
+    );
+    assert!(!lobby_ids(&s).contains(&id));
+    let (status, _) = join(&s, id, json!({}));
+    assert_eq!(status, 409);
+}
+
+#[test]
+fn one_client_has_at_most_three_games_waiting() {
+    let (_dir, s) = server();
+    let ids: Vec<i64> = (0..3)
+        .map(|_| open_game(&s, json!({}))["id"].as_i64().unwrap())
+        .collect();
+    let (status, v) = s.post(
+        "/api/games",
+        &json!({"variant": "hasami", "opponent": "online", "open": true}),
+    );
+    assert_eq!(status, 429, "{v}");
+    assert!(error_of(&v).contains("3 games waiting"), "{v}");
+    assert_eq!(lobby_ids(&s).len(), 3);
+    // Invite-only games are not counted.
+    create(&s, json!({"variant": "hasami", "opponent": "online"}));
+    // Once one is joined, another may wait.
+    let (status, _) = join(&s, ids[1], json!({}));
+    assert_eq!(status, 200);
+    open_game(&s, json!({}));
+    assert_eq!(lobby_ids(&s).len(), 3);
+}
