@@ -19,7 +19,8 @@
 //      drawn as the position says, the learning view, a move refused by Shogun safety (S5) with the
 //      server's reason, the "Shogun!" warning, the end with its reason, the record;
 //   5. an engine game with a clock and a name: both clocks shown, the running one counts down;
-//   6. (takeback.mjs) an online takeback asked in one browser, accepted and then declined in the other.
+//   6. (takeback.mjs) an online takeback asked in one browser, accepted and then declined in the other;
+//   7. (lobby.mjs) a game listed in the lobby in one browser and joined from the lobby in another.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -31,6 +32,7 @@ import './new-game.mjs';
 import './shogun.mjs';
 import './layout.mjs';
 import './takeback.mjs';
+import './lobby.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -57,19 +57,21 @@ test('no horizontal scroll on any screen, for every preset and Shogun, at 320, 3
   // A finished game whose end has a long word ("draw: third repetition") in the games lists.
   const drawn = await createGame(page, { variant: 'hasami', opponent: 'local' });
   for (let i = 0; i < 2; i++) for (const m of ['a1a2', 'a9a8', 'a2a1', 'a8a9']) await apiMove(page, drawn.id, drawn.token, m);
+  // A game waiting in the lobby, so that the lobby's table is drawn.
+  await createGame(page, { variant: 'dai-hasami-captures', opponent: 'online', open: true, players: { black: 'Wolfgang Amadeus M.' }, clock: { initial: 90, increment: 2 } });
   const ended = await view(page, drawn.id);
   assert.equal(ended.status, 'over', JSON.stringify(ended));
   const wide = [];
   for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    const screens = [['new game', '#/', '#games-list'], ['games', '#/games', '#games-list'], ['import', '#/import', 'h1']];
+    const screens = [['new game', '#/', '#games-list'], ['games', '#/games', '#games-list'], ['import', '#/import', 'h1'], ['lobby', '#/lobby', '#lobby-list tr[data-game-id]']];
     for (const variant of presets) screens.push([`rules ${variant}`, `#/rules/${variant}`, 'svg.board']);
     for (const [variant, c] of games) screens.push([`game ${variant}`, `#/game/${c.id}?token=${c.token}`, '#game[data-status]']);
     for (const [name, hash, ready] of screens) {
       await page.goto('about:blank');
       await page.goto(BASE + '/' + hash);
       await page.waitForSelector(ready);
-      if (width === 390 && (name === 'game shogun' || name === 'games')) await shot(page, `15-${name.replace(' ', '-')}-390.png`);
+      if (width === 390 && (name === 'game shogun' || name === 'games' || name === 'lobby')) await shot(page, `15-${name.replace(' ', '-')}-390.png`);
       const over = await overflow(page);
       if (over > 0) wide.push(`${name} at ${width} px: ${over} px too wide`);
     }

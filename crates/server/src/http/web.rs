@@ -77,6 +77,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis-board.js"),
     ),
     (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lobby.js"),
+    ),
+    (
         "notation.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/notation.js"),

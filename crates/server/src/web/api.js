@@ -22,6 +22,8 @@ export const api = {
   variants: () => call('GET', '/api/variants'),
   checkVariant: (v) => call('GET', '/api/variants/check?variant=' + encodeURIComponent(v)),
   games: () => call('GET', '/api/games'),
+  lobby: () => call('GET', '/api/lobby'),
+  join: (id, name) => call('POST', `/api/games/${id}/join`, name ? { name } : {}),
   create: (req) => call('POST', '/api/games', req),
   importRecord: (req) => call('POST', '/api/games/import', req),
   game: (id, token) => call('GET', `/api/games/${id}` + (token ? '?token=' + encodeURIComponent(token) : '')),

@@ -1,5 +1,5 @@
-// The app: routes (#/ new game, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET); the game
-// screen is game-screen.js, the analysis board analysis-board.js.
+// The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET);
+// the game screen is game-screen.js, the lobby lobby.js, the analysis board analysis-board.js.
 
 import { api, tokens, invites } from './api.js';
 import { renderRules, gameName } from './rules.js';
@@ -7,6 +7,7 @@ import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
 import { analysisScreen } from './analysis-board.js';
+import { lobbyScreen } from './lobby.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
@@ -32,15 +33,16 @@ function route() {
   if (parts[0] === 'game' && parts[1]) return gameScreen(view, parts[1], params.get('token'), (fn) => { cleanup = fn; });
   if (parts[0] === 'analysis') return analysisScreen(view, params, (fn) => { cleanup = fn; });
   if (parts[0] === 'games') return gamesScreen();
+  if (parts[0] === 'lobby') return lobbyScreen(view, (fn) => { cleanup = fn; });
   if (parts[0] === 'import') return importScreen();
   if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });
-  return newGameScreen();
+  return newGameScreen(params);
 }
 window.addEventListener('hashchange', route);
 route();
 
 // ---------------------------------------------------------------- new game
-async function newGameScreen() {
+async function newGameScreen(params) {
   document.title = 'hasami: new game';
   const { presets, levels = [] } = await variants();
   // Each level in words, as the engine describes it ("1 — Beginner: …").
@@ -87,6 +89,9 @@ async function newGameScreen() {
   const clockOn = h('input', { type: 'checkbox', id: 'ng-clock' });
   const minutes = h('input', { type: 'number', id: 'ng-clock-minutes', min: 0.1, max: 180, step: 'any', value: 5, 'aria-label': 'Minutes per side' });
   const increment = h('input', { type: 'number', id: 'ng-clock-increment', min: 0, max: 60, step: 'any', value: 3, 'aria-label': 'Increment in seconds' });
+  // Online: listed in the lobby for anyone, besides the invite links.
+  const openOn = h('input', { type: 'checkbox', id: 'ng-open' });
+  const openBox = h('div', { id: 'ng-open-box' }, h('label', {}, openOn, ' List it in the lobby: anyone may join'));
   const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' Clock:'), minutes, h('span', {}, 'minutes per side +'), increment, h('span', {}, 'seconds per move'));
   const isShogun = () => preset.value === 'shogun';
   const variantText = () => {
@@ -116,8 +121,8 @@ async function newGameScreen() {
     shogunBox,
     h('label', {}, 'Rule options (optional) ', options), about,
     h('fieldset', {}, h('legend', {}, 'Opponent'),
-      opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'A friend online (invite link)')),
-    engineOnly, sideBox, oneName, twoNames, clockBox,
+      opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'Someone online (invite link or lobby)')),
+    openBox, engineOnly, sideBox, oneName, twoNames, clockBox,
     h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text ', start)),
     err,
     // The start button stays in view at the bottom of the screen while the form scrolls.
@@ -129,6 +134,7 @@ async function newGameScreen() {
     oneName.hidden = o === 'local';
     twoNames.hidden = o !== 'local';
     clockBox.hidden = o === 'local';
+    openBox.hidden = o !== 'online';
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
     const [first, second] = shogun ? ['White', 'Red'] : ['Black', 'White'];
@@ -143,6 +149,7 @@ async function newGameScreen() {
     const req = { variant: variantText(), opponent: form.opponent.value };
     if (req.opponent === 'engine') req.level = Number(level.value);
     if (req.opponent !== 'local') req.side = side.value;
+    if (req.opponent === 'online' && openOn.checked) req.open = true;
     if (isShogun() && document.getElementById('ng-board-random').checked) req.random_board = true;
     if (isShogun() && req.opponent === 'engine') req.engine = engineMode.value;
     if (req.opponent !== 'local' && clockOn.checked)
@@ -183,6 +190,11 @@ async function newGameScreen() {
       h('a', { href: '#/rules' }, 'How to play')));
   form.querySelector('#ng-title').textContent = 'Set up a game';
   view.append(quick, form);
+  // `#/?open=1` (the lobby's "create one"): an online game listed in the lobby.
+  if (params.get('open') === '1') {
+    form.querySelector('#ng-opponent-online').checked = true;
+    openOn.checked = true;
+  }
   sync();
   checkVariant();
   view.append(await recentGames(5));

@@ -308,6 +308,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
         : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
       if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
       else if (g.draw_offer) status.textContent += ` — ${g.side_names[g.draw_offer]} offers a draw`;
+      if (g.open_seat) status.textContent += ' — waiting in the lobby for an opponent';
       if (g.takeback_offer && g.takeback_offer !== you && you) status.textContent += ' — your opponent asks to take back their last move';
       else if (g.takeback_offer) status.textContent += ` — ${g.side_names[g.takeback_offer]} asks for a takeback`;
     }
