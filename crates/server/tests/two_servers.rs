@@ -1,7 +1,7 @@
 //! Two servers on one PostgreSQL store (tests/common/postgres.rs starts a throw-away one): a player
 //! or spectator may be connected to either, every socket sees every move, two moves for the same ply
-//! sent to both servers at once store exactly one, and a takeback asked on one is accepted on the
-//! other.
+//! sent to both servers at once store exactly one, a takeback asked on one is accepted on the
+//! other, and a lobby game is joined once when joiners come to both.
 
 mod common;
 
@@ -224,4 +224,63 @@ fn a_takeback_asked_on_one_server_is_accepted_on_the_other() {
         &json!({"move": "a1a4", "token": black}),
     );
     assert_eq!(moves(&v), ["a1a4"]);
+}
+
+#[test]
+fn a_lobby_game_created_on_one_server_is_joined_once_across_both() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    for round in 0..4 {
+        let c = create(
+            &one,
+            json!({"variant": "hasami", "opponent": "online", "side": "black", "open": true}),
+        );
+        let id = c["id"].as_i64().unwrap();
+        let black = c["token"].as_str().unwrap().to_string();
+        let mut creator = Ws::connect(one.addr, &format!("/api/games/{id}/ws?token={black}"));
+        game_with(&mut creator, 0);
+        let listed = two.get("/api/lobby").1;
+        assert!(
+            listed["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|g| g["id"] == id),
+            "server two does not list the game: {listed}"
+        );
+        // Two joiners at once, one on each server: one seat.
+        let joins: Vec<_> = [one.addr, two.addr]
+            .into_iter()
+            .enumerate()
+            .map(|(i, addr)| {
+                std::thread::spawn(move || {
+                    let body = json!({ "name": format!("J{round}{i}") }).to_string();
+                    common::http(addr, "POST", &format!("/api/games/{id}/join"), Some(&body))
+                })
+            })
+            .collect();
+        let answers: Vec<(u16, String)> = joins.into_iter().map(|t| t.join().unwrap()).collect();
+        let mut codes: Vec<u16> = answers.iter().map(|a| a.0).collect();
+        codes.sort_unstable();
+        assert_eq!(codes, vec![200, 409], "{answers:?}");
+        let winner: Value = answers
+            .iter()
+            .find(|a| a.0 == 200)
+            .map(|a| serde_json::from_str(&a.1).unwrap())
+            .unwrap();
+        let white = winner["token"].as_str().unwrap().to_string();
+        // The creator, on server one, hears the joiner's name; the joiner's key works on both.
+        let heard = creator.wait_for(Duration::from_secs(10), |m| {
+            m["game"]["open_seat"].is_null()
+                && m["game"]["players"]["white"]
+                    .as_str()
+                    .is_some_and(|n| n.starts_with(&format!("J{round}")))
+        });
+        assert!(heard.is_some(), "the creator never heard of the joiner");
+        for s in [&one, &two] {
+            let (_, v) = s.get(&format!("/api/games/{id}?token={white}"));
+            assert_eq!(v["you"], "white");
+        }
+    }
 }
