@@ -4,22 +4,9 @@
 
 mod common;
 
-use common::{create, error_of, moves, server, token_of, Server, Ws};
+use common::{create, error_of, moves, online_game, server, Server, Ws};
 use serde_json::{json, Value};
 use std::time::Duration;
-
-/// An online hasami game: (id, black's token, white's token).
-fn online(s: &Server, extra: Value) -> (i64, String, String) {
-    let mut req = json!({"variant": "hasami", "opponent": "online", "side": "black"});
-    if let (Some(r), Some(e)) = (req.as_object_mut(), extra.as_object()) {
-        r.extend(e.clone());
-    }
-    let c = create(s, req);
-    let id = c["id"].as_i64().unwrap();
-    let black = c["token"].as_str().unwrap().to_string();
-    let white = token_of(&c["links"]["white"]);
-    (id, black, white)
-}
 
 fn play(s: &Server, id: i64, token: &str, mv: &str) -> Value {
     s.post_ok(
@@ -38,7 +25,7 @@ fn takeback(s: &Server, id: i64, token: &str, action: &str) -> (u16, Value) {
 #[test]
 fn a_request_on_the_opponents_turn_takes_back_one_move_once_accepted() {
     let (_dir, s) = server();
-    let (id, black, white) = online(&s, json!({}));
+    let (id, black, white) = online_game(&s, json!({}));
     let path = format!("/api/games/{id}");
     let mut spectator = Ws::connect(s.addr, &format!("{path}/ws"));
     play(&s, id, &black, "e1e5");
@@ -79,7 +66,7 @@ fn a_request_on_the_opponents_turn_takes_back_one_move_once_accepted() {
 #[test]
 fn a_request_on_the_requesters_turn_takes_back_the_reply_too() {
     let (_dir, s) = server();
-    let (id, black, white) = online(&s, json!({}));
+    let (id, black, white) = online_game(&s, json!({}));
     play(&s, id, &black, "e1e5");
     play(&s, id, &white, "a9a6");
     let (status, v) = takeback(&s, id, &black, "offer");
@@ -101,7 +88,7 @@ fn a_request_on_the_requesters_turn_takes_back_the_reply_too() {
 #[test]
 fn decline_a_move_and_the_end_clear_a_request() {
     let (_dir, s) = server();
-    let (id, black, white) = online(&s, json!({}));
+    let (id, black, white) = online_game(&s, json!({}));
     play(&s, id, &black, "e1e5");
     takeback(&s, id, &black, "offer");
     let (status, v) = takeback(&s, id, &white, "decline");
@@ -130,7 +117,7 @@ fn decline_a_move_and_the_end_clear_a_request() {
 #[test]
 fn requests_that_cannot_be_made_are_refused_and_change_nothing() {
     let (_dir, s) = server();
-    let (id, black, white) = online(&s, json!({}));
+    let (id, black, white) = online_game(&s, json!({}));
     // Nothing of White's to take back, nor of Black's before a move.
     let (status, v) = takeback(&s, id, &black, "offer");
     assert_eq!(status, 409, "{v}");
@@ -170,7 +157,7 @@ fn requests_that_cannot_be_made_are_refused_and_change_nothing() {
 #[test]
 fn both_asking_is_agreement() {
     let (_dir, s) = server();
-    let (id, black, white) = online(&s, json!({}));
+    let (id, black, white) = online_game(&s, json!({}));
     play(&s, id, &black, "e1e5");
     play(&s, id, &white, "a9a6");
     takeback(&s, id, &white, "offer");
@@ -186,7 +173,7 @@ fn the_request_and_the_takeback_are_stored_and_the_clocks_go_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
     let s = Server::start(&db);
-    let (id, black, white) = online(&s, json!({"clock": {"initial": 300, "increment": 2}}));
+    let (id, black, white) = online_game(&s, json!({"clock": {"initial": 300, "increment": 2}}));
     play(&s, id, &black, "e1e5");
     play(&s, id, &white, "a9a6");
     play(&s, id, &black, "a1a4");

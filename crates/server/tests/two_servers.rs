@@ -8,7 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::postgres::Postgres;
-use common::{create, moves, shuffle, token_of, Server, Ws};
+use common::{create, moves, online_game, shuffle, Server, Ws};
 use hasami_server::{Db, Limits};
 use serde_json::{json, Value};
 
@@ -35,13 +35,7 @@ fn players_and_spectators_on_two_servers_see_every_move() {
     let pg = Postgres::start();
     let url = pg.database();
     let (one, two) = (server_on(&url), server_on(&url));
-    let c = create(
-        &one,
-        json!({"variant": "hasami", "opponent": "online", "side": "black"}),
-    );
-    let id = c["id"].as_i64().unwrap();
-    let black = c["token"].as_str().unwrap().to_string();
-    let white = token_of(&c["links"]["white"]);
+    let (id, black, white) = online_game(&one, json!({}));
     let path = format!("/api/games/{id}");
     // Black plays through server one, White through server two, a spectator on each.
     let mut sockets = vec![
@@ -50,9 +44,9 @@ fn players_and_spectators_on_two_servers_see_every_move() {
         Ws::connect(one.addr, &format!("{path}/ws")),
         Ws::connect(two.addr, &format!("{path}/ws")),
     ];
-    let mut game = c["game"].clone();
+    let mut game = Value::Null;
     for ws in &mut sockets {
-        game_with(ws, 0);
+        game = game_with(ws, 0);
     }
     let mut waits = Vec::new();
     for ply in 1..=12 {
@@ -185,13 +179,7 @@ fn a_takeback_asked_on_one_server_is_accepted_on_the_other() {
     let pg = Postgres::start();
     let url = pg.database();
     let (one, two) = (server_on(&url), server_on(&url));
-    let c = create(
-        &one,
-        json!({"variant": "hasami", "opponent": "online", "side": "black"}),
-    );
-    let id = c["id"].as_i64().unwrap();
-    let black = c["token"].as_str().unwrap().to_string();
-    let white = token_of(&c["links"]["white"]);
+    let (id, black, white) = online_game(&one, json!({}));
     let path = format!("/api/games/{id}");
     // Black on server one, White on server two.
     let mut black_ws = Ws::connect(one.addr, &format!("{path}/ws?token={black}"));

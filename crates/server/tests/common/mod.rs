@@ -133,6 +133,19 @@ pub fn create(s: &Server, req: Value) -> Value {
     v
 }
 
+/// An online hasami game created on `s` with the creator Black and `extra` fields in the request:
+/// (id, Black's token, White's token from the invite link).
+pub fn online_game(s: &Server, extra: Value) -> (i64, String, String) {
+    let mut req = serde_json::json!({"variant": "hasami", "opponent": "online", "side": "black"});
+    if let (Some(r), Some(e)) = (req.as_object_mut(), extra.as_object()) {
+        r.extend(e.clone());
+    }
+    let c = create(s, req);
+    let id = c["id"].as_i64().unwrap();
+    let black = c["token"].as_str().unwrap().to_string();
+    (id, black, token_of(&c["links"]["white"]))
+}
+
 /// How many games the server lists.
 pub fn game_count(s: &Server) -> usize {
     s.get("/api/games").1["games"]
