@@ -20,6 +20,7 @@ use crate::live::registry::AppState;
 pub const OPEN_PER_CLIENT: usize = 3;
 /// The most games the lobby lists.
 pub const LOBBY_SIZE: u32 = 50;
+
 /// The answer to joining a game: the game and the joiner's key to it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Joined {
@@ -38,29 +39,33 @@ impl AppState {
         Ok(self.db.list_open(LOBBY_SIZE, since).await?)
     }
 
-    /// Creates a game open in the lobby for `client`, within its allowance of open games.
+    /// Creates a game open in the lobby for `client`, within its allowance of open games. Such
+    /// creations take turns on this server (they are rare and quick), so two at once from one
+    /// client cannot both pass the count.
     pub async fn create_open(
         self: &Arc<Self>,
         req: NewGame,
         client: IpAddr,
     ) -> Result<Created, GameError> {
-        let mine: Vec<(i64, i64)> = self.open_games.of(client);
+        let mut by_client = self.open_games.lock().await;
         let mut waiting = Vec::new();
-        for (id, created) in mine {
+        for (id, created) in by_client.of(client) {
             if self.still_open(id, created).await {
                 waiting.push((id, created));
             }
         }
-        if waiting.len() >= OPEN_PER_CLIENT {
-            self.open_games.set(client, waiting);
-            return Err(GameError::TooManyOpen {
+        let result = if waiting.len() >= OPEN_PER_CLIENT {
+            Err(GameError::TooManyOpen {
                 max: OPEN_PER_CLIENT,
-            });
+            })
+        } else {
+            self.create(req).await
+        };
+        if let Ok(created) = &result {
+            waiting.push((created.id, db::now_ms()));
         }
-        let created = self.create(req).await?;
-        waiting.push((created.id, db::now_ms()));
-        self.open_games.set(client, waiting);
-        Ok(created)
+        by_client.set(client, waiting);
+        result
     }
 
     /// Whether game `id`, created at `created`, still waits in the lobby.

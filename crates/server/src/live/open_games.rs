@@ -11,20 +11,31 @@ pub const LOBBY_TTL_MS: i64 = 20 * 60 * 1000;
 /// Clients whose open games are remembered before the entries of expired ones are forgotten.
 const CLIENTS_REMEMBERED: usize = 10_000;
 
-/// The open games each client created, as (id, created Unix ms); pruned when looked at.
+/// The open games each client created, as (id, created Unix ms); pruned when looked at. Held
+/// (an async lock) while an open game is created.
 #[derive(Debug, Default)]
-pub struct OpenByClient(std::sync::Mutex<HashMap<IpAddr, Vec<(i64, i64)>>>);
+pub struct OpenByClient(tokio::sync::Mutex<OpenGames>);
+
+/// What [`OpenByClient`] guards.
+#[derive(Debug, Default)]
+pub struct OpenGames(HashMap<IpAddr, Vec<(i64, i64)>>);
 
 impl OpenByClient {
+    /// Waits for the other creations of open games on this server.
+    pub(crate) async fn lock(&self) -> tokio::sync::MutexGuard<'_, OpenGames> {
+        self.0.lock().await
+    }
+}
+
+impl OpenGames {
     /// The games `client` created that may still wait.
     pub(crate) fn of(&self, client: IpAddr) -> Vec<(i64, i64)> {
-        let map = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(&client).cloned().unwrap_or_default()
+        self.0.get(&client).cloned().unwrap_or_default()
     }
 
     /// Replaces what is remembered of `client`'s games.
-    pub(crate) fn set(&self, client: IpAddr, games: Vec<(i64, i64)>) {
-        let mut map = self.0.lock().unwrap_or_else(|p| p.into_inner());
+    pub(crate) fn set(&mut self, client: IpAddr, games: Vec<(i64, i64)>) {
+        let map = &mut self.0;
         if map.len() >= CLIENTS_REMEMBERED {
             let since = db::now_ms() - LOBBY_TTL_MS;
             map.retain(|_, list| list.iter().any(|&(_, created)| created >= since));
