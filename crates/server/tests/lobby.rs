@@ -187,3 +187,21 @@ fn one_client_has_at_most_three_games_waiting() {
     open_game(&s, json!({}));
     assert_eq!(lobby_ids(&s).len(), 3);
 }
+
+#[test]
+fn six_open_games_asked_at_once_by_one_client_make_three() {
+    let (_dir, s) = server();
+    let addr = s.addr;
+    let creates: Vec<_> = (0..6)
+        .map(|_| {
+            std::thread::spawn(move || {
+                let body = json!({"variant": "hasami", "opponent": "online", "open": true});
+                common::http(addr, "POST", "/api/games", Some(&body.to_string())).0
+            })
+        })
+        .collect();
+    let mut codes: Vec<u16> = creates.into_iter().map(|t| t.join().unwrap()).collect();
+    codes.sort_unstable();
+    assert_eq!(codes, vec![201, 201, 201, 429, 429, 429]);
+    assert_eq!(lobby_ids(&s).len(), 3);
+}
