@@ -251,26 +251,6 @@ pub fn now_ms() -> i64 {
     wall
 }
 
-/// A step of the wall clock on the calling thread, for tests of what a step of the system clock does
-/// (a test on a single-threaded runtime runs the server's game logic on its own thread).
-#[cfg(test)]
-pub(crate) mod wall_shift {
-    use std::cell::Cell;
-
-    thread_local! {
-        static SHIFT: Cell<i64> = const { Cell::new(0) };
-    }
-
-    /// Moves this thread's wall clock by `ms` (negative: back).
-    pub(crate) fn step(ms: i64) {
-        SHIFT.with(|s| s.set(s.get() + ms));
-    }
-
-    pub(super) fn get() -> i64 {
-        SHIFT.with(Cell::get)
-    }
-}
-
 impl Db {
     /// Opens (creating if needed, with its directory) and migrates the SQLite file at `path`.
     pub fn open(path: &std::path::Path) -> Result<Db, DbError> {
@@ -476,5 +456,25 @@ impl Db {
             Backend::Sqlite(s) => s.list_games(limit).await,
             Backend::Postgres(p) => p.list_games(limit).await,
         }
+    }
+}
+
+/// A step of the wall clock on the calling thread, for tests of what a step of the system clock does
+/// (a test on a single-threaded runtime runs the server's game logic on its own thread).
+#[cfg(test)]
+pub(crate) mod wall_shift {
+    use std::cell::Cell;
+
+    thread_local! {
+        static SHIFT: Cell<i64> = const { Cell::new(0) };
+    }
+
+    /// Moves this thread's wall clock by `ms` (negative: back).
+    pub(crate) fn step(ms: i64) {
+        SHIFT.with(|s| s.set(s.get() + ms));
+    }
+
+    pub(super) fn get() -> i64 {
+        SHIFT.with(Cell::get)
     }
 }
