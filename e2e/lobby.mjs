@@ -1,5 +1,6 @@
-// Browser test of the lobby: a game created in one browser with "List it in the lobby" is joined
-// from the lobby screen in another; both pages then show the joiner.
+// Browser tests of the lobby: a game created in one browser with "List it in the lobby" is joined
+// from the lobby screen in another, and both pages then show the joiner; "Play someone online" makes
+// the first player wait in the lobby and pairs the second with that game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,4 +38,26 @@ test('lobby: a game listed in one browser is joined from the lobby in another', 
   await bob.reload();
   await waitGame(bob, { 'game-id': id, you: 'white' });
   for (const p of [ann, bob, eve]) await p.context().close();
+});
+
+test('Play someone online: the first waits in the lobby, the second joins that game', async () => {
+  const ann = await newPage('quick-ann');
+  const bob = await newPage('quick-bob');
+  await ann.goto(BASE + '/#/');
+  await ann.selectOption('#quick-variant', 'hasami-chess');
+  await ann.click('#quick-online');
+  await waitGame(ann, { status: 'playing' });
+  const id = await ann.getAttribute('#game', 'data-game-id');
+  await ann.waitForFunction(() => /waiting in the lobby/.test(document.getElementById('status').textContent));
+  const annSide = await ann.getAttribute('#game', 'data-you');
+  assert.ok(['black', 'white'].includes(annSide), annSide);
+  assert.ok(await ann.isVisible('#clock-black'), 'a quick game has a clock');
+
+  await bob.goto(BASE + '/#/');
+  await bob.selectOption('#quick-variant', 'hasami-chess');
+  await bob.click('#quick-online');
+  await waitGame(bob, { 'game-id': id });
+  assert.equal(await bob.getAttribute('#game', 'data-you'), annSide === 'black' ? 'white' : 'black');
+  await ann.waitForFunction(() => !/waiting in the lobby/.test(document.getElementById('status').textContent));
+  for (const p of [ann, bob]) await p.context().close();
 });

@@ -1,5 +1,6 @@
 // The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET);
-// the game screen is game-screen.js, the lobby lobby.js, the analysis board analysis-board.js.
+// the game screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis
+// board analysis-board.js.
 
 import { api, tokens, invites } from './api.js';
 import { renderRules, gameName } from './rules.js';
@@ -7,7 +8,7 @@ import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
 import { analysisScreen } from './analysis-board.js';
-import { lobbyScreen } from './lobby.js';
+import { lobbyScreen, playSomeoneOnline } from './lobby.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
@@ -185,8 +186,15 @@ async function newGameScreen(params) {
           tokens.set(c.id, c.token);
           location.hash = `#/game/${c.id}`;
         } catch (ex) { err.textContent = plain(ex.message); }
-      } }, 'Play the computer')),
-    h('p', { class: 'hint-text' }, 'You move first, against an easy engine. For a friend, a clock, another strength or rule options, set up a game below. ',
+      } }, 'Play the computer'),
+      h('button', { type: 'button', id: 'quick-online', onclick: async (e) => {
+        e.target.disabled = true;
+        try {
+          location.hash = `#/game/${await playSomeoneOnline(quickGame.value)}`;
+        } catch (ex) { err.textContent = plain(ex.message); e.target.disabled = false; }
+      } }, 'Play someone online')),
+    h('p', { class: 'hint-text' }, 'The computer: you move first, against an easy engine. Someone online: you join a game waiting in the ',
+      h('a', { href: '#/lobby' }, 'lobby'), ', or wait there for an opponent (5 minutes + 3 seconds a move). For a friend, another clock or strength, or rule options, set up a game below. ',
       h('a', { href: '#/rules' }, 'How to play')));
   form.querySelector('#ng-title').textContent = 'Set up a game';
   view.append(quick, form);

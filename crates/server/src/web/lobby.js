@@ -1,7 +1,7 @@
 // The lobby (#/lobby): online games that wait for anyone; Join takes the free seat. The list is
 // asked for again every 5 s while the screen is open.
 
-import { api, tokens } from './api.js';
+import { api, tokens, invites } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
 
@@ -24,12 +24,49 @@ function age(ms) {
   return s < 60 ? 'just now' : `${Math.round(s / 60)} min ago`;
 }
 
+/** The name this browser last joined or played under (may be empty). */
+function rememberedName() {
+  try { return localStorage.getItem(NAME) || ''; } catch { return ''; }
+}
+
+/** The time control of a game made by "Play someone online": 5 minutes + 3 s a move. */
+export const QUICK_CLOCK = { initial: 300, increment: 3 };
+
+/**
+ * "Play someone online": joins the longest-waiting game of `preset` in the lobby that this browser
+ * did not create; when there is none (or every one is taken first), creates one that waits there
+ * (your side drawn at random, 5 min + 3 s). Resolves to the game's id once this browser holds its key.
+ */
+export async function playSomeoneOnline(preset) {
+  const { games } = await api.lobby();
+  const same = (g) => (preset === 'shogun' ? g.variant.startsWith('shogun') : g.variant === preset);
+  const candidates = games.filter((g) => same(g) && !tokens.get(g.id)).reverse();
+  const name = rememberedName();
+  for (const g of candidates) {
+    try {
+      const j = await api.join(g.id, name || undefined);
+      tokens.set(j.id, j.token);
+      return j.id;
+    } catch (e) {
+      if (e.status !== 409) throw e; // taken meanwhile: the next one
+    }
+  }
+  const req = { variant: preset, opponent: 'online', side: 'random', open: true, clock: QUICK_CLOCK };
+  if (preset === 'shogun') req.random_board = true;
+  const c = await api.create(req);
+  tokens.set(c.id, c.token);
+  invites.set(c.id, c.links);
+  if (name) {
+    try { await api.name(c.id, name, c.token); } catch { /* the game page offers the name again */ }
+  }
+  return c.id;
+}
+
 /** Draws the lobby into `view`; `onLeave` gets the function that stops its refreshing. */
 export async function lobbyScreen(view, onLeave) {
   document.title = 'hasami: lobby';
   const err = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
-  let remembered = '';
-  try { remembered = localStorage.getItem(NAME) || ''; } catch {}
+  const remembered = rememberedName();
   const name = h('input', { type: 'text', id: 'lobby-name', maxlength: 40, placeholder: 'Your name (optional)', autocomplete: 'nickname', value: remembered, class: 'short' });
   const body = h('tbody', {});
   const empty = h('p', { id: 'lobby-empty', hidden: true }, 'No games are waiting. ',
