@@ -27,6 +27,7 @@ fn game() -> StoredGame {
         draw_offer: None,
         takeback_offer: None,
         open_seat: None,
+        turn_started: None,
         omniscient: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,

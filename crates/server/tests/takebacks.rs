@@ -169,7 +169,7 @@ fn both_asking_is_agreement() {
 }
 
 #[test]
-fn the_request_and_the_takeback_are_stored_and_the_clocks_go_back() {
+fn the_request_and_the_takeback_are_stored_and_the_clocks_go_back_also_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
     let s = Server::start(&db);
@@ -179,6 +179,8 @@ fn the_request_and_the_takeback_are_stored_and_the_clocks_go_back() {
     play(&s, id, &black, "a1a4");
     std::thread::sleep(Duration::from_millis(300));
     play(&s, id, &white, "i9i6");
+    // Time passes before the takeback: it must not count against White once the move is gone.
+    std::thread::sleep(Duration::from_millis(2_000));
     let (status, v) = takeback(&s, id, &white, "offer");
     assert_eq!(status, 200, "{v}");
     s.stop();
@@ -208,5 +210,12 @@ fn the_request_and_the_takeback_are_stored_and_the_clocks_go_back() {
         "the takeback was not stored"
     );
     assert_eq!(v["takeback_offer"], Value::Null);
+    // The turn began at the takeback, also for a server that loads the game from the store (not
+    // at a1a4, more than two seconds earlier).
+    let white_ms = v["clock"]["white_ms"].as_i64().unwrap();
+    assert!(
+        white_ms > 301_000,
+        "after a restart White has {white_ms} ms"
+    );
     s.stop();
 }

@@ -96,6 +96,9 @@ pub struct StoredGame {
     pub takeback_offer: Option<String>,
     /// The seat anyone may take (`black`/`white`): an online game open in the lobby, until joined.
     pub open_seat: Option<String>,
+    /// When the side to move's turn began (Unix ms), as the last move or takeback wrote it; `None`
+    /// before the first (then the last move's time, or the creation, is the turn's start).
+    pub turn_started: Option<i64>,
     /// Shogun: the engine reads the magnet board (else it plays fair).
     pub omniscient: bool,
     /// The time control: each side's starting time in ms (`None`: no clocks).

@@ -121,6 +121,13 @@ pub const MIGRATIONS: &[Step] = &[
         postgres: "ALTER TABLE games ADD COLUMN open_seat TEXT CHECK (open_seat IN ('black', 'white'));
         CREATE INDEX games_open ON games(created) WHERE open_seat IS NOT NULL;",
     },
+    // 7: when the side to move's turn began (Unix ms), written with every move and takeback: after a
+    // takeback the turn begins then, not at the last move kept. NULL in older rows: the last move's
+    // time (or the creation) is the turn's start there.
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN turn_started INTEGER;",
+        postgres: "ALTER TABLE games ADD COLUMN turn_started BIGINT;",
+    },
 ];
 
 /// The schema version this build writes.

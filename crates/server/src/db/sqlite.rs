@@ -91,8 +91,8 @@ impl Sqlite {
             let tx = c.transaction()?;
             // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
             let moved = tx.execute(
-                "UPDATE games SET plies = ?3 WHERE id = ?1 AND plies = ?2",
-                params![id, from, keep],
+                "UPDATE games SET plies = ?3, turn_started = ?4 WHERE id = ?1 AND plies = ?2",
+                params![id, from, keep, now_ms()],
             )?;
             if moved == 0 {
                 return Err(DbError::Conflict);
@@ -332,8 +332,8 @@ fn append_move(
     let tx = conn.transaction()?;
     // Only on top of the ply before it (schema step 5); dropping `tx` rolls back.
     let moved = tx.execute(
-        "UPDATE games SET plies = ?2 WHERE id = ?1 AND plies = ?2 - 1",
-        params![id, ply],
+        "UPDATE games SET plies = ?2, turn_started = ?3 WHERE id = ?1 AND plies = ?2 - 1",
+        params![id, ply, m.time],
     )?;
     if moved == 0 {
         return Err(DbError::Conflict);
@@ -366,7 +366,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
         .query_row(
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
-                clock_initial, clock_increment, rematch, takeback_offer, open_seat
+                clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -392,6 +392,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     rematch: r.get(18)?,
                     takeback_offer: r.get(19)?,
                     open_seat: r.get(20)?,
+                    turn_started: r.get(21)?,
                     moves: Vec::new(),
                 })
             },

@@ -251,6 +251,7 @@ impl AppState {
             reason: None,
             draw_offer: None,
             takeback_offer: None,
+            turn_started: None,
             open_seat: (o.open)
                 .then(|| mine.map(|s| side_word(!s).to_string()))
                 .flatten(),

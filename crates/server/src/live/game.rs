@@ -172,7 +172,10 @@ impl LiveGame {
         let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
         let takeback_offer = meta.takeback_offer.as_deref().and_then(parse_side);
         let (updates, _) = broadcast::channel(64);
-        let turn_began = times.last().copied().unwrap_or(meta.created);
+        let turn_began = meta
+            .turn_started
+            .or(times.last().copied())
+            .unwrap_or(meta.created);
         // A stored end was written with the time it happened.
         let stopped_after = (meta.result != "*" || meta.reason.is_some())
             .then_some((meta.updated - turn_began).max(0));

@@ -301,7 +301,7 @@ impl Postgres {
             .query_one(
                 "WITH upd AS (
                     UPDATE games SET plies = $2::BIGINT, result = $7, reason = $8, draw_offer = $9,
-                        takeback_offer = $12, updated = $5
+                        takeback_offer = $12, updated = $5, turn_started = $5
                     WHERE id = $1 AND plies = $2::BIGINT - 1 RETURNING 1
                  ), ins AS (
                     INSERT INTO moves (game_id, ply, mv, captured, time, clock)
@@ -351,8 +351,8 @@ impl Postgres {
         // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
         let moved = tx
             .execute(
-                "UPDATE games SET plies = $3 WHERE id = $1 AND plies = $2",
-                &[&id, &i64::from(from), &i64::from(keep)],
+                "UPDATE games SET plies = $3, turn_started = $4 WHERE id = $1 AND plies = $2",
+                &[&id, &i64::from(from), &i64::from(keep), &now_ms()],
             )
             .await?;
         if moved == 0 {
@@ -445,6 +445,7 @@ impl Postgres {
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
+                    turn_started,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -456,10 +457,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(21);
-        let captured: Vec<String> = r.get(22);
-        let times: Vec<i64> = r.get(23);
-        let clocks: Vec<Option<i64>> = r.get(24);
+        let mvs: Vec<String> = r.get(22);
+        let captured: Vec<String> = r.get(23);
+        let times: Vec<i64> = r.get(24);
+        let clocks: Vec<Option<i64>> = r.get(25);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -493,6 +494,7 @@ impl Postgres {
             rematch: r.get(18),
             takeback_offer: r.get(19),
             open_seat: r.get(20),
+            turn_started: r.get(21),
             moves,
         }))
     }
