@@ -1,5 +1,6 @@
 //! The lobby: an online game open to anyone is listed until someone joins it; the first joiner
-//! gets the free seat and its key, every later one 409; one client may have three games waiting.
+//! gets the free seat and its key, every later one 409; one client may have three games waiting and
+//! hold three joined seats in games that have not begun.
 
 mod common;
 
@@ -100,9 +101,8 @@ fn an_open_game_is_listed_and_the_first_to_join_takes_the_seat() {
 fn two_joiners_at_once_one_seat() {
     let (_dir, s) = server();
     for _ in 0..5 {
-        let id = open_game(&s, json!({"side": "white"}))["id"]
-            .as_i64()
-            .unwrap();
+        let c = open_game(&s, json!({"side": "white"}));
+        let id = c["id"].as_i64().unwrap();
         let addr = s.addr;
         let joins: Vec<_> = (0..4)
             .map(|i| {
@@ -119,6 +119,11 @@ fn two_joiners_at_once_one_seat() {
         assert!(
             v["players"]["black"].as_str().unwrap().starts_with('P'),
             "{v}"
+        );
+        // Ended, the game no longer counts against its joiner's seats.
+        s.post_ok(
+            &format!("/api/games/{id}/abort"),
+            &json!({"token": c["token"]}),
         );
     }
 }
@@ -204,4 +209,34 @@ fn six_open_games_asked_at_once_by_one_client_make_three() {
     codes.sort_unstable();
     assert_eq!(codes, vec![201, 201, 201, 429, 429, 429]);
     assert_eq!(lobby_ids(&s).len(), 3);
+}
+
+#[test]
+fn one_client_holds_at_most_three_seats_in_games_not_begun() {
+    let (_dir, s) = server();
+    let games: Vec<Value> = (0..3).map(|_| open_game(&s, json!({}))).collect();
+    let mut white = Vec::new();
+    for g in &games {
+        let (status, j) = join(&s, g["id"].as_i64().unwrap(), json!({}));
+        assert_eq!(status, 200, "{j}");
+        white.push(j["token"].as_str().unwrap().to_string());
+    }
+    // A fourth seat while none of the three games has begun: refused, the seat stays free.
+    let fourth = open_game(&s, json!({}))["id"].as_i64().unwrap();
+    let (status, v) = join(&s, fourth, json!({}));
+    assert_eq!(status, 429, "{v}");
+    assert!(error_of(&v).contains("joined 3 games"), "{v}");
+    assert!(lobby_ids(&s).contains(&fourth));
+    // Once one of them has begun (both sides moved), another seat may be taken.
+    let first = games[0]["id"].as_i64().unwrap();
+    s.post_ok(
+        &format!("/api/games/{first}/moves"),
+        &json!({"move": "e1e5", "token": games[0]["token"]}),
+    );
+    s.post_ok(
+        &format!("/api/games/{first}/moves"),
+        &json!({"move": "a9a6", "token": white[0]}),
+    );
+    let (status, v) = join(&s, fourth, json!({}));
+    assert_eq!(status, 200, "{v}");
 }

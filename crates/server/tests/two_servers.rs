@@ -270,5 +270,10 @@ fn a_lobby_game_created_on_one_server_is_joined_once_across_both() {
             let (_, v) = s.get(&format!("/api/games/{id}?token={white}"));
             assert_eq!(v["you"], "white");
         }
+        // Ended, the game no longer counts against its joiner's seats.
+        one.post_ok(
+            &format!("/api/games/{id}/abort"),
+            &json!({ "token": black }),
+        );
     }
 }

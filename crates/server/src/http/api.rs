@@ -97,12 +97,14 @@ pub async fn lobby(State(state): State<Shared>) -> Result<Response, ApiError> {
 /// `POST /api/games/{id}/join`: takes the free seat of a game open in the lobby.
 pub async fn join(
     State(state): State<Shared>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: JoinRequest = body(&bytes)?;
-    Ok(Json(state.join(id, req.name.as_deref()).await?).into_response())
+    let joined = state.join(id, req.name.as_deref(), client).await?;
+    Ok(Json(joined).into_response())
 }
 
 /// `POST /api/games/import`: a record as a new game.

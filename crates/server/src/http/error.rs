@@ -132,7 +132,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::NotOver => StatusCode::CONFLICT,
         E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
         E::ReviewsBusy => StatusCode::SERVICE_UNAVAILABLE,
-        E::TooManyOpen { .. } => StatusCode::TOO_MANY_REQUESTS,
+        E::TooManyOpen { .. } | E::TooManyJoined { .. } => StatusCode::TOO_MANY_REQUESTS,
         E::Store(e) => store_status(e),
         E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -191,6 +191,15 @@ pub enum GameError {
         /// The allowance.
         max: usize,
     },
+    /// One client's seats taken from the lobby, in games that have not begun, are as many as one
+    /// may hold.
+    #[error(
+        "you have joined {max} games from the lobby that have not begun; play or abort one first"
+    )]
+    TooManyJoined {
+        /// The allowance.
+        max: usize,
+    },
     /// Aborting once both sides have moved.
     #[error("a game can be aborted only before each side has moved; resign instead")]
     TooLateToAbort,

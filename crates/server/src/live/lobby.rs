@@ -1,7 +1,9 @@
 //! The lobby: online games open to anyone. The creator waits in one seat; the first player to join
 //! takes the other (the store decides who was first, also between servers). A game is listed for
-//! [`LOBBY_TTL_MS`] after its creation while the seat is free and the game goes on, and one client
-//! may have at most [`OPEN_PER_CLIENT`] games waiting there at once, so nobody can fill the lobby.
+//! [`LOBBY_TTL_MS`] after its creation while the seat is free and the game goes on. One client may
+//! have at most [`OPEN_PER_CLIENT`] games waiting there at once, so nobody can fill the lobby, and
+//! hold at most [`JOINED_PER_CLIENT`] joined seats in games that have not begun, so nobody can take
+//! every seat and play none.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -9,15 +11,17 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::db::{self, OpenGame};
+pub use crate::live::client_games::LOBBY_TTL_MS;
 use crate::live::create::{Created, NewGame};
 use crate::live::error::GameError;
 use crate::live::game::{parse_side, side_word};
 use crate::live::names::check_name;
-pub use crate::live::open_games::LOBBY_TTL_MS;
 use crate::live::registry::AppState;
 
 /// Games one client may have waiting in the lobby at once.
 pub const OPEN_PER_CLIENT: usize = 3;
+/// Seats one client may hold, taken from the lobby, in games where it has not moved yet.
+pub const JOINED_PER_CLIENT: usize = 3;
 /// The most games the lobby lists.
 pub const LOBBY_SIZE: u32 = 50;
 
@@ -47,7 +51,7 @@ impl AppState {
         req: NewGame,
         client: IpAddr,
     ) -> Result<Created, GameError> {
-        let mut by_client = self.open_games.lock().await;
+        let mut by_client = self.lobby_created.lock().await;
         let mut waiting = Vec::new();
         for (id, created) in by_client.of(client) {
             if self.still_open(id, created).await {
@@ -80,10 +84,56 @@ impl AppState {
         g.meta.open_seat.is_some() && !g.is_over()
     }
 
-    /// Takes the free seat of open game `id` for a player named `name` (the side's own name when
-    /// none is given): the first caller gets the seat's key, every later one 409.
-    pub async fn join(self: &Arc<Self>, id: i64, name: Option<&str>) -> Result<Joined, GameError> {
+    /// Whether the seat taken in game `id` at `joined` still counts against its joiner: the game
+    /// goes on and the joiner's side has not moved yet (fewer than two plies).
+    async fn not_begun(self: &Arc<Self>, id: i64, joined: i64) -> bool {
+        if db::now_ms() - joined > LOBBY_TTL_MS {
+            return false;
+        }
+        let Ok(live) = self.live(id).await else {
+            return false;
+        };
+        let g = live.lock().await;
+        !g.is_over() && g.game.plies() < 2
+    }
+
+    /// Takes the free seat of open game `id` for `client`, a player named `name` (the side's own
+    /// name when none is given): the first caller gets the seat's key, every later one 409; a
+    /// client already holding [`JOINED_PER_CLIENT`] seats in games that have not begun gets 429.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: i64,
+        name: Option<&str>,
+        client: IpAddr,
+    ) -> Result<Joined, GameError> {
         let name = name.map(check_name).transpose()?;
+        let mut by_client = self.lobby_joined.lock().await;
+        let mut held = Vec::new();
+        for (game, joined) in by_client.of(client) {
+            if self.not_begun(game, joined).await {
+                held.push((game, joined));
+            }
+        }
+        let result = if held.len() >= JOINED_PER_CLIENT {
+            Err(GameError::TooManyJoined {
+                max: JOINED_PER_CLIENT,
+            })
+        } else {
+            self.take_seat(id, name).await
+        };
+        if result.is_ok() {
+            held.push((id, db::now_ms()));
+        }
+        by_client.set(client, held);
+        result
+    }
+
+    /// Takes the free seat of game `id` for a player named `name`, if it is still free.
+    async fn take_seat(
+        self: &Arc<Self>,
+        id: i64,
+        name: Option<String>,
+    ) -> Result<Joined, GameError> {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
         self.check_clock(&mut g).await?;

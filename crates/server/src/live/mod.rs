@@ -14,6 +14,7 @@
 
 mod access;
 mod analysis_board;
+mod client_games;
 mod clock;
 #[cfg(test)]
 mod clock_tests;
@@ -27,7 +28,6 @@ mod hint;
 mod import;
 mod lobby;
 mod names;
-mod open_games;
 mod play;
 mod presence;
 mod random;
@@ -47,14 +47,14 @@ mod view;
 pub use analysis_board::{
     board_game, board_view, BoardMove, BoardRequest, BoardView, MAX_BOARD_MOVES,
 };
+pub use client_games::ClientGames;
 pub use clock::ClockRequest;
 pub use create::{Created, NewGame};
 pub use error::GameError;
 pub use game::{side_word, LiveGame, Opponent};
 pub use import::Import;
-pub use lobby::{Joined, LOBBY_SIZE, LOBBY_TTL_MS, OPEN_PER_CLIENT};
+pub use lobby::{Joined, JOINED_PER_CLIENT, LOBBY_SIZE, LOBBY_TTL_MS, OPEN_PER_CLIENT};
 pub use names::NamesRequest;
-pub use open_games::OpenByClient;
 pub use registry::{AppState, Shared};
 pub use rematch::Rematch;
 pub use review::{GameReview, MoveReview, PositionReview, SideSummary};

@@ -11,9 +11,9 @@ use tokio::sync::Mutex;
 
 use crate::db::Db;
 use crate::engine::Engine;
+use crate::live::client_games::ClientGames;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
-use crate::live::open_games::OpenByClient;
 use crate::live::retry::{Backoff, STORE_RETRY};
 
 /// The most games kept in memory (games in use are never dropped, so this is a soft limit).
@@ -33,8 +33,10 @@ pub struct AppState {
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
     /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
     store_retry_ms: std::sync::atomic::AtomicU64,
-    /// Each client's games waiting in the lobby (live/lobby.rs).
-    pub(crate) open_games: OpenByClient,
+    /// The lobby games each client created (live/lobby.rs).
+    pub(crate) lobby_created: ClientGames,
+    /// The lobby games each client joined (live/lobby.rs).
+    pub(crate) lobby_joined: ClientGames,
 }
 
 /// A handle to the state.
@@ -56,7 +58,8 @@ impl AppState {
             max_live: max_live.max(1),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
             store_retry_ms: std::sync::atomic::AtomicU64::new(STORE_RETRY.as_millis() as u64),
-            open_games: OpenByClient::default(),
+            lobby_created: ClientGames::default(),
+            lobby_joined: ClientGames::default(),
         })
     }
 
