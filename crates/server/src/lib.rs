@@ -145,6 +145,7 @@ pub fn serve_within(
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
         let state = AppState::with_limits(db, limits.searches, limits.live_games);
+        state.set_lobby_grace(limits.lobby_grace);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
         tokio::spawn(std::sync::Arc::clone(&state).follow_store());
         connections::serve(

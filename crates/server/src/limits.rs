@@ -43,6 +43,9 @@ pub struct Limits {
     pub trusted_proxies: Vec<IpAddr>,
     /// Origins (`https://example.org`) besides the server's own whose pages may call the API.
     pub allowed_origins: Vec<String>,
+    /// How long a game waiting in the lobby keeps its place after its creator's last socket on this
+    /// server closed (a reload, a dropped connection); then it leaves the lobby.
+    pub lobby_grace: Duration,
 }
 
 impl Default for Limits {
@@ -52,7 +55,8 @@ impl Default for Limits {
     /// household behind one address); 10 s for headers, 30 s for a request (a hint searches up to
     /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
     /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
-    /// games in memory; no trusted proxy and no other origin.
+    /// games in memory; no trusted proxy and no other origin; a lobby game waits 30 s for its creator
+    /// to come back.
     fn default() -> Limits {
         Limits {
             connections: 1_000,
@@ -69,6 +73,7 @@ impl Default for Limits {
             live_games: 10_000,
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
+            lobby_grace: Duration::from_secs(30),
         }
     }
 }

@@ -240,3 +240,53 @@ fn one_client_holds_at_most_three_seats_in_games_not_begun() {
     let (status, v) = join(&s, fourth, json!({}));
     assert_eq!(status, 200, "{v}");
 }
+
+#[test]
+fn a_game_leaves_the_lobby_when_its_creator_does_not_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = hasami_server::Limits {
+        lobby_grace: Duration::from_millis(500),
+        ..hasami_server::Limits::default()
+    };
+    let s = Server::start_within(&dir.path().join("g.sqlite3"), limits);
+    let gone = open_game(&s, json!({}));
+    let back = open_game(&s, json!({}));
+    let socket = |c: &Value| {
+        let path = format!(
+            "/api/games/{}/ws?token={}",
+            c["id"],
+            c["token"].as_str().unwrap()
+        );
+        let mut ws = Ws::connect(s.addr, &path);
+        ws.recv();
+        ws
+    };
+    // Both creators' pages open and close; one of them opens again at once (a reload).
+    drop(socket(&gone));
+    drop(socket(&back));
+    let _reloaded = socket(&back);
+    let gone_id = gone["id"].as_i64().unwrap();
+    let back_id = back["id"].as_i64().unwrap();
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    while lobby_ids(&s).contains(&gone_id) && std::time::Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        lobby_ids(&s),
+        vec![back_id],
+        "the game whose creator left is still listed"
+    );
+    let (status, _) = join(&s, gone_id, json!({}));
+    assert_eq!(status, 409);
+    let (_, v) = s.get(&format!("/api/games/{gone_id}"));
+    assert_eq!(v["open_seat"], Value::Null);
+    assert_eq!(
+        v["status"], "playing",
+        "the game itself goes on: its invite links work"
+    );
+    // The one whose creator came back stays past the grace, and can be joined.
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(lobby_ids(&s), vec![back_id]);
+    let (status, _) = join(&s, back_id, json!({}));
+    assert_eq!(status, 200);
+}

@@ -59,6 +59,9 @@ pub struct ServeArgs {
     /// used).
     #[arg(long, value_name = "N", default_value_t = Limits::default().live_games)]
     pub max_live_games: usize,
+    /// Seconds a game waiting in the lobby keeps its place after its creator's page closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().lobby_grace.as_secs())]
+    pub lobby_grace: u64,
     /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
     /// limits then apply to the clients behind it.
     #[arg(long, value_name = "IP")]
@@ -102,6 +105,7 @@ impl ServeArgs {
             new_games_burst: self.new_games_burst,
             new_games_per_second: self.new_games_per_second,
             live_games: self.max_live_games,
+            lobby_grace: Duration::from_secs(self.lobby_grace),
             trusted_proxies: self.trusted_proxy.clone(),
             allowed_origins: self
                 .allow_origin

@@ -411,6 +411,16 @@ impl Db {
         }
     }
 
+    /// Takes game `id` out of the lobby (its seat `seat` no longer open to anyone); false when it
+    /// was not open there.
+    pub async fn close_seat(&self, id: i64, seat: &str) -> Result<bool, DbError> {
+        let seat = seat.to_string();
+        match &self.backend {
+            Backend::Sqlite(s) => s.close_seat(id, seat).await,
+            Backend::Postgres(p) => p.close_seat(id, seat).await,
+        }
+    }
+
     /// The open games created at `since` (Unix ms) or later that go on with their seat free, newest
     /// first, at most `limit`.
     pub async fn list_open(&self, limit: u32, since: i64) -> Result<Vec<OpenGame>, DbError> {

@@ -207,6 +207,17 @@ impl Sqlite {
         .await
     }
 
+    pub(super) async fn close_seat(&self, id: i64, seat: String) -> Result<bool, DbError> {
+        self.call(move |c| {
+            let closed = c.execute(
+                "UPDATE games SET open_seat = NULL, updated = ?3 WHERE id = ?1 AND open_seat = ?2",
+                params![id, seat, now_ms()],
+            )?;
+            Ok(closed == 1)
+        })
+        .await
+    }
+
     pub(super) async fn list_open(&self, limit: u32, since: i64) -> Result<Vec<OpenGame>, DbError> {
         self.call(move |c| {
             let mut stmt = c.prepare(

@@ -93,11 +93,9 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     };
     socket.run(ws, updates, first).await;
     // Closed, for whatever reason: the player is away unless another socket of theirs is open.
-    socket
-        .live
-        .lock()
-        .await
-        .socket_changed(socket.token.as_deref(), -1);
+    let mut g = socket.live.lock().await;
+    g.socket_changed(socket.token.as_deref(), -1);
+    socket.state.watch_creator(&socket.live, &mut g);
 }
 
 /// One open WebSocket of a game.

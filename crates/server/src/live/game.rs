@@ -93,6 +93,8 @@ pub struct LiveGame {
     pub turn: TurnClock,
     /// The timer that ends the game on time (replaced after every change).
     pub clock_timer: Option<tokio::task::AbortHandle>,
+    /// The timer that takes a lobby game out of the lobby when its creator does not come back.
+    pub lobby_watch: Option<tokio::task::AbortHandle>,
     /// An end not given by the rules: resignation or agreed draw (result token, reason).
     pub ended: Option<(String, String)>,
     /// The side that offers a draw.
@@ -132,6 +134,7 @@ impl LiveGame {
             clocks: vec![None; plies],
             turn: TurnClock::start(),
             clock_timer: None,
+            lobby_watch: None,
             ended,
             draw_offer: None,
             takeback_offer: None,
@@ -186,6 +189,7 @@ impl LiveGame {
             clocks,
             turn: TurnClock::resumed(turn_began),
             clock_timer: None,
+            lobby_watch: None,
             ended,
             draw_offer,
             takeback_offer,

@@ -9,12 +9,13 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use serde::Serialize;
+use tokio::sync::Mutex;
 
 use crate::db::{self, OpenGame};
 pub use crate::live::client_games::LOBBY_TTL_MS;
 use crate::live::create::{Created, NewGame};
 use crate::live::error::GameError;
-use crate::live::game::{parse_side, side_word};
+use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::names::check_name;
 use crate::live::registry::AppState;
 
@@ -166,5 +167,40 @@ impl AppState {
             token,
             side: word,
         })
+    }
+}
+
+impl AppState {
+    /// A player's socket closed. When that player created a game waiting in the lobby and has no
+    /// other socket of it open on this server, the game leaves the lobby after the grace
+    /// ([`AppState::lobby_grace`]) unless a socket of theirs opens again meanwhile: nobody should join
+    /// a game whose creator has gone. One such timer per game (a newer one replaces it).
+    pub(crate) fn watch_creator(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
+        let Some(seat) = g.meta.open_seat.as_deref().and_then(parse_side) else {
+            return;
+        };
+        if g.connected(!seat) || g.is_over() {
+            return;
+        }
+        if let Some(old) = g.lobby_watch.take() {
+            old.abort();
+        }
+        let grace = self.lobby_grace();
+        let state = Arc::clone(self);
+        let live = Arc::clone(live);
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(grace).await;
+            let mut g = live.lock().await;
+            g.lobby_watch = None;
+            if g.connected(!seat) || g.is_over() || g.meta.open_seat.is_none() {
+                return;
+            }
+            // A store that refuses leaves the game listed until its 20 minutes are over.
+            if let Ok(true) = state.db.close_seat(g.meta.id, side_word(seat)).await {
+                g.meta.open_seat = None;
+                g.tell();
+            }
+        });
+        g.lobby_watch = Some(task.abort_handle());
     }
 }

@@ -37,6 +37,8 @@ pub struct AppState {
     pub(crate) lobby_created: ClientGames,
     /// The lobby games each client joined (live/lobby.rs).
     pub(crate) lobby_joined: ClientGames,
+    /// How long a lobby game waits for its creator's socket to come back, ms (live/lobby.rs).
+    lobby_grace_ms: std::sync::atomic::AtomicU64,
 }
 
 /// A handle to the state.
@@ -60,7 +62,23 @@ impl AppState {
             store_retry_ms: std::sync::atomic::AtomicU64::new(STORE_RETRY.as_millis() as u64),
             lobby_created: ClientGames::default(),
             lobby_joined: ClientGames::default(),
+            lobby_grace_ms: std::sync::atomic::AtomicU64::new(30_000),
         })
+    }
+
+    /// Sets how long a lobby game waits for its creator's socket to come back (`Limits::lobby_grace`).
+    pub fn set_lobby_grace(&self, grace: std::time::Duration) {
+        let ms = u64::try_from(grace.as_millis()).unwrap_or(u64::MAX);
+        self.lobby_grace_ms
+            .store(ms, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// How long a lobby game waits for its creator's socket to come back.
+    pub(crate) fn lobby_grace(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(
+            self.lobby_grace_ms
+                .load(std::sync::atomic::Ordering::Relaxed),
+        )
     }
 
     /// The tries of a new piece of work that the store may refuse (live/retry.rs).

@@ -77,7 +77,7 @@ export async function lobbyScreen(view, onLeave) {
     body);
   view.append(h('section', { class: 'card', 'aria-labelledby': 'lobby-title' },
     h('h1', { id: 'lobby-title' }, 'Lobby'),
-    h('p', { class: 'hint-text' }, 'Online games waiting for an opponent. The first to join plays; a game waits here for 20 minutes. ',
+    h('p', { class: 'hint-text' }, 'Online games waiting for an opponent. The first to join plays. A game waits here for 20 minutes while its page stays open. ',
       h('a', { href: '#/?open=1' }, 'Create a game in the lobby')),
     h('label', {}, 'Your name ', name), err, table, empty));
 

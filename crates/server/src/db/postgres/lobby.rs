@@ -1,4 +1,4 @@
-//! The lobby's calls on PostgreSQL: take an open seat, list the open games.
+//! The lobby's calls on PostgreSQL: take an open seat, close one, list the open games.
 
 use super::Postgres;
 use crate::db::{now_ms, DbError, OpenGame};
@@ -32,6 +32,22 @@ impl Postgres {
         }
         tx.commit().await?;
         Ok(taken == 1)
+    }
+
+    pub(in crate::db) async fn close_seat(&self, id: i64, seat: String) -> Result<bool, DbError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        let closed = tx
+            .execute(
+                "UPDATE games SET open_seat = NULL, updated = $3 WHERE id = $1 AND open_seat = $2",
+                &[&id, &seat, &now_ms()],
+            )
+            .await?;
+        if closed == 1 {
+            self.notify(&tx, id).await?;
+        }
+        tx.commit().await?;
+        Ok(closed == 1)
     }
 
     pub(in crate::db) async fn list_open(
