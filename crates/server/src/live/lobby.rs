@@ -26,6 +26,14 @@ pub const JOINED_PER_CLIENT: usize = 3;
 /// The most games the lobby lists.
 pub const LOBBY_SIZE: u32 = 50;
 
+/// What a client's remembered lobby games count for: its games waiting in the lobby, or the seats it
+/// took in games that have not begun.
+#[derive(Debug, Clone, Copy)]
+enum Counted {
+    Waiting,
+    NotBegun,
+}
+
 /// The answer to joining a game: the game and the joiner's key to it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Joined {
@@ -44,58 +52,17 @@ impl AppState {
         Ok(self.db.list_open(LOBBY_SIZE, since).await?)
     }
 
-    /// Creates a game open in the lobby for `client`, within its allowance of open games. Such
-    /// creations take turns on this server (they are rare and quick), so two at once from one
-    /// client cannot both pass the count.
+    /// Creates a game open in the lobby for `client`, within its allowance of open games.
     pub async fn create_open(
         self: &Arc<Self>,
         req: NewGame,
         client: IpAddr,
     ) -> Result<Created, GameError> {
-        let mut by_client = self.lobby_created.lock().await;
-        let mut waiting = Vec::new();
-        for (id, created) in by_client.of(client) {
-            if self.still_open(id, created).await {
-                waiting.push((id, created));
-            }
-        }
-        let result = if waiting.len() >= OPEN_PER_CLIENT {
-            Err(GameError::TooManyOpen {
-                max: OPEN_PER_CLIENT,
-            })
-        } else {
-            self.create(req).await
-        };
-        if let Ok(created) = &result {
-            waiting.push((created.id, db::now_ms()));
-        }
-        by_client.set(client, waiting);
-        result
-    }
-
-    /// Whether game `id`, created at `created`, still waits in the lobby.
-    async fn still_open(self: &Arc<Self>, id: i64, created: i64) -> bool {
-        if db::now_ms() - created > LOBBY_TTL_MS {
-            return false;
-        }
-        let Ok(live) = self.live(id).await else {
-            return false;
-        };
-        let g = live.lock().await;
-        g.meta.open_seat.is_some() && !g.is_over()
-    }
-
-    /// Whether the seat taken in game `id` at `joined` still counts against its joiner: the game
-    /// goes on and the joiner's side has not moved yet (fewer than two plies).
-    async fn not_begun(self: &Arc<Self>, id: i64, joined: i64) -> bool {
-        if db::now_ms() - joined > LOBBY_TTL_MS {
-            return false;
-        }
-        let Ok(live) = self.live(id).await else {
-            return false;
-        };
-        let g = live.lock().await;
-        !g.is_over() && g.game.plies() < 2
+        self.within_allowance(Counted::Waiting, client, async {
+            let created = self.create(req).await?;
+            Ok((created.id, created))
+        })
+        .await
     }
 
     /// Takes the free seat of open game `id` for `client`, a player named `name` (the side's own
@@ -108,25 +75,73 @@ impl AppState {
         client: IpAddr,
     ) -> Result<Joined, GameError> {
         let name = name.map(check_name).transpose()?;
-        let mut by_client = self.lobby_joined.lock().await;
-        let mut held = Vec::new();
-        for (game, joined) in by_client.of(client) {
-            if self.not_begun(game, joined).await {
-                held.push((game, joined));
+        self.within_allowance(Counted::NotBegun, client, async {
+            Ok((id, self.take_seat(id, name).await?))
+        })
+        .await
+    }
+
+    /// Runs `work` (which makes or joins a lobby game and gives its id) when `client` has fewer
+    /// than its allowance of games that still count as `what`, and remembers the game. Such
+    /// requests take turns on this server (they are rare and quick), so two at once from one
+    /// client cannot both pass the count.
+    async fn within_allowance<T>(
+        self: &Arc<Self>,
+        what: Counted,
+        client: IpAddr,
+        work: impl std::future::Future<Output = Result<(i64, T), GameError>>,
+    ) -> Result<T, GameError> {
+        let (book, max, over) = match what {
+            Counted::Waiting => (
+                &self.lobby_created,
+                OPEN_PER_CLIENT,
+                GameError::TooManyOpen {
+                    max: OPEN_PER_CLIENT,
+                },
+            ),
+            Counted::NotBegun => (
+                &self.lobby_joined,
+                JOINED_PER_CLIENT,
+                GameError::TooManyJoined {
+                    max: JOINED_PER_CLIENT,
+                },
+            ),
+        };
+        let mut by_client = book.lock().await;
+        let mut kept = Vec::new();
+        for (id, at) in by_client.of(client) {
+            if self.still_counts(id, at, what).await {
+                kept.push((id, at));
             }
         }
-        let result = if held.len() >= JOINED_PER_CLIENT {
-            Err(GameError::TooManyJoined {
-                max: JOINED_PER_CLIENT,
-            })
+        let result = if kept.len() >= max {
+            Err(over)
         } else {
-            self.take_seat(id, name).await
+            work.await.map(|(id, done)| {
+                kept.push((id, db::now_ms()));
+                done
+            })
         };
-        if result.is_ok() {
-            held.push((id, db::now_ms()));
-        }
-        by_client.set(client, held);
+        by_client.set(client, kept);
         result
+    }
+
+    /// Whether game `id`, created or joined at `at`, still counts as `what` for its client: at most
+    /// [`LOBBY_TTL_MS`] ago, the game goes on, and it still waits in the lobby (`Waiting`) or has
+    /// fewer than two plies (`NotBegun`).
+    async fn still_counts(self: &Arc<Self>, id: i64, at: i64, what: Counted) -> bool {
+        if db::now_ms() - at > LOBBY_TTL_MS {
+            return false;
+        }
+        let Ok(live) = self.live(id).await else {
+            return false;
+        };
+        let g = live.lock().await;
+        !g.is_over()
+            && match what {
+                Counted::Waiting => g.meta.open_seat.is_some(),
+                Counted::NotBegun => g.game.plies() < 2,
+            }
     }
 
     /// Takes the free seat of game `id` for a player named `name`, if it is still free.
