@@ -59,5 +59,13 @@ test('Play someone online: the first waits in the lobby, the second joins that g
   await waitGame(bob, { 'game-id': id });
   assert.equal(await bob.getAttribute('#game', 'data-you'), annSide === 'black' ? 'white' : 'black');
   await ann.waitForFunction(() => !/waiting in the lobby/.test(document.getElementById('status').textContent));
+  // Each player's games list says whether it is their move (Black moves first).
+  const [first, second] = annSide === 'black' ? [ann, bob] : [bob, ann];
+  for (const [p, mine] of [[first, true], [second, false]]) {
+    await p.goto(BASE + '/#/games');
+    const row = p.locator(`#games-list tr[data-game-id="${id}"]`);
+    await row.waitFor();
+    assert.equal(/your move/.test(await row.textContent()), mine, await row.textContent());
+  }
   for (const p of [ann, bob]) await p.context().close();
 });

@@ -510,3 +510,40 @@ fn the_health_check_says_ok_with_the_games_in_memory() {
     create(&s, json!({"variant": "hasami", "opponent": "local"}));
     assert_eq!(s.get("/api/health").1["games_in_memory"], 1);
 }
+
+#[test]
+fn the_games_list_says_whose_turn_it_is_in_games_going_on() {
+    let (_dir, s) = server();
+    let turn_of = |id: i64| -> Value {
+        let (_, v) = s.get("/api/games");
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .map(|g| g["turn"].clone())
+            .unwrap()
+    };
+    let c = create(&s, json!({"variant": "hasami", "opponent": "local"}));
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(turn_of(id), "black");
+    s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "e1e5", "token": c["token"]}),
+    );
+    assert_eq!(turn_of(id), "white");
+    // White to move in the start position; Shogun, where the first player is White.
+    let w = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "local", "position": "4w4/9/9/9/3bw4/9/9/9/5b3 w 0 1"}),
+    );
+    assert_eq!(turn_of(w["id"].as_i64().unwrap()), "white");
+    let sh = create(&s, json!({"variant": "shogun", "opponent": "local"}));
+    assert_eq!(turn_of(sh["id"].as_i64().unwrap()), "black");
+    // Over: nobody's turn.
+    s.post_ok(
+        &format!("/api/games/{id}/resign"),
+        &json!({"token": c["token"]}),
+    );
+    assert_eq!(turn_of(id), Value::Null);
+}

@@ -145,6 +145,11 @@ pub struct GameSummary {
     pub reason: Option<String>,
     /// Number of moves (plies) played.
     pub plies: u32,
+    /// The start position (for whose turn it is; not sent).
+    #[serde(skip)]
+    pub start: String,
+    /// Whose turn it is (`black`/`white`) while the game goes on (filled by `AppState::games`).
+    pub turn: Option<&'static str>,
     /// Created, Unix milliseconds.
     pub created: i64,
     /// Last change, Unix milliseconds.

@@ -430,7 +430,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
 fn list_games(conn: &Connection, limit: u32) -> Result<Vec<GameSummary>, DbError> {
     let mut stmt = conn.prepare(
         "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result, g.reason,
-            g.plies, g.created, g.updated
+            g.plies, g.created, g.updated, g.start
          FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT ?1",
     )?;
     let rows = stmt
@@ -447,6 +447,8 @@ fn list_games(conn: &Connection, limit: u32) -> Result<Vec<GameSummary>, DbError
                 plies: r.get(8)?,
                 created: r.get(9)?,
                 updated: r.get(10)?,
+                start: r.get(11)?,
+                turn: None,
             })
         })?
         .collect::<Result<_, _>>()?;

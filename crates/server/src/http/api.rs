@@ -69,7 +69,7 @@ fn id_and_token(id: &str, bytes: &Bytes) -> Result<(i64, Option<String>), ApiErr
 
 /// `GET /api/games`: the latest games.
 pub async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
-    let games = state.db.list_games(200).await?;
+    let games = state.games(200).await?;
     Ok(Json(serde_json::json!({ "games": games })).into_response())
 }
 

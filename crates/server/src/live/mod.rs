@@ -24,6 +24,7 @@ mod error;
 mod finish;
 mod follow;
 mod game;
+mod games_list;
 mod hint;
 mod import;
 mod lobby;

@@ -52,6 +52,13 @@ export const tokens = {
   get: (id) => load()[id] || null,
   set(id, token) { const t = load(); t[id] = token; try { localStorage.setItem(KEY, JSON.stringify(t)); } catch {} },
 };
+// The side each held token plays ('black', 'white', or 'both' for hot-seat), learnt from the game's
+// view, so the games list can say where it is your move.
+const SIDES = 'hasami.sides';
+export const sides = {
+  get: (id) => { try { return (JSON.parse(localStorage.getItem(SIDES)) || {})[id] || null; } catch { return null; } },
+  set(id, side) { let t = {}; try { t = JSON.parse(localStorage.getItem(SIDES)) || {}; } catch {} if (t[id] === side) return; t[id] = side; try { localStorage.setItem(SIDES, JSON.stringify(t)); } catch {} },
+};
 const LINKS = 'hasami.links';
 export const invites = {
   get: (id) => { try { return (JSON.parse(localStorage.getItem(LINKS)) || {})[id] || null; } catch { return null; } },

@@ -2,7 +2,7 @@
 // the game screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis
 // board analysis-board.js.
 
-import { api, tokens, invites } from './api.js';
+import { api, tokens, invites, sides } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
@@ -227,11 +227,13 @@ async function recentGames(limit) {
       const rows = list.map((g) => {
         const playing = inProgress(g);
         const resume = tokens.get(g.id) && playing;
+        const side = sides.get(g.id);
+        const yourMove = resume && g.turn && (side === 'both' || side === g.turn);
         return h('tr', { 'data-game-id': g.id },
           h('td', {}, '#' + g.id),
           h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
           h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
-          h('td', {}, playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
+          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your move, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
           h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
           h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${resume ? 'Resume' : 'Review'} game ${g.id}` }, resume ? 'Resume' : 'Review')));
       });

@@ -1,7 +1,7 @@
 // The game screen (#/game/ID): the board, the players and clocks, the actions, the move list,
 // hints and analysis, live updates over a WebSocket.
 
-import { api, tokens, invites } from './api.js';
+import { api, tokens, invites, sides } from './api.js';
 import { Board } from './board.js';
 import { gameName } from './rules.js';
 import { h, announce, plain, setIcon } from './dom.js';
@@ -200,7 +200,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
     bar.sides(g.side_names, g.shogun);
-    if (g.you !== undefined) you = g.you;
+    if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
     const animate = prevPly !== null && g.ply === prevPly + 1;
     if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; }
     render(animate);

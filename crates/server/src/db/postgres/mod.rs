@@ -505,7 +505,7 @@ impl Postgres {
             .query(
                 "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result,
                     g.reason, g.plies, g.created,
-                    g.updated
+                    g.updated, g.start
                  FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT $1",
                 &[&i64::from(limit)],
             )
@@ -524,6 +524,8 @@ impl Postgres {
                 plies: small(r, 8),
                 created: r.get(9),
                 updated: r.get(10),
+                start: r.get(11),
+                turn: None,
             })
             .collect())
     }
