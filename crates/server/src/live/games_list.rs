@@ -25,5 +25,9 @@ fn turn_of(g: &GameSummary) -> Option<&'static str> {
         return None;
     }
     let first = AnyGame::new(&g.variant, Some(&g.start)).ok()?.side();
-    Some(side_word(if g.plies % 2 == 0 { first } else { !first }))
+    Some(side_word(if g.plies.is_multiple_of(2) {
+        first
+    } else {
+        !first
+    }))
 }
