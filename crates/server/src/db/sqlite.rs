@@ -190,16 +190,11 @@ impl Sqlite {
         name: String,
     ) -> Result<bool, DbError> {
         self.call(move |c| {
-            let names = if seat == "black" {
-                "black_name"
-            } else {
-                "white_name"
-            };
             let taken = c.execute(
-                &format!(
-                    "UPDATE games SET open_seat = NULL, {names} = ?3, updated = ?4
-                     WHERE id = ?1 AND open_seat = ?2 AND result = '*' AND reason IS NULL"
-                ),
+                "UPDATE games SET open_seat = NULL, updated = ?4,
+                    black_name = CASE WHEN ?2 = 'black' THEN ?3 ELSE black_name END,
+                    white_name = CASE WHEN ?2 = 'white' THEN ?3 ELSE white_name END
+                 WHERE id = ?1 AND open_seat = ?2 AND result = '*' AND reason IS NULL",
                 params![id, seat, name, now_ms()],
             )?;
             Ok(taken == 1)
@@ -221,24 +216,23 @@ impl Sqlite {
     pub(super) async fn list_open(&self, limit: u32, since: i64) -> Result<Vec<OpenGame>, DbError> {
         self.call(move |c| {
             let mut stmt = c.prepare(
-                "SELECT id, variant, black_name, white_name, open_seat, clock_initial,
-                    clock_increment, created
+                "SELECT id, variant,
+                    CASE open_seat WHEN 'black' THEN white_name ELSE black_name END, open_seat,
+                    clock_initial, clock_increment, created
                  FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
                     AND created >= ?2
                  ORDER BY created DESC, id DESC LIMIT ?1",
             )?;
             let rows = stmt
                 .query_map(params![limit, since], |r| {
-                    let seat: String = r.get(4)?;
-                    let creator: String = r.get(if seat == "black" { 3 } else { 2 })?;
                     Ok(OpenGame {
                         id: r.get(0)?,
                         variant: r.get(1)?,
-                        creator,
-                        seat,
-                        clock_initial: r.get(5)?,
-                        clock_increment: r.get(6)?,
-                        created: r.get(7)?,
+                        creator: r.get(2)?,
+                        seat: r.get(3)?,
+                        clock_initial: r.get(4)?,
+                        clock_increment: r.get(5)?,
+                        created: r.get(6)?,
                     })
                 })?
                 .collect::<Result<Vec<_>, _>>()?;

@@ -158,13 +158,7 @@ impl AppState {
             return false;
         }
         g.cancel_reply();
-        g.game = next;
-        g.times.push(m.time);
-        g.clocks.push(m.clock);
-        g.turn = TurnClock::resumed(m.time);
-        g.after_move();
-        g.draw_offer = None;
-        g.takeback_offer = None;
+        g.take_move(next, m.time, m.clock, TurnClock::resumed(m.time));
         g.changed();
         self.act(live, g).await;
         true

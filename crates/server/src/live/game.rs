@@ -224,9 +224,23 @@ impl LiveGame {
         }
     }
 
-    /// After a move: the game ends drawn at [`MAX_PLIES`] unless it ended by rule, and an ended
-    /// game's clocks stop at the move.
-    pub(crate) fn after_move(&mut self) {
+    /// Takes on a stored move (played here or on another server): `next` is the game after it,
+    /// played at `time` (Unix ms) leaving the mover `clock`, the next turn timed by `turn`. The move
+    /// answers any draw offer and takeback request; the game ends drawn at [`MAX_PLIES`] unless it
+    /// ended by rule, and an ended game's clocks stop at the move.
+    pub(crate) fn take_move(
+        &mut self,
+        next: AnyGame,
+        time: i64,
+        clock: Option<i64>,
+        turn: TurnClock,
+    ) {
+        self.game = next;
+        self.times.push(time);
+        self.clocks.push(clock);
+        self.turn = turn;
+        self.draw_offer = None;
+        self.takeback_offer = None;
         if let Some(end) = ply_limit_end(&self.game) {
             self.ended = Some(end);
         }

@@ -85,13 +85,7 @@ impl AppState {
         status.takeback_offer = None;
         let id = g.meta.id;
         self.db.append_move(id, ply, stored, status).await?;
-        g.game = next;
-        g.times.push(time);
-        g.clocks.push(clock);
-        g.turn = TurnClock::start();
-        g.after_move();
-        g.draw_offer = None;
-        g.takeback_offer = None;
+        g.take_move(next, time, clock, TurnClock::start());
         g.thinking = false;
         g.reply_stop = None;
         g.changed();

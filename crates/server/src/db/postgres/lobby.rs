@@ -10,20 +10,15 @@ impl Postgres {
         seat: String,
         name: String,
     ) -> Result<bool, DbError> {
-        let names = if seat == "black" {
-            "black_name"
-        } else {
-            "white_name"
-        };
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
         // The row lock makes a second joiner wait and then find the seat taken.
         let taken = tx
             .execute(
-                &format!(
-                    "UPDATE games SET open_seat = NULL, {names} = $3, updated = $4
-                     WHERE id = $1 AND open_seat = $2 AND result = '*' AND reason IS NULL"
-                ),
+                "UPDATE games SET open_seat = NULL, updated = $4,
+                    black_name = CASE WHEN $2 = 'black' THEN $3 ELSE black_name END,
+                    white_name = CASE WHEN $2 = 'white' THEN $3 ELSE white_name END
+                 WHERE id = $1 AND open_seat = $2 AND result = '*' AND reason IS NULL",
                 &[&id, &seat, &name, &now_ms()],
             )
             .await?;
@@ -58,8 +53,9 @@ impl Postgres {
         let c = self.client().await?;
         let rows = c
             .query(
-                "SELECT id, variant, black_name, white_name, open_seat, clock_initial,
-                    clock_increment, created
+                "SELECT id, variant,
+                    CASE open_seat WHEN 'black' THEN white_name ELSE black_name END, open_seat,
+                    clock_initial, clock_increment, created
                  FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
                     AND created >= $2
                  ORDER BY created DESC, id DESC LIMIT $1",
@@ -68,17 +64,14 @@ impl Postgres {
             .await?;
         Ok(rows
             .iter()
-            .map(|r| {
-                let seat: String = r.get(4);
-                OpenGame {
-                    id: r.get(0),
-                    variant: r.get(1),
-                    creator: r.get(if seat == "black" { 3 } else { 2 }),
-                    seat,
-                    clock_initial: r.get(5),
-                    clock_increment: r.get(6),
-                    created: r.get(7),
-                }
+            .map(|r| OpenGame {
+                id: r.get(0),
+                variant: r.get(1),
+                creator: r.get(2),
+                seat: r.get(3),
+                clock_initial: r.get(4),
+                clock_increment: r.get(5),
+                created: r.get(6),
             })
             .collect())
     }
