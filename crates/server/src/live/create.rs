@@ -252,9 +252,7 @@ impl AppState {
             draw_offer: None,
             takeback_offer: None,
             turn_started: None,
-            open_seat: (o.open)
-                .then(|| mine.map(|s| side_word(!s).to_string()))
-                .flatten(),
+            open_seat: mine.filter(|_| o.open).map(|s| side_word(!s).to_string()),
             omniscient: o.omniscient,
             clock_initial: o.clock.map(|c| c.0),
             clock_increment: o.clock.map_or(0, |c| c.1),

@@ -3,10 +3,14 @@
 //! [`AppState`] (`registry`) holds the games in use and loads a game from the store on first use; a
 //! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
 //! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
-//! acknowledged or broadcast), `reply` (the engine's moves; `retry` tries again what the store refused), `takeback` (undo, and takeback requests online), `draw` (offers),
-//! `finish` (resignation, abort, loss on time), `rematch`, `lobby` (games open to anyone; `client_games` keeps the allowances per client), `names`, `hint`, `analysis_board` (a position with moves of both sides, stored nowhere), `review` (post-game review), `record` (export) and `view` (the JSON
-//! view); `follow` keeps games in step with other servers sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times a turn), and every refusal is a
-//! [`GameError`] (`error`), which knows nothing of HTTP.
+//! acknowledged or broadcast), `reply` (the engine's moves; `retry` tries again what the store
+//! refused), `takeback` (undo, and takeback requests online), `draw` (offers), `finish`
+//! (resignation, abort, loss on time), `rematch`, `lobby` (games open to anyone; `client_games`
+//! keeps the allowances per client), `names`, `hint`, `analysis_board` (a position with moves of
+//! both sides, stored nowhere), `review` (post-game review), `record` (export), `games_list` (the
+//! list of games) and `view` (the JSON view); `follow` keeps games in step with other servers
+//! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times a
+//! turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP.
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
 //! family (`hasami_core::AnyGame`; `shogun_view` adds what the browser shows only for Shogun), never
