@@ -69,3 +69,69 @@ test('Play someone online: the first waits in the lobby, the second joins that g
   }
   for (const p of [ann, bob]) await p.context().close();
 });
+
+test('Play someone online pairs only players who chose the same clock', async () => {
+  const ann = await newPage('pool-ann');
+  const carl = await newPage('pool-carl');
+  const bob = await newPage('pool-bob');
+  await ann.goto(BASE + '/#/');
+  await ann.selectOption('#quick-variant', 'hasami');
+  await ann.selectOption('#quick-clock', '3+2');
+  await ann.click('#quick-online');
+  await waitGame(ann, { status: 'playing' });
+  const annGame = await ann.getAttribute('#game', 'data-game-id');
+  await ann.waitForFunction(() => /waiting in the lobby/.test(document.getElementById('status').textContent));
+  assert.equal(Number(await ann.getAttribute('#clock-black', 'data-ms')), 180_000);
+
+  // Another clock: Carl waits in a game of his own rather than taking Ann's.
+  await carl.goto(BASE + '/#/');
+  await carl.selectOption('#quick-variant', 'hasami');
+  await carl.selectOption('#quick-clock', '10+5');
+  await carl.click('#quick-online');
+  await waitGame(carl, { status: 'playing' });
+  const carlGame = await carl.getAttribute('#game', 'data-game-id');
+  assert.notEqual(carlGame, annGame);
+  await carl.waitForFunction(() => /waiting in the lobby/.test(document.getElementById('status').textContent));
+
+  // The same clock as Ann's: Bob joins her game. The choice is remembered on the first screen.
+  await bob.goto(BASE + '/#/');
+  await bob.selectOption('#quick-variant', 'hasami');
+  await bob.selectOption('#quick-clock', '3+2');
+  await bob.click('#quick-online');
+  await waitGame(bob, { 'game-id': annGame });
+  await bob.goto(BASE + '/#/');
+  assert.equal(await bob.inputValue('#quick-clock'), '3+2');
+
+  // Carl's seek is withdrawn (abort before a move ends it), so later tests find an empty lobby.
+  await carl.evaluate(async (gid) => {
+    const t = JSON.parse(localStorage.getItem('hasami.tokens'))[gid];
+    await fetch(`/api/games/${gid}/abort`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: t }) });
+  }, carlGame);
+  for (const p of [ann, bob, carl]) await p.context().close();
+});
+
+test('Your games says "your move" also for a game whose page this browser never opened', async () => {
+  const ann = await newPage('moves-ann');
+  await ann.goto(BASE + '/#/');
+  await ann.waitForSelector('#quick-start');
+  // Two online games held by key only (as after an invite made elsewhere or before this browser
+  // remembered sides): Black's key, whose turn it is, and White's key, which waits.
+  const ids = await ann.evaluate(async () => {
+    const made = [];
+    for (const side of ['black', 'white']) {
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'hasami', opponent: 'online', side }) });
+      made.push(await r.json());
+    }
+    const keys = JSON.parse(localStorage.getItem('hasami.tokens') || '{}');
+    for (const c of made) keys[c.id] = c.token;
+    localStorage.setItem('hasami.tokens', JSON.stringify(keys));
+    localStorage.removeItem('hasami.sides');
+    return made.map((c) => c.id);
+  });
+  await ann.goto(BASE + '/#/games');
+  const [mine, theirs] = ids.map((id) => ann.locator(`#games-list tr[data-game-id="${id}"]`));
+  await mine.waitFor();
+  await ann.waitForFunction((id) => /your move/.test(document.querySelector(`#games-list tr[data-game-id="${id}"]`).textContent), ids[0]);
+  assert.doesNotMatch(await theirs.textContent(), /your move/);
+  await ann.context().close();
+});

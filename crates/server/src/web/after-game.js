@@ -1,7 +1,7 @@
 // At the result: a rematch with colours swapped (POST /api/games/ID/rematch: the first player to ask
 // creates it, the other joins it) and a new game with the same settings.
 
-import { api, tokens, invites } from './api.js';
+import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
 
 /** The request for a new game like `g` (same game, opponent, strength, side and clock). */
@@ -29,7 +29,7 @@ export function afterGameActions(g, you, token, onError) {
   const go = async (fn) => {
     try {
       const c = await fn();
-      tokens.set(c.id, c.token);
+      holdKey(c);
       if (c.links) invites.set(c.id, c.links);
       location.hash = `#/game/${c.id}`;
     } catch (e) { onError(plain(e.message)); }

@@ -59,6 +59,12 @@ export const sides = {
   get: (id) => { try { return (JSON.parse(localStorage.getItem(SIDES)) || {})[id] || null; } catch { return null; } },
   set(id, side) { let t = {}; try { t = JSON.parse(localStorage.getItem(SIDES)) || {}; } catch {} if (t[id] === side) return; t[id] = side; try { localStorage.setItem(SIDES, JSON.stringify(t)); } catch {} },
 };
+/** Keeps the key of a game this browser just made or joined (`{id, token, side?}` as the server
+ * answers a create, join, import or rematch), with the side it plays when the answer says. */
+export function holdKey(reply) {
+  tokens.set(reply.id, reply.token);
+  if (reply.side) sides.set(reply.id, reply.side);
+}
 const LINKS = 'hasami.links';
 export const invites = {
   get: (id) => { try { return (JSON.parse(localStorage.getItem(LINKS)) || {})[id] || null; } catch { return null; } },

@@ -2,13 +2,13 @@
 // the game screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis
 // board analysis-board.js.
 
-import { api, tokens, invites, sides } from './api.js';
+import { api, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
 import { analysisScreen } from './analysis-board.js';
-import { lobbyScreen, playSomeoneOnline } from './lobby.js';
+import { lobbyScreen, playSomeoneOnline, QUICK_CLOCKS, quickClock } from './lobby.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
@@ -164,7 +164,7 @@ async function newGameScreen(params) {
     if (start.value.trim()) req.position = start.value.trim();
     try {
       const c = await api.create(req);
-      tokens.set(c.id, c.token);
+      holdKey(c);
       invites.set(c.id, c.links);
       if (req.opponent !== 'local' && myName.value.trim()) {
         try { await api.name(c.id, myName.value.trim(), c.token); } catch (ex) { /* shown in the game */ }
@@ -175,26 +175,30 @@ async function newGameScreen(params) {
   // A newcomer's first choice: one click to a game against the computer, beginner strength.
   const quickGame = h('select', { id: 'quick-variant', 'aria-label': 'Game' },
     presets.map((p) => h('option', { value: p.name }, gameName(p.name))));
+  const quickTime = h('select', { id: 'quick-clock', 'aria-label': 'Clock for a game online (minutes + seconds a move)',
+    onchange: () => quickClock(quickTime.value) },
+    QUICK_CLOCKS.map((c) => h('option', { value: c }, c.replace('+', ' + '))));
+  quickTime.value = quickClock();
   const quick = h('section', { class: 'card quick', id: 'quick-start', 'aria-labelledby': 'quick-title' },
     h('h1', { id: 'quick-title' }, 'Play'),
-    h('div', { class: 'row' }, quickGame,
+    h('div', { class: 'row' }, quickGame, quickTime,
       h('button', { type: 'button', class: 'primary', id: 'quick-play', onclick: async () => {
         const req = { variant: quickGame.value, opponent: 'engine', level: 2, side: 'black' };
         if (quickGame.value === 'shogun') req.random_board = true;
         try {
           const c = await api.create(req);
-          tokens.set(c.id, c.token);
+          holdKey(c);
           location.hash = `#/game/${c.id}`;
         } catch (ex) { err.textContent = plain(ex.message); }
       } }, 'Play the computer'),
       h('button', { type: 'button', id: 'quick-online', onclick: async (e) => {
         e.target.disabled = true;
         try {
-          location.hash = `#/game/${await playSomeoneOnline(quickGame.value)}`;
+          location.hash = `#/game/${await playSomeoneOnline(quickGame.value, quickClock(quickTime.value))}`;
         } catch (ex) { err.textContent = plain(ex.message); e.target.disabled = false; }
       } }, 'Play someone online')),
-    h('p', { class: 'hint-text' }, 'The computer: you move first, against an easy engine. Someone online: you join a game waiting in the ',
-      h('a', { href: '#/lobby' }, 'lobby'), ', or wait there for an opponent (5 minutes + 3 seconds a move). For a friend, another clock or strength, or rule options, set up a game below. ',
+    h('p', { class: 'hint-text' }, 'The computer: you move first, against an easy engine. Someone online: you join a game with the chosen clock (minutes + seconds a move) waiting in the ',
+      h('a', { href: '#/lobby' }, 'lobby'), ', or wait there for an opponent who chooses the same. For a friend, an untimed game or strength, or rule options, set up a game below. ',
       h('a', { href: '#/rules' }, 'How to play')));
   form.querySelector('#ng-title').textContent = 'Set up a game';
   view.append(quick, form);
@@ -215,7 +219,7 @@ async function newGameScreen(params) {
 // An aborted game has no result either ("*") but says why it ended.
 const inProgress = (g) => g.result === '*' && !g.reason;
 
-async function recentGames(limit) {
+async function recentGames(limit, learnt = false) {
   // "Your games" are the ones this browser plays or played (it holds their keys); of the others
   // only finished games are listed, never another player's game in progress.
   const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, 'Your games'));
@@ -242,6 +246,15 @@ async function recentGames(limit) {
         h('tbody', {}, rows));
     };
     const shownMine = limit ? mine.slice(0, limit) : mine;
+    // A key whose side this browser never learnt (its game page not opened since): asked once
+    // of the server, then the list is drawn again.
+    const unknown = shownMine.filter((g) => inProgress(g) && g.turn && !sides.get(g.id));
+    if (unknown.length && !learnt) {
+      await Promise.all(unknown.map(async (g) => {
+        try { const v = await api.game(g.id, tokens.get(g.id)); if (v.you) sides.set(g.id, v.you); } catch { /* shown without */ }
+      }));
+      return recentGames(limit, true);
+    }
     box.append(table('games-list', shownMine, 'Your games'));
     if (!mine.length) box.append(h('p', {}, 'No games yet.'));
     if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All your games')));
@@ -270,7 +283,7 @@ function importScreen() {
     e.preventDefault();
     try {
       const c = await api.importRecord({ record: text.value });
-      tokens.set(c.id, c.token);
+      holdKey(c);
       location.hash = `#/game/${c.id}`;
     } catch (ex) { err.textContent = ex.message; }
   });

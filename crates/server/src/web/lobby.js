@@ -1,7 +1,7 @@
 // The lobby (#/lobby): online games that wait for anyone; Join takes the free seat. The list is
 // asked for again every 5 s while the screen is open.
 
-import { api, tokens, invites } from './api.js';
+import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
 
@@ -29,32 +29,46 @@ function rememberedName() {
   try { return localStorage.getItem(NAME) || ''; } catch { return ''; }
 }
 
-/** The time control of a game made by "Play someone online": 5 minutes + 3 s a move. */
-export const QUICK_CLOCK = { initial: 300, increment: 3 };
+/** The time controls "Play someone online" pairs by (minutes + seconds a move), as the select
+ * shows them; players are paired only within one. */
+export const QUICK_CLOCKS = ['1+0', '3+0', '3+2', '5+0', '5+3', '10+0', '10+5', '15+10', '30+0'];
+const QUICK_CLOCK = 'hasami.quick-clock';
+
+/** The time control this browser last chose for quick pairing (5+3 at first); with `choice`,
+ * remembers that one. */
+export function quickClock(choice) {
+  if (choice) { try { localStorage.setItem(QUICK_CLOCK, choice); } catch {} return choice; }
+  let kept = null;
+  try { kept = localStorage.getItem(QUICK_CLOCK); } catch {}
+  return QUICK_CLOCKS.includes(kept) ? kept : '5+3';
+}
 
 /**
- * "Play someone online": joins the longest-waiting game of `preset` in the lobby that this browser
- * did not create; when there is none (or every one is taken first), creates one that waits there
- * (your side drawn at random, 5 min + 3 s). Resolves to the game's id once this browser holds its key.
+ * "Play someone online": joins the longest-waiting game of `preset` with the time control `clock`
+ * ("5+3": 5 minutes + 3 s a move) in the lobby that this browser did not create; when there is
+ * none (or every one is taken first), creates one that waits there (your side drawn at random).
+ * Resolves to the game's id once this browser holds its key.
  */
-export async function playSomeoneOnline(preset) {
+export async function playSomeoneOnline(preset, clock) {
+  const [minutes, seconds] = clock.split('+').map(Number);
   const { games } = await api.lobby();
-  const same = (g) => (preset === 'shogun' ? g.variant.startsWith('shogun') : g.variant === preset);
+  const same = (g) => (preset === 'shogun' ? g.variant.startsWith('shogun') : g.variant === preset)
+    && g.clock_initial === minutes * 60000 && g.clock_increment === seconds * 1000;
   const candidates = games.filter((g) => same(g) && !tokens.get(g.id)).reverse();
   const name = rememberedName();
   for (const g of candidates) {
     try {
       const j = await api.join(g.id, name || undefined);
-      tokens.set(j.id, j.token);
+      holdKey(j);
       return j.id;
     } catch (e) {
       if (e.status !== 409) throw e; // taken meanwhile: the next one
     }
   }
-  const req = { variant: preset, opponent: 'online', side: 'random', open: true, clock: QUICK_CLOCK };
+  const req = { variant: preset, opponent: 'online', side: 'random', open: true, clock: { initial: minutes * 60, increment: seconds } };
   if (preset === 'shogun') req.random_board = true;
   const c = await api.create(req);
-  tokens.set(c.id, c.token);
+  holdKey(c);
   invites.set(c.id, c.links);
   if (name) {
     try { await api.name(c.id, name, c.token); } catch { /* the game page offers the name again */ }
@@ -87,7 +101,7 @@ export async function lobbyScreen(view, onLeave) {
     try { localStorage.setItem(NAME, n); } catch {}
     try {
       const j = await api.join(g.id, n || undefined);
-      tokens.set(j.id, j.token);
+      holdKey(j);
       location.hash = `#/game/${j.id}`;
     } catch (e) {
       err.textContent = plain(e.message);
