@@ -99,6 +99,13 @@ test('Play someone online pairs only players who chose the same clock', async ()
   await bob.selectOption('#quick-clock', '3+2');
   await bob.click('#quick-online');
   await waitGame(bob, { 'game-id': annGame });
+  // Paired strangers: each page counts down the first move (the game is aborted when it passes).
+  for (const p of [ann, bob]) {
+    await p.waitForSelector('#first-move:not([hidden])');
+    const text = await p.textContent('#first-move');
+    const mover = (await p.getAttribute('#game', 'data-you')) === 'black';
+    assert.match(text, mover ? /^Make your first move within \d+ s, or the game is aborted$/ : /^Black must make a first move within \d+ s/);
+  }
   await bob.goto(BASE + '/#/');
   assert.equal(await bob.inputValue('#quick-clock'), '3+2');
 

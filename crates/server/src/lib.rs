@@ -146,6 +146,7 @@ pub fn serve_within(
         let listener = tokio::net::TcpListener::from_std(listener)?;
         let state = AppState::with_limits(db, limits.searches, limits.live_games);
         state.set_lobby_grace(limits.lobby_grace);
+        state.set_first_move(limits.first_move);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
         tokio::spawn(std::sync::Arc::clone(&state).follow_store());
         connections::serve(

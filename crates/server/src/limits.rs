@@ -46,6 +46,9 @@ pub struct Limits {
     /// How long a game waiting in the lobby keeps its place after its creator's last socket on this
     /// server closed (a reload, a dropped connection); then it leaves the lobby.
     pub lobby_grace: Duration,
+    /// How long each player of a timed game paired through the lobby has for its first move; a
+    /// player who lets it pass has the game aborted (nobody waits for ever on a stranger).
+    pub first_move: Duration,
 }
 
 impl Default for Limits {
@@ -56,7 +59,7 @@ impl Default for Limits {
     /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
     /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
     /// games in memory; no trusted proxy and no other origin; a lobby game waits 30 s for its creator
-    /// to come back.
+    /// to come back, and its players have 30 s each for their first moves once it is joined.
     fn default() -> Limits {
         Limits {
             connections: 1_000,
@@ -74,6 +77,7 @@ impl Default for Limits {
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
             lobby_grace: Duration::from_secs(30),
+            first_move: Duration::from_secs(30),
         }
     }
 }

@@ -290,3 +290,97 @@ fn a_game_leaves_the_lobby_when_its_creator_does_not_come_back() {
     let (status, _) = join(&s, back_id, json!({}));
     assert_eq!(status, 200);
 }
+
+/// A server whose paired players have `ms` for each first move.
+fn first_move_server(dir: &std::path::Path, ms: u64) -> Server {
+    let limits = hasami_server::Limits {
+        first_move: Duration::from_millis(ms),
+        ..hasami_server::Limits::default()
+    };
+    Server::start_within(&dir.join("g.sqlite3"), limits)
+}
+
+/// Creates a timed lobby game for Black and joins it as White: (id, Black's key, White's key).
+fn paired(s: &Server, clock: Value) -> (i64, String, String) {
+    let c = open_game(s, json!({ "clock": clock }));
+    let id = c["id"].as_i64().unwrap();
+    let (status, j) = join(s, id, json!({}));
+    assert_eq!(status, 200, "{j}");
+    let key = |v: &Value| v["token"].as_str().unwrap().to_string();
+    (id, key(&c), key(&j))
+}
+
+fn status_of(s: &Server, id: i64) -> (String, String, String) {
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    let text = |k: &str| v[k].as_str().unwrap_or("").to_string();
+    (text("status"), text("result"), text("reason"))
+}
+
+#[test]
+fn a_paired_player_who_makes_no_first_move_has_the_game_aborted() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = first_move_server(dir.path(), 600);
+    let clock = json!({"initial": 60, "increment": 0});
+    // Black never moves; White never answers Black's first move; both move at once.
+    let (silent, silent_black, _) = paired(&s, clock.clone());
+    let (answered, black, _) = paired(&s, clock.clone());
+    let (going, black2, white2) = paired(&s, clock.clone());
+    s.post_ok(
+        &format!("/api/games/{answered}/moves"),
+        &json!({"move": "e1e5", "token": black}),
+    );
+    s.post_ok(
+        &format!("/api/games/{going}/moves"),
+        &json!({"move": "e1e5", "token": black2}),
+    );
+    s.post_ok(
+        &format!("/api/games/{going}/moves"),
+        &json!({"move": "a9a6", "token": white2}),
+    );
+    // Not paired through the lobby: an invite-only game with a clock, and an untimed lobby game.
+    let (invited, _, _) = common::online_game(&s, json!({"clock": clock}));
+    let (untimed, _, _) = paired(&s, Value::Null);
+    // The view says how long the side to move has left for its first move, while that holds.
+    let left = |id: i64| s.get(&format!("/api/games/{id}")).1["clock"]["first_move_ms"].as_i64();
+    assert!(
+        matches!(left(silent), Some(ms) if ms <= 600),
+        "{:?}",
+        left(silent)
+    );
+    assert_eq!((left(going), left(invited)), (None, None));
+    std::thread::sleep(Duration::from_millis(1500));
+    let aborted = |who: &str| {
+        (
+            "over".to_string(),
+            "*".to_string(),
+            format!("Game aborted: {who} did not make a first move"),
+        )
+    };
+    assert_eq!(status_of(&s, silent), aborted("Black"));
+    assert_eq!(status_of(&s, answered), aborted("White"));
+    for id in [going, invited, untimed] {
+        assert_eq!(status_of(&s, id).0, "playing", "game {id}");
+    }
+    // An aborted game is not a loss: no move is taken any more, and the lists show it ended.
+    let (status, v) = s.post(
+        &format!("/api/games/{silent}/moves"),
+        &json!({"move": "e1e5", "token": silent_black}),
+    );
+    assert_eq!(status, 409, "{v}");
+}
+
+#[test]
+fn the_first_move_time_holds_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = first_move_server(dir.path(), 1500);
+    let (id, _, _) = paired(&s, json!({"initial": 60, "increment": 0}));
+    s.stop();
+    // The restarted server loads the game and its window, counted from the join.
+    let s = first_move_server(dir.path(), 1500);
+    assert_eq!(status_of(&s, id).0, "playing");
+    let done = s.wait_for(&format!("/api/games/{id}"), |v| v["status"] == "over");
+    assert_eq!(
+        done["reason"],
+        "Game aborted: Black did not make a first move"
+    );
+}

@@ -28,6 +28,7 @@ fn game() -> StoredGame {
         takeback_offer: None,
         open_seat: None,
         turn_started: None,
+        paired: false,
         omniscient: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,

@@ -62,6 +62,10 @@ pub struct ServeArgs {
     /// Seconds a game waiting in the lobby keeps its place after its creator's page closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().lobby_grace.as_secs())]
     pub lobby_grace: u64,
+    /// Seconds each player of a timed game paired through the lobby has for its first move before
+    /// the game is aborted.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().first_move.as_secs())]
+    pub first_move: u64,
     /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
     /// limits then apply to the clients behind it.
     #[arg(long, value_name = "IP")]
@@ -106,6 +110,7 @@ impl ServeArgs {
             new_games_per_second: self.new_games_per_second,
             live_games: self.max_live_games,
             lobby_grace: Duration::from_secs(self.lobby_grace),
+            first_move: Duration::from_secs(self.first_move),
             trusted_proxies: self.trusted_proxy.clone(),
             allowed_origins: self
                 .allow_origin

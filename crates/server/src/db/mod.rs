@@ -99,6 +99,8 @@ pub struct StoredGame {
     /// When the side to move's turn began (Unix ms), as the last move or takeback wrote it; `None`
     /// before the first (then the last move's time, or the creation, is the turn's start).
     pub turn_started: Option<i64>,
+    /// The free seat was taken from the lobby (the players were paired there, not invited).
+    pub paired: bool,
     /// Shogun: the engine reads the magnet board (else it plays fair).
     pub omniscient: bool,
     /// The time control: each side's starting time in ms (`None`: no clocks).

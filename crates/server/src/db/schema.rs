@@ -128,6 +128,12 @@ pub const MIGRATIONS: &[Step] = &[
         sqlite: "ALTER TABLE games ADD COLUMN turn_started INTEGER;",
         postgres: "ALTER TABLE games ADD COLUMN turn_started BIGINT;",
     },
+    // 8: the game's seat was taken from the lobby (paired strangers): in a timed game each player
+    // then has a limited time for its first move, counted from the join (`turn_started`).
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN paired INTEGER NOT NULL DEFAULT 0;",
+        postgres: "ALTER TABLE games ADD COLUMN paired BOOLEAN NOT NULL DEFAULT FALSE;",
+    },
 ];
 
 /// The schema version this build writes.

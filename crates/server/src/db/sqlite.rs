@@ -191,7 +191,7 @@ impl Sqlite {
     ) -> Result<bool, DbError> {
         self.call(move |c| {
             let taken = c.execute(
-                "UPDATE games SET open_seat = NULL, updated = ?4,
+                "UPDATE games SET open_seat = NULL, updated = ?4, turn_started = ?4, paired = 1,
                     black_name = CASE WHEN ?2 = 'black' THEN ?3 ELSE black_name END,
                     white_name = CASE WHEN ?2 = 'white' THEN ?3 ELSE white_name END
                  WHERE id = ?1 AND open_seat = ?2 AND result = '*' AND reason IS NULL",
@@ -371,7 +371,8 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
         .query_row(
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
-                clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started
+                clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started,
+                paired
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -398,6 +399,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     takeback_offer: r.get(19)?,
                     open_seat: r.get(20)?,
                     turn_started: r.get(21)?,
+                    paired: r.get(22)?,
                     moves: Vec::new(),
                 })
             },

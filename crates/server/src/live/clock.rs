@@ -1,8 +1,10 @@
 //! Clocks: the time control asked for, and each side's remaining time.
 //!
 //! A side's clock starts with its second turn (each side's first move is free), runs from the start
-//! of its turn, and gains the increment with each of its moves. Ending the game when a clock runs out
-//! is in `finish`.
+//! of its turn, and gains the increment with each of its moves. In a timed game paired through the
+//! lobby each first move has its own limit instead (`Limits::first_move`, counted from the join and
+//! then from the first move): strangers do not wait for ever on each other. Ending the game when a
+//! clock or that limit runs out is in `finish`.
 //!
 //! A turn is timed with the monotonic clock (`turn.rs`), not the wall clock, so a step of the
 //! system clock (an NTP correction, a resumed virtual machine) moves no running clock.
@@ -74,8 +76,21 @@ impl LiveGame {
         }
     }
 
-    /// When the side to move runs out of time, if its clock runs.
+    /// Whether the side to move has only the paired players' limit for its move: a timed game whose
+    /// seat was taken from the lobby, going on, before each side has moved.
+    pub(crate) fn first_move_due(&self) -> bool {
+        self.meta.paired
+            && self.meta.clock_initial.is_some()
+            && !self.is_over()
+            && self.game.plies() < 2
+    }
+
+    /// When the side to move runs out of time, if its clock runs, or of its time for a paired
+    /// player's first move.
     pub(crate) fn deadline(&self) -> Option<Instant> {
+        if self.first_move_due() {
+            return Some(self.turn.at(self.first_move_ms));
+        }
         if !self.clock_running() {
             return None;
         }

@@ -252,6 +252,7 @@ impl AppState {
             draw_offer: None,
             takeback_offer: None,
             turn_started: None,
+            paired: false,
             open_seat: mine.filter(|_| o.open).map(|s| side_word(!s).to_string()),
             omniscient: o.omniscient,
             clock_initial: o.clock.map(|c| c.0),
@@ -260,6 +261,7 @@ impl AppState {
             moves: Vec::new(),
         };
         let mut live = LiveGame::new(meta.clone(), game, times, ended);
+        live.first_move_ms = self.first_move_ms();
         let status = live.status();
         meta.result = status.result;
         meta.reason = status.reason;

@@ -14,8 +14,19 @@ use crate::live::registry::AppState;
 use crate::live::view::GameView;
 
 impl LiveGame {
-    /// The end "on time" for the side to move, when its time is up at `now`.
+    /// The end "on time" for the side to move, when its time is up at `now`, or the abort of a
+    /// paired game whose side to move let its time for a first move pass.
     fn flag(&self, now: Instant) -> Option<(String, String)> {
+        if self.first_move_due() {
+            if self.turn.elapsed_ms(now) < self.first_move_ms {
+                return None;
+            }
+            let late = self.game.side_name(self.game.side());
+            return Some((
+                "*".into(),
+                format!("{ABORTED}: {late} did not make a first move"),
+            ));
+        }
         if !self.clock_running() || self.remaining(self.game.side(), now)? > 0 {
             return None;
         }
@@ -57,7 +68,8 @@ impl AppState {
         Ok(g.view(token))
     }
 
-    /// Ends the game on time when the side to move's time is up (stored before anyone is told).
+    /// Ends the game on time when the side to move's time is up, or aborts it when a paired
+    /// player's first move is late (stored before anyone is told).
     pub(crate) async fn check_clock(&self, g: &mut LiveGame) -> Result<(), GameError> {
         if let Some(end) = g.flag(Instant::now()) {
             self.set_end(g, Some(end), None).await?;

@@ -131,7 +131,7 @@ impl AppState {
     /// first when it needs an owner and this server is not it yet.
     pub(crate) async fn act(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
         let engine_to_move = g.engine_side() == Some(g.game.side());
-        if !g.is_over() && (engine_to_move || g.clock_running()) {
+        if !g.is_over() && (engine_to_move || g.deadline().is_some()) {
             self.db.claim(g.meta.id).await;
         }
         self.start_engine(live, g);

@@ -79,6 +79,9 @@ pub(crate) fn parse_side(s: &str) -> Option<Side> {
     }
 }
 
+/// The time for a paired player's first move unless the server sets another (`Limits::first_move`).
+pub(crate) const FIRST_MOVE_MS: i64 = 30_000;
+
 /// One game held in memory while it is used.
 pub struct LiveGame {
     /// The stored row (moves are kept in `game` and `times`, not here).
@@ -93,6 +96,9 @@ pub struct LiveGame {
     pub turn: TurnClock,
     /// The timer that ends the game on time (replaced after every change).
     pub clock_timer: Option<tokio::task::AbortHandle>,
+    /// How long each player of a paired game has for its first move, ms (`Limits::first_move`,
+    /// set by the server that loads or makes the game).
+    pub first_move_ms: i64,
     /// The timer that takes a lobby game out of the lobby when its creator does not come back.
     pub lobby_watch: Option<tokio::task::AbortHandle>,
     /// An end not given by the rules: resignation or agreed draw (result token, reason).
@@ -134,6 +140,7 @@ impl LiveGame {
             clocks: vec![None; plies],
             turn: TurnClock::start(),
             clock_timer: None,
+            first_move_ms: FIRST_MOVE_MS,
             lobby_watch: None,
             ended,
             draw_offer: None,
@@ -189,6 +196,7 @@ impl LiveGame {
             clocks,
             turn: TurnClock::resumed(turn_began),
             clock_timer: None,
+            first_move_ms: FIRST_MOVE_MS,
             lobby_watch: None,
             ended,
             draw_offer,

@@ -18,6 +18,7 @@ use crate::live::error::GameError;
 use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::names::check_name;
 use crate::live::registry::AppState;
+use crate::live::turn::TurnClock;
 
 /// Games one client may have waiting in the lobby at once.
 pub const OPEN_PER_CLIENT: usize = 3;
@@ -165,6 +166,10 @@ impl AppState {
             return Err(GameError::NotOpen);
         }
         g.meta.open_seat = None;
+        g.meta.paired = true;
+        // The store counts the first move's time from the join (`turn_started`), and so does this
+        // copy; each side's first move is free of the clocks, so nothing else changes.
+        g.turn = TurnClock::start();
         let token = match word {
             "black" => {
                 g.meta.black_name = name;
@@ -177,6 +182,7 @@ impl AppState {
         };
         // The course of the game is unchanged: the creator and the watchers are told.
         g.tell();
+        self.act(&live, &mut g).await;
         Ok(Joined {
             id,
             token,

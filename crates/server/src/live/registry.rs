@@ -39,6 +39,8 @@ pub struct AppState {
     pub(crate) lobby_joined: ClientGames,
     /// How long a lobby game waits for its creator's socket to come back, ms (live/lobby.rs).
     lobby_grace_ms: std::sync::atomic::AtomicU64,
+    /// How long each paired player has for its first move, ms (live/clock.rs).
+    first_move_ms: std::sync::atomic::AtomicU64,
 }
 
 /// A handle to the state.
@@ -63,6 +65,7 @@ impl AppState {
             lobby_created: ClientGames::default(),
             lobby_joined: ClientGames::default(),
             lobby_grace_ms: std::sync::atomic::AtomicU64::new(30_000),
+            first_move_ms: std::sync::atomic::AtomicU64::new(30_000),
         })
     }
 
@@ -79,6 +82,22 @@ impl AppState {
             self.lobby_grace_ms
                 .load(std::sync::atomic::Ordering::Relaxed),
         )
+    }
+
+    /// Sets how long each player of a timed game paired through the lobby has for its first move
+    /// (`Limits::first_move`).
+    pub fn set_first_move(&self, time: std::time::Duration) {
+        let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        self.first_move_ms
+            .store(ms, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// How long each paired player has for its first move, ms.
+    pub(crate) fn first_move_ms(&self) -> i64 {
+        let ms = self
+            .first_move_ms
+            .load(std::sync::atomic::Ordering::Relaxed);
+        i64::try_from(ms).unwrap_or(i64::MAX)
     }
 
     /// The tries of a new piece of work that the store may refuse (live/retry.rs).
@@ -174,7 +193,9 @@ impl AppState {
             .load_game(id)
             .await?
             .ok_or(GameError::NotFound(id))?;
-        let live = Arc::new(Mutex::new(LiveGame::from_stored(stored)?));
+        let mut fresh = LiveGame::from_stored(stored)?;
+        fresh.first_move_ms = self.first_move_ms();
+        let live = Arc::new(Mutex::new(fresh));
         self.insert(id, &live);
         // An engine game left on the engine's turn (e.g. by a restart) continues.
         {

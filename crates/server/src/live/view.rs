@@ -161,6 +161,9 @@ pub struct ClockView {
     pub white_ms: i64,
     /// The side whose clock is running (none before each side's first move and after the end).
     pub running: Option<&'static str>,
+    /// In a game paired through the lobby before each side has moved: the time left for the side
+    /// to move's first move, after which the game is aborted.
+    pub first_move_ms: Option<i64>,
 }
 
 impl LiveGame {
@@ -260,6 +263,9 @@ impl LiveGame {
             black_ms: self.remaining(Side::First, now)?.max(0),
             white_ms: self.remaining(Side::Second, now)?.max(0),
             running: self.clock_running().then(|| side_word(self.game.side())),
+            first_move_ms: self
+                .first_move_due()
+                .then(|| (self.first_move_ms - self.turn.elapsed_ms(now)).max(0)),
         })
     }
 }

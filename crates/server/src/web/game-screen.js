@@ -35,6 +35,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
   const errorLine = h('p', { class: 'error', id: 'error', role: 'alert' });
   const over = h('div', { class: 'over', id: 'game-over', hidden: true, role: 'status' });
+  // A game paired in the lobby, before each side has moved: the time left for the first move.
+  const firstMove = h('p', { class: 'first-move', id: 'first-move', role: 'timer', hidden: true });
   const conn = h('p', { class: 'hint-text', id: 'connection' });
   const players = h('div', { class: 'players', id: 'players' });
   const warning = h('p', { class: 'shogun-warning', id: 'shogun-warning', hidden: true, role: 'alert' });
@@ -86,7 +88,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, over, afterBox, errorLine, conn,
+      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
@@ -396,6 +398,14 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       e.dataset.ms = Math.max(0, Math.round(ms));
       e.classList.toggle('running', running);
       e.classList.toggle('low', running && ms < 10_000);
+    }
+    const due = clockBase.first_move_ms;
+    firstMove.hidden = due === null || due === undefined || !game || game.status !== 'playing';
+    if (!firstMove.hidden) {
+      const left = Math.max(0, Math.ceil((due - (performance.now() - clockBase.at)) / 1000));
+      const mover = you === game.turn ? 'Make your first move' : `${game.side_names[game.turn]} must make a first move`;
+      firstMove.textContent = `${mover} within ${left} s, or the game is aborted`;
+      firstMove.dataset.seconds = left;
     }
   }
   const ticker = setInterval(tickClocks, 100);

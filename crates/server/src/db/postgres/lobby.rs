@@ -15,7 +15,7 @@ impl Postgres {
         // The row lock makes a second joiner wait and then find the seat taken.
         let taken = tx
             .execute(
-                "UPDATE games SET open_seat = NULL, updated = $4,
+                "UPDATE games SET open_seat = NULL, updated = $4, turn_started = $4, paired = TRUE,
                     black_name = CASE WHEN $2 = 'black' THEN $3 ELSE black_name END,
                     white_name = CASE WHEN $2 = 'white' THEN $3 ELSE white_name END
                  WHERE id = $1 AND open_seat = $2 AND result = '*' AND reason IS NULL",

@@ -445,7 +445,7 @@ impl Postgres {
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
-                    turn_started,
+                    turn_started, paired,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -457,10 +457,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(22);
-        let captured: Vec<String> = r.get(23);
-        let times: Vec<i64> = r.get(24);
-        let clocks: Vec<Option<i64>> = r.get(25);
+        let mvs: Vec<String> = r.get(23);
+        let captured: Vec<String> = r.get(24);
+        let times: Vec<i64> = r.get(25);
+        let clocks: Vec<Option<i64>> = r.get(26);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -495,6 +495,7 @@ impl Postgres {
             takeback_offer: r.get(19),
             open_seat: r.get(20),
             turn_started: r.get(21),
+            paired: r.get(22),
             moves,
         }))
     }
