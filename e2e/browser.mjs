@@ -21,6 +21,8 @@
 //   5. an engine game with a clock and a name: both clocks shown, the running one counts down;
 //   6. (takeback.mjs) an online takeback asked in one browser, accepted and then declined in the other;
 //   7. (lobby.mjs) a game listed in the lobby in one browser and joined from the lobby in another.
+//   8. (premove.mjs) premoves: kept on the opponent's turn, sent at once when legal, dropped when not,
+//      cancelled.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -33,6 +35,7 @@ import './shogun.mjs';
 import './layout.mjs';
 import './takeback.mjs';
 import './lobby.mjs';
+import './premove.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

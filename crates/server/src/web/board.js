@@ -84,7 +84,9 @@ export class Board {
   }
 
   // state: {size, position, go, flipped, interactive, legal:[moves], lastMove, captured:[squares],
-  //         capturedSide, animate, hint, arrows:[{move, kind: 'best'|'played'}]}
+  //         capturedSide, animate, hint, arrows:[{move, kind: 'best'|'played'}],
+  //         premove: side|null (the opponent's turn: a piece of `side` may be sent to any square,
+  //         a move kept for later), premoveMove: the move kept, marked on the board}
   set(state) {
     const samePosition = this.state && this.state.position === state.position;
     this.state = state;
@@ -99,6 +101,13 @@ export class Board {
   targetsFrom(from) {
     const s = this.state;
     if (!s || !s.interactive) return [];
+    if (s.premove) {
+      // Any other square: whether the move is legal is known only once the opponent has moved.
+      if (this.pos.board[from] !== s.premove) return [];
+      const all = [];
+      for (let f = 0; f < s.size; f++) for (let r = 0; r < s.size; r++) if (sq(f, r) !== from) all.push(sq(f, r));
+      return all;
+    }
     return s.legal.filter((m) => m.slice(0, m.length / 2) === from).map((m) => m.slice(m.length / 2));
   }
 
@@ -139,6 +148,7 @@ export class Board {
     let text = `${square}, ${p ? this.sideName(p).toLowerCase() + ' piece' : 'empty'}`;
     if (p && this.state.shogun) text = `${square}, ${this.sideName(p)} ${this.pos.shoguns[square] ? 'Shogun' : 'piece'} showing ${this.pos.numbers[square]}`;
     if (this.selected === square) text += ', picked up';
+    else if (this.selected && this.state.premove && this.targetsFrom(this.selected).includes(square)) text += ', premove destination';
     else if (this.selected && this.targetsFrom(this.selected).includes(square)) {
       text += ', legal destination';
       const n = this.arrival(this.selected, square);
@@ -210,6 +220,10 @@ export class Board {
     };
     if (s.lastMove) { mark(s.lastMove.from, 'last'); mark(s.lastMove.to, 'last'); }
     if (this.selected) mark(this.selected, 'sel');
+    if (s.premoveMove) {
+      const half = s.premoveMove.length / 2;
+      mark(s.premoveMove.slice(0, half), 'premove'); mark(s.premoveMove.slice(half), 'premove');
+    }
     // pieces
     this.pieceEls = {};
     for (const [square, side] of Object.entries(this.pos.board)) {
@@ -251,7 +265,7 @@ export class Board {
       const k = Object.keys(this.pos.shoguns).find((q) => this.pos.board[q] === s.checkSide);
       if (k) { const [cx, cy] = this.center(k); el('circle', { class: 'check', cx, cy, r: 0.46, 'data-square': k }, svg); }
     }
-    if (this.selected) for (const t of this.targetsFrom(this.selected)) {
+    if (this.selected && !s.premove) for (const t of this.targetsFrom(this.selected)) {
       const [cx, cy] = this.center(t);
       el('circle', { class: 'target', cx, cy, r: 0.17, 'data-target': t }, svg);
       const a = this.arrival(this.selected, t);

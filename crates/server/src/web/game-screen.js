@@ -30,6 +30,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   document.title = `hasami: game ${id}`;
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
   let clockBase = null, review = null, reviewing_ = false;
+  // A move made on the opponent's turn, sent as soon as it is this player's turn if legal then.
+  let premove = null, premoveNote = '';
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
 
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
@@ -37,6 +39,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const over = h('div', { class: 'over', id: 'game-over', hidden: true, role: 'status' });
   // A game paired in the lobby, before each side has moved: the time left for the first move.
   const firstMove = h('p', { class: 'first-move', id: 'first-move', role: 'timer', hidden: true });
+  const premoveText = h('span', { id: 'premove-text' });
+  const premoveBox = h('p', { class: 'premove-line', id: 'premove', hidden: true }, premoveText, ' ',
+    h('button', { type: 'button', id: 'btn-premove-cancel', onclick: () => cancelPremove() }, 'Cancel premove'));
   const conn = h('p', { class: 'hint-text', id: 'connection' });
   const players = h('div', { class: 'players', id: 'players' });
   const warning = h('p', { class: 'shogun-warning', id: 'shogun-warning', hidden: true, role: 'alert' });
@@ -88,7 +93,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, firstMove, over, afterBox, errorLine, conn,
+      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
@@ -114,7 +119,17 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     try { const g = await fn(); if (!wsOpen) update(g, true); }
     catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
   }
-  function play(mv) { hint = null; hintNote = ''; act(() => api.move(id, mv, token)); }
+  function play(mv) {
+    if (game && game.status === 'playing' && (you === 'black' || you === 'white') && game.turn !== you) {
+      premove = mv;
+      render(false);
+      announce(`premove ${written(mv)}: played when your turn comes`);
+      return;
+    }
+    hint = null; hintNote = ''; act(() => api.move(id, mv, token));
+  }
+  const written = (m) => `${m.slice(0, m.length / 2)}–${m.slice(m.length / 2)}`;
+  function cancelPremove() { if (premove) { premove = null; render(false); announce('premove cancelled'); } }
 
   // Hints and analysis are for the position shown: the current one, or the one after the move
   // being reviewed. A finished game's final position has nothing to suggest.
@@ -204,8 +219,16 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bar.sides(g.side_names, g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
     const animate = prevPly !== null && g.ply === prevPly + 1;
-    if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; }
+    if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; premoveNote = ''; }
+    // A premove waits for this player's turn; a takeback or the end drops it.
+    let send = null;
+    if (premove && (g.status !== 'playing' || (prevPly !== null && g.ply < prevPly))) premove = null;
+    else if (premove && g.turn === you) {
+      send = premove; premove = null;
+      if (!g.legal_moves.includes(send)) { premoveNote = `your premove ${written(send)} was not legal here`; send = null; }
+    }
     render(animate);
+    if (send) play(send);
     if (analysis && (prevPly === null || g.ply !== prevPly)) analyse();
     if (animate) {
       const m = g.moves[g.ply - 1];
@@ -243,7 +266,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const position = ply === g.ply ? g.position : (ply === 0 ? g.start : g.moves[ply - 1].position);
     const last = ply > 0 ? g.moves[ply - 1] : null;
     const mine = you === 'both' || you === g.turn;
-    const interactive = shownPly === null && g.status === 'playing' && mine && !g.thinking;
+    // On the opponent's turn a player may premove (not in hot-seat, where both sides are one's own).
+    const premoving = shownPly === null && g.status === 'playing' && (you === 'black' || you === 'white') && you !== g.turn;
+    const interactive = shownPly === null && g.status === 'playing' && ((mine && !g.thinking) || premoving);
     root.dataset.status = g.status; root.dataset.turn = g.turn; root.dataset.ply = g.ply;
     root.dataset.you = you || 'spectator'; root.dataset.thinking = g.thinking;
     if (!flipped && you === 'white' && !root.dataset.autoflipped) { flipped = true; root.dataset.autoflipped = '1'; }
@@ -251,6 +276,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       size: g.size, position, go: g.preset === 'dai-hasami' || g.preset === 'dai-hasami-captures',
       houseRows: g.preset === 'agon' || /\+house(=on)?(\+|$)/.test(g.variant) ? 2 : 0,
       flipped, interactive, legal: g.legal_moves, animate,
+      premove: premoving ? you : null, premoveMove: premove,
       lastMove: last ? { from: last.move.slice(0, last.move.length / 2), to: last.move.slice(last.move.length / 2) } : null,
       captured: last ? last.captured : [], capturedSide: last ? (last.side === 'black' ? 'white' : 'black') : null,
       // The move before keeps its capture marks (fainter), so a fast reply does not hide them.
@@ -316,6 +342,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     }
     // A hint stays in the status line while its position is shown.
     if (hintPly === ply && hintNote) status.textContent = hintNote;
+    if (premoveNote && g.status === 'playing') status.textContent += ` — ${premoveNote}`;
+    premoveBox.hidden = !premove;
+    if (premove) premoveText.textContent = `Premove ${written(premove)}: played when your turn comes, if legal then.`;
     const playing = g.status === 'playing' && !!you;
     bUndo.hidden = g.opponent === 'online';
     // A finished engine game's result stands (the server refuses too); hot-seat games may go back.
