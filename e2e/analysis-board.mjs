@@ -71,7 +71,18 @@ test('analysis board: both sides move, a capture wins, going back replaces the l
   await page.waitForFunction(() => /Best line: 2\. /.test(document.getElementById('ab-engine-text').textContent));
   const share = Number(await page.getAttribute('#eval-bar', 'aria-valuenow'));
   assert.ok(share >= 0 && share <= 100, String(share));
+  // Three lines: two more under the best, each beginning with another move.
+  await page.selectOption('#ab-lines', '3');
+  await page.waitForFunction(() => document.querySelectorAll('#ab-lines-list li').length === 2);
+  const firsts = await page.$$eval('#ab-lines-list li', (ls) => ls.map((l) => l.dataset.move));
+  const best = (await page.textContent('#ab-engine-text')).match(/Best line: 2\. ([a-i]\d)–([a-i]\d)/);
+  assert.ok(best, await page.textContent('#ab-engine-text'));
+  assert.equal(new Set([best[1] + best[2], ...firsts]).size, 3, String(firsts));
+  assert.match(await page.textContent('#ab-lines-list li'), /^([+-]\d+\.\d\d|win in \d+|loss in \d+): 2\. [a-i]\d–[a-i]\d/);
   await shot(page, '30-analysis-board-1280.png');
+  // The choice is remembered; back to one line for the rest.
+  await page.selectOption('#ab-lines', '1');
+  await page.waitForFunction(() => document.querySelectorAll('#ab-lines-list li').length === 0 && /^Depth/.test(document.getElementById('ab-engine-text').textContent));
 
   // The link carries the board: a new page opened on it shows the same position and moves.
   await page.click('#btn-copy-link');

@@ -26,6 +26,9 @@ fn say(out: &Output, line: &str) {
     let _ = w.flush();
 }
 
+/// The most lines `MultiPV` may ask for (each costs a search of the moves after the lines before).
+const MAX_MULTIPV: u32 = 16;
+
 /// Engine options other than the variant.
 #[derive(Debug, Clone, Copy)]
 struct Options {
@@ -37,6 +40,8 @@ struct Options {
     settings: Option<Level>,
     /// Shogun: read the magnet board instead of treating landing numbers as chance.
     omniscient: bool,
+    /// `MultiPV`: how many best lines each search reports (`info … multipv N …`).
+    multipv: u32,
 }
 
 /// A search running on its own thread.
@@ -79,6 +84,7 @@ impl Default for Session {
                 level: 10,
                 settings: None,
                 omniscient: false,
+                multipv: 1,
             },
             searcher: Arc::new(Searcher::new(16, 1)),
             running: None,
@@ -145,6 +151,9 @@ impl Session {
                 out.push("option name Omniscient type check default false".into());
                 out.push("option name LevelSettings type string default <empty>".into());
                 out.push("option name TablePath type string default <empty>".into());
+                out.push(format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 out.push("ugiok".into());
             }
             "isready" => out.push("readyok".into()),
@@ -250,6 +259,10 @@ impl Session {
                     Err(e) => error(out, e),
                 }
             }
+            "multipv" => match spin(1, MAX_MULTIPV) {
+                Ok(v) => self.options.multipv = v,
+                Err(e) => error(out, e),
+            },
             "level" => match spin(1, 10) {
                 Ok(v) => self.options.level = v,
                 Err(e) => error(out, e),
@@ -262,7 +275,7 @@ impl Session {
                 out,
                 format_args!(
                     "unknown option '{name}'; options: Variant, Hash, Threads, Level, Omniscient, \
-                     LevelSettings, TablePath"
+                     LevelSettings, TablePath, MultiPV"
                 ),
             ),
         }
@@ -353,7 +366,8 @@ impl Session {
         });
     }
 
-    fn start_search(&mut self, limits: Limits, out: &mut Vec<String>, live: &Output) {
+    fn start_search(&mut self, mut limits: Limits, out: &mut Vec<String>, live: &Output) {
+        limits.multipv = self.options.multipv;
         if let Some(o) = self.game.outcome_words() {
             out.push(format!("info string game over: {o}"));
             out.push("bestmove 0000".into());

@@ -465,3 +465,47 @@ fn a_perft_too_deep_to_finish_ends_on_stop_quit_and_end_of_input() {
         );
     }
 }
+
+#[test]
+fn multipv_reports_the_best_lines_each_with_another_first_move() {
+    // Black's f1-f5 sandwiches e5 between d5 and f5 (C1): the one move that wins a piece.
+    let out = ugi(lines(&[
+        "setoption name MultiPV value 3",
+        "position fen wwwwwwww1/9/9/9/3bw4/9/9/9/1bbbbbbbb b 0 1",
+        "go depth 4",
+        "isready",
+    ]));
+    let at_depth_4: Vec<(u32, i32, String)> = out
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            let after = |k: &str| w[w.iter().position(|x| *x == k).unwrap() + 1];
+            (
+                after("multipv").parse().unwrap(),
+                after("cp").parse().unwrap(),
+                after("pv").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        at_depth_4.iter().map(|l| l.0).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "{out:?}"
+    );
+    let firsts: std::collections::HashSet<_> = at_depth_4.iter().map(|l| &l.2).collect();
+    assert_eq!(
+        firsts.len(),
+        3,
+        "three different first moves: {at_depth_4:?}"
+    );
+    assert_eq!(at_depth_4[0].2, "f1f5");
+    assert!(at_depth_4[0].1 >= at_depth_4[1].1 + 50, "{at_depth_4:?}");
+    assert!(at_depth_4[1].1 >= at_depth_4[2].1, "{at_depth_4:?}");
+    assert!(out.contains(&"bestmove f1f5".to_string()), "{out:?}");
+    let refused = ugi(lines(&["setoption name MultiPV value 17", "isready"]));
+    assert!(
+        refused[0].starts_with("info string error:") && refused[0].contains("MultiPV"),
+        "17 lines are refused: {refused:?}"
+    );
+}

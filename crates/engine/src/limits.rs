@@ -17,6 +17,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Search until `stop`.
     pub infinite: bool,
+    /// How many best lines to find and report (UGI `MultiPV`; 0 and 1 mean one).
+    pub multipv: u32,
 }
 
 /// Time the search may use: it stops starting new iterations after `soft` and aborts at `hard`.

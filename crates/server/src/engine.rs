@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hasami_core::{AnyPosition, Move};
-use hasami_engine::{level_for, search_any, Level, Limits, Searcher, WIN};
+use hasami_engine::{level_for, search_any, Level, Limits, SearchResult, Searcher, WIN};
 use tokio::sync::Semaphore;
 
 /// Hash table size of one searcher, MiB.
@@ -58,6 +58,20 @@ pub struct Analysis {
     pub pv: Vec<String>,
     /// Nodes searched.
     pub nodes: u64,
+    /// The best lines, best first: as many as asked for (at most one per legal move), else the
+    /// principal variation alone; none when there was nothing to search.
+    pub lines: Vec<AnalysisLine>,
+}
+
+/// One of the best lines of an [`Analysis`].
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct AnalysisLine {
+    /// Score of the line's first move for the side to move, centi-pieces.
+    pub score: i32,
+    /// Moves to a forced win (positive) or loss (negative), when proved.
+    pub mate: Option<i32>,
+    /// The line's moves.
+    pub pv: Vec<String>,
 }
 
 impl Engine {
@@ -90,6 +104,23 @@ impl Engine {
         seed: u64,
         stop: Arc<AtomicBool>,
     ) -> Analysis {
+        self.search_lines(pos, omniscient, history, level_number, time, seed, stop, 1)
+            .await
+    }
+
+    /// [`Engine::search`] reporting the `lines` best lines (the analysis board's MultiPV).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn search_lines(
+        self: &Arc<Self>,
+        pos: AnyPosition,
+        omniscient: bool,
+        history: Vec<u64>,
+        level_number: u32,
+        time: Duration,
+        seed: u64,
+        stop: Arc<AtomicBool>,
+        lines: u32,
+    ) -> Analysis {
         let _requester = StopOnDrop(Arc::clone(&stop));
         let lvl = level_for(&pos, level_number);
         let lane = if is_quick(lvl) {
@@ -98,7 +129,7 @@ impl Engine {
             &self.permits
         };
         let Ok(permit) = Arc::clone(lane).acquire_owned().await else {
-            return analysis(None, 0, 0, &[], 0);
+            return Analysis::nothing();
         };
         let this = Arc::clone(self);
         let run = tokio::task::spawn_blocking(move || {
@@ -109,6 +140,7 @@ impl Engine {
             let searcher = this.take_searcher();
             let limits = Limits {
                 movetime: Some(time),
+                multipv: lines,
                 ..Limits::default()
             };
             let out = search_any(
@@ -127,8 +159,8 @@ impl Engine {
         })
         .await;
         match run {
-            Ok(Some(out)) => analysis(out.best, out.score, out.depth, &out.pv, out.nodes),
-            _ => analysis(None, 0, 0, &[], 0),
+            Ok(Some(out)) => Analysis::of(&out),
+            _ => Analysis::nothing(),
         }
     }
 
@@ -156,22 +188,55 @@ fn is_quick(lvl: Level) -> bool {
     lvl.depth.is_some_and(|d| d <= 4)
 }
 
-fn analysis(best: Option<Move>, score: i32, depth: u32, pv: &[Move], nodes: u64) -> Analysis {
+/// Moves to a forced win (positive) or loss (negative) when `score` is one.
+fn mate_of(score: i32) -> Option<i32> {
     let bound = WIN - 1000;
-    let mate = (score.abs() >= bound).then(|| {
+    (score.abs() >= bound).then(|| {
         let moves = (WIN - score.abs() + 1) / 2;
         if score > 0 {
             moves
         } else {
             -moves
         }
-    });
-    Analysis {
-        best: best.map(|m| m.to_string()),
-        score,
-        mate,
-        depth,
-        pv: pv.iter().map(ToString::to_string).collect(),
-        nodes,
+    })
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+impl Analysis {
+    /// What a search found, as the server reports it.
+    pub fn of(out: &SearchResult<Move>) -> Analysis {
+        Analysis {
+            best: out.best.map(|m| m.to_string()),
+            score: out.score,
+            mate: mate_of(out.score),
+            depth: out.depth,
+            pv: texts(&out.pv),
+            nodes: out.nodes,
+            lines: out
+                .lines
+                .iter()
+                .map(|l| AnalysisLine {
+                    score: l.score,
+                    mate: mate_of(l.score),
+                    pv: texts(&l.pv),
+                })
+                .collect(),
+        }
+    }
+
+    /// No search (a finished game, or a search that could not run).
+    pub fn nothing() -> Analysis {
+        Analysis {
+            best: None,
+            score: 0,
+            mate: None,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            lines: Vec::new(),
+        }
     }
 }

@@ -199,6 +199,39 @@ fn the_search_answers_a_legal_best_move_and_sees_the_win() {
 }
 
 #[test]
+fn the_search_reports_the_lines_asked_for() {
+    let (_dir, s) = server();
+    // The win in one first, then the two next best moves, each line with its own first move.
+    let a = s.post_ok(
+        "/api/analysis/search",
+        &json!({"variant": "hasami", "position": WIN_IN_ONE, "ms": 300, "lines": 3}),
+    );
+    let lines = a["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{a}");
+    assert_eq!(lines[0]["pv"][0], "f1f5", "{a}");
+    assert_eq!(lines[0]["mate"], 1, "{a}");
+    // Best first: every other line scores no more than the one before it.
+    let score = |i: usize| lines[i]["score"].as_i64().unwrap();
+    assert!(score(0) > score(1) && score(1) >= score(2), "{a}");
+    let firsts: std::collections::HashSet<_> =
+        lines.iter().map(|l| l["pv"][0].to_string()).collect();
+    assert_eq!(firsts.len(), 3, "{a}");
+    assert_eq!(a["best"], "f1f5");
+    // One line unless asked; more than five asked for gives five.
+    let one = s.post_ok(
+        "/api/analysis/search",
+        &json!({"variant": "hasami", "ms": 100}),
+    );
+    assert_eq!(one["lines"].as_array().unwrap().len(), 1, "{one}");
+    assert_eq!(one["lines"][0]["pv"], one["pv"]);
+    let many = s.post_ok(
+        "/api/analysis/search",
+        &json!({"variant": "hasami", "ms": 200, "lines": 50}),
+    );
+    assert_eq!(many["lines"].as_array().unwrap().len(), 5, "{many}");
+}
+
+#[test]
 fn the_search_counts_as_a_hint_for_the_per_client_limit() {
     let dir = tempfile::tempdir().unwrap();
     let limits = hasami_server::Limits {

@@ -17,12 +17,13 @@ use crate::tables::Tables;
 use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
 
 mod endgame;
+mod iterate;
 mod node;
 mod picker;
 mod result;
 mod scores;
 
-pub use result::{Features, Info, SearchResult};
+pub use result::{Features, Info, Line, SearchResult};
 
 /// Ordering hints of threatening quiet moves lie within 400 of this (below the killers, above the
 /// other quiet moves).
@@ -166,7 +167,7 @@ impl Searcher {
                 std::thread::spawn(move || {
                     let mut w = Worker::new(&tt, &shared, &history, features, contempt, tables);
                     w.helper_done = Some(done);
-                    w.iterate(&root, max_depth, id, &mut |_| {});
+                    w.iterate(&root, max_depth, id, 1, &mut |_| {});
                 })
             })
             .collect();
@@ -178,14 +179,15 @@ impl Searcher {
             self.contempt,
             self.tables.clone(),
         );
-        let mut result = w.iterate(root, max_depth, 0, &mut on_info);
+        let lines = limits.multipv.max(1) as usize;
+        let mut result = w.iterate(root, max_depth, 0, lines, &mut on_info);
         done.store(true, Ordering::Relaxed);
         for h in helpers {
             let _ = h.join();
         }
         // A helper thread may have completed a deeper iteration than the main thread: play its move.
         let deepest = *shared.deepest.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((depth, score, key)) = deepest {
+        if let Some((depth, score, key)) = deepest.filter(|_| lines == 1) {
             if depth > result.depth {
                 if let Some(mv) = root.move_from_key(key) {
                     result.best = Some(mv);
@@ -195,6 +197,10 @@ impl Searcher {
                     if result.pv.first() != Some(&mv) {
                         result.pv = vec![mv];
                     }
+                    result.lines = vec![Line {
+                        score,
+                        pv: result.pv.clone(),
+                    }];
                 }
             }
         }
@@ -203,20 +209,6 @@ impl Searcher {
             ..result
         }
     }
-}
-
-/// Whether helper thread `thread` skips iteration `depth` (lazy SMP): the helpers search different
-/// depths from the main thread and from each other, so that the shared table holds deeper results
-/// sooner and the threads' trees differ. The pattern is the classic one of Stockfish 8–10: helper `i`
-/// searches depths in runs of `SKIP_SIZE[i]`, shifted by `SKIP_PHASE[i]`, skipping every other run.
-fn skips_depth(thread: usize, depth: u32) -> bool {
-    const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-    const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-    if thread == 0 {
-        return false;
-    }
-    let i = (thread - 1) % 20;
-    (depth + SKIP_PHASE[i]) / SKIP_SIZE[i] % 2 == 1
 }
 
 struct Worker<'a, G: SearchGame> {
@@ -301,162 +293,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 self.aborted = true;
             }
         }
-    }
-
-    fn iterate(
-        &mut self,
-        root: &G,
-        max_depth: u32,
-        thread: usize,
-        on_info: &mut dyn FnMut(&Info<G::Move>),
-    ) -> SearchResult<G::Move> {
-        let mut root_moves = Vec::new();
-        root.moves(&mut root_moves);
-        let mut out = SearchResult {
-            best: root_moves.first().map(|m| m.0),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            root_scores: Vec::new(),
-            pv: Vec::new(),
-        };
-        if root_moves.is_empty() {
-            out.score = -WIN;
-            return out;
-        }
-        if root_moves.len() == 1 && thread == 0 && max_depth > 1 {
-            // Only one move: play it at once (after a shallow search for a score).
-            let r = self.iterate(root, 1, thread, on_info);
-            return r;
-        }
-        let mut score: i32 = 0;
-        for depth in 1..=max_depth {
-            if skips_depth(thread, depth) && depth < max_depth {
-                continue;
-            }
-            self.seldepth = 0;
-            let (mut alpha, mut beta) = (-INF, INF);
-            let mut delta = 35;
-            if self.features.aspiration && depth >= 5 && score.abs() < WIN_BOUND {
-                alpha = score - delta;
-                beta = score + delta;
-            }
-            let result = loop {
-                let r = self.root(root, &mut root_moves, depth as i32, alpha, beta);
-                if self.aborted {
-                    break None;
-                }
-                if r <= alpha {
-                    alpha = (alpha - delta).max(-INF);
-                    delta *= 2;
-                } else if r >= beta {
-                    beta = (beta + delta).min(INF);
-                    delta *= 2;
-                } else {
-                    break Some(r);
-                }
-                if delta > 600 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            };
-            // A partly searched iteration still improves the move when its first move was searched;
-            // with chance nodes (Shogun played fair) only an even one: odd depths score the same
-            // positions far apart from even ones, and a partly searched odd depth played worse than
-            // the finished depth below it (docs/engine.md, "Shogun").
-            if result.is_some() || !(G::CHANCE && depth > 1 && depth % 2 == 1) {
-                out.best = Some(root_moves[0].0);
-            }
-            let Some(s) = result else {
-                break;
-            };
-            score = s;
-            out.score = s;
-            out.depth = depth;
-            out.pv = self.pv(root, depth as usize);
-            out.root_scores = root_moves.clone();
-            {
-                let mut d = self
-                    .shared
-                    .deepest
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                if d.is_none_or(|(dd, _, _)| depth > dd) {
-                    *d = Some((depth, s, G::move_key(root_moves[0].0)));
-                }
-            }
-            on_info(&Info {
-                depth,
-                seldepth: self.seldepth.max(depth),
-                score: s,
-                nodes: self.nodes(),
-                elapsed: self.shared.start.elapsed(),
-                pv: out.pv.clone(),
-            });
-            if s.abs() >= WIN_BOUND && depth as i32 > WIN - s.abs() + 2 {
-                break; // a forced result is proven
-            }
-            if let Some(soft) = self.shared.budget.soft {
-                if self.shared.start.elapsed() >= soft * 6 / 10 {
-                    break;
-                }
-            }
-        }
-        out
-    }
-
-    /// Searches the root moves, keeping them sorted best first (stable for the rest).
-    fn root(
-        &mut self,
-        root: &G,
-        moves: &mut [(G::Move, i32)],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let mut best = -INF;
-        for i in 0..moves.len() {
-            let mv = moves[i].0;
-            let (child, tactical) = root.play(mv);
-            self.path.push(child.hash());
-            let score = if i == 0 {
-                self.after(root, mv, &child, depth - 1, 1, alpha, beta, true)
-            } else {
-                let mut s = self.after(root, mv, &child, depth - 1, 1, alpha, alpha + 1, false);
-                if s > alpha && s < beta && !self.aborted {
-                    s = self.after(root, mv, &child, depth - 1, 1, alpha, beta, true);
-                }
-                s
-            };
-            let _ = tactical;
-            self.path.pop();
-            if self.aborted {
-                return best;
-            }
-            moves[i].1 = score;
-            if score > best {
-                best = score;
-                moves[..=i].rotate_right(1);
-                if score > alpha {
-                    alpha = score;
-                }
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        // Keep the rest ordered by their (bound) scores for the next iteration.
-        if moves.len() > 1 {
-            moves[1..].sort_by_key(|m| -m.1);
-        }
-        self.tt.store(
-            root.hash(),
-            Some(G::move_key(moves[0].0)),
-            best,
-            depth,
-            Bound::Exact,
-        );
-        best
     }
 
     /// The value of playing `mv` in `pos` for the side that plays it, searched `depth` plies deeper

@@ -101,6 +101,8 @@ pub struct Info<M> {
     pub elapsed: Duration,
     /// Principal variation.
     pub pv: Vec<M>,
+    /// Which line this is (1 = the best) when several were asked for ([`crate::Limits::multipv`]).
+    pub multipv: Option<u32>,
 }
 
 impl<M: std::fmt::Display> Info<M> {
@@ -115,8 +117,11 @@ impl<M: std::fmt::Display> Info<M> {
         };
         let ms = self.elapsed.as_millis().max(1) as u64;
         let pv: Vec<String> = self.pv.iter().map(ToString::to_string).collect();
+        let line = self
+            .multipv
+            .map_or(String::new(), |n| format!(" multipv {n}"));
         format!(
-            "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+            "info depth {} seldepth {}{line} score {score} nodes {} nps {} time {} pv {}",
             self.depth,
             self.seldepth,
             self.nodes,
@@ -142,5 +147,17 @@ pub struct SearchResult<M> {
     /// the rest), used by the levels.
     pub root_scores: Vec<(M, i32)>,
     /// Principal variation.
+    pub pv: Vec<M>,
+    /// The best lines of the last completed depth, best first: as many as asked for
+    /// ([`crate::Limits::multipv`], at most one per legal move), or the principal variation alone.
+    pub lines: Vec<Line<M>>,
+}
+
+/// One of the best lines a search found: its first move's score and its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line<M> {
+    /// Score for the side to move.
+    pub score: i32,
+    /// The moves, the root move first.
     pub pv: Vec<M>,
 }

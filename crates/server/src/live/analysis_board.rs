@@ -35,7 +35,13 @@ pub struct BoardRequest {
     /// Search: the engine's time in milliseconds (default 1000, 50 to 5000); not read by the view.
     #[serde(default)]
     pub ms: Option<u64>,
+    /// Search: how many best lines to report (default 1, 1 to [`MAX_LINES`]); not read by the view.
+    #[serde(default)]
+    pub lines: Option<u32>,
 }
+
+/// The most lines an analysis board search reports.
+pub const MAX_LINES: u32 = 5;
 
 /// A move on the analysis board.
 #[derive(Debug, Clone, Serialize)]
@@ -151,20 +157,14 @@ impl AppState {
         let game = board_game(req)?;
         if game.outcome().is_some() {
             // A finished game has nothing to search.
-            return Ok(Analysis {
-                best: None,
-                score: 0,
-                mate: None,
-                depth: 0,
-                pv: Vec::new(),
-                nodes: 0,
-            });
+            return Ok(Analysis::nothing());
         }
         let time = std::time::Duration::from_millis(req.ms.unwrap_or(1000).clamp(50, 5000));
         let stop = Arc::new(AtomicBool::new(false));
+        let lines = req.lines.unwrap_or(1).clamp(1, MAX_LINES);
         Ok(self
             .engine
-            .search(
+            .search_lines(
                 game.position(),
                 false,
                 game.hashes(),
@@ -172,6 +172,7 @@ impl AppState {
                 time,
                 random_u64(),
                 stop,
+                lines,
             )
             .await)
     }
@@ -187,6 +188,7 @@ mod tests {
             position: position.map(Into::into),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             ms: None,
+            lines: None,
         }
     }
 

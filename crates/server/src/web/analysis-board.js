@@ -8,6 +8,8 @@ import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
 
+const LINES = 'hasami.lines';
+
 /** The link of a board: `variant`, start `position` and `moves` (an array of move texts). */
 export function analysisLink(variant, position, moves) {
   const q = new URLSearchParams({ variant });
@@ -42,7 +44,15 @@ export function analysisScreen(view, params, onCleanup) {
 
   const bar = evalBar();
   const engineText = h('p', { class: 'pv', id: 'ab-engine-text' });
-  const engineBox = h('div', { id: 'ab-engine', hidden: true }, engineText);
+  // How many best lines the engine shows (MultiPV), remembered; the others under the first.
+  let kept = 1;
+  try { kept = Number(localStorage.getItem(LINES)) || 1; } catch {}
+  const linesSelect = h('select', { id: 'ab-lines', 'aria-label': 'Lines the engine shows',
+    onchange: () => { try { localStorage.setItem(LINES, linesSelect.value); } catch {} search(); } },
+  [1, 2, 3, 4, 5].map((n) => h('option', { value: n }, n === 1 ? '1 line' : `${n} lines`)));
+  linesSelect.value = String(Math.min(5, Math.max(1, kept)));
+  const otherLines = h('ul', { class: 'pv lines', id: 'ab-lines-list', 'aria-label': 'The next best lines' });
+  const engineBox = h('div', { id: 'ab-engine', hidden: true }, h('label', {}, 'Show ', linesSelect), engineText, otherLines);
   const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
   const bEngine = btn('btn-engine', 'Engine', () => {
     engine = !engine;
@@ -189,21 +199,26 @@ export function analysisScreen(view, params, onCleanup) {
     const seq = searchSeq, b = cur, ply = shown, moves = line.slice(0, shown);
     if (b.status === 'over') {
       engineText.textContent = `The game is over here: ${b.reason}`;
+      otherLines.textContent = '';
       const share = b.winner === 'black' ? 100 : b.winner === 'white' ? 0 : 50;
       bar.fixed(share, b.winner ? (b.winner === 'black' ? '1-0' : '0-1') : '½');
       return;
     }
     engineText.textContent = 'Thinking…';
+    otherLines.textContent = '';
     searchTimer = setTimeout(async () => {
       const abort = new AbortController();
       searchAbort = abort;
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          const a = await api.analysisSearch({ variant, position: start || undefined, moves, ms: 1000 }, abort.signal);
+          const a = await api.analysisSearch({ variant, position: start || undefined, moves, ms: 1000, lines: Number(linesSelect.value) }, abort.signal);
           if (seq !== searchSeq) return;
           const turn = b.turn, first = full.moves.length ? full.moves[0].side : full.turn;
           bar.set(a, turn);
           engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${b.side_names[turn]}). Best line: ${lineText(a.pv, first, ply, turn) || '—'}`;
+          otherLines.textContent = '';
+          for (const l of a.lines.slice(1))
+            otherLines.append(h('li', { 'data-move': l.pv[0] }, `${scoreText(l).replace(' for the side to move', '')}: ${lineText(l.pv, first, ply, turn)}`));
           return;
         } catch (e) {
           if (seq !== searchSeq) return;
