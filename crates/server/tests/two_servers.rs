@@ -1,7 +1,8 @@
 //! Two servers on one PostgreSQL store (tests/common/postgres.rs starts a throw-away one): a player
 //! or spectator may be connected to either, every socket sees every move, two moves for the same ply
 //! sent to both servers at once store exactly one, a takeback asked on one is accepted on the
-//! other, and a lobby game is joined once when joiners come to both.
+//! other, a lobby game is joined once when joiners come to both, and a paired game whose first move
+//! is late is aborted whichever server took the join.
 
 mod common;
 
@@ -275,5 +276,37 @@ fn a_lobby_game_created_on_one_server_is_joined_once_across_both() {
             &format!("/api/games/{id}/abort"),
             &json!({ "token": black }),
         );
+    }
+}
+
+#[test]
+fn a_paired_game_joined_on_the_other_server_is_aborted_when_the_first_move_is_late() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let limits = Limits {
+        first_move: Duration::from_millis(800),
+        ..Limits::default()
+    };
+    let on = |url: &str| {
+        Server::start_on(
+            Db::connect(url).unwrap(),
+            std::path::Path::new(""),
+            limits.clone(),
+        )
+    };
+    let (one, two) = (on(&url), on(&url));
+    let c = create(
+        &one,
+        json!({"variant": "hasami", "opponent": "online", "side": "black", "open": true,
+               "clock": {"initial": 60, "increment": 0}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let (status, j) = two.post(&format!("/api/games/{id}/join"), &json!({}));
+    assert_eq!(status, 200, "{j}");
+    // Black, to move, never does: whichever server owns the game aborts it, and both say so.
+    for s in [&one, &two] {
+        let v = s.wait_for(&format!("/api/games/{id}"), |v| v["status"] == "over");
+        assert_eq!(v["result"], "*");
+        assert_eq!(v["reason"], "Game aborted: Black did not make a first move");
     }
 }
