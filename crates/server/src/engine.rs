@@ -87,7 +87,8 @@ impl Engine {
 
     /// Searches `pos` (with the game's position hashes `history`, `pos` last) at `level` (1–10) for
     /// at most `time`; `seed` makes the level's random choice reproducible. Shogun is searched fairly
-    /// (the numbers pieces will show are chance nodes) unless `omniscient`.
+    /// (the numbers pieces will show are chance nodes) unless `omniscient`; it reports the `lines` best lines
+    /// (1 but for the analysis board's MultiPV).
     ///
     /// The search stops early when `stop` fires (the game changed) or when this future is dropped
     /// (its requester went away). A permit is held for as long as the search runs, not only while it
@@ -95,22 +96,6 @@ impl Engine {
     /// one depth-capped one (a level capped at depth 4 or less) in its own lane.
     #[allow(clippy::too_many_arguments)]
     pub async fn search(
-        self: &Arc<Self>,
-        pos: AnyPosition,
-        omniscient: bool,
-        history: Vec<u64>,
-        level_number: u32,
-        time: Duration,
-        seed: u64,
-        stop: Arc<AtomicBool>,
-    ) -> Analysis {
-        self.search_lines(pos, omniscient, history, level_number, time, seed, stop, 1)
-            .await
-    }
-
-    /// [`Engine::search`] reporting the `lines` best lines (the analysis board's MultiPV).
-    #[allow(clippy::too_many_arguments)]
-    pub async fn search_lines(
         self: &Arc<Self>,
         pos: AnyPosition,
         omniscient: bool,

@@ -164,7 +164,7 @@ impl AppState {
         let lines = req.lines.unwrap_or(1).clamp(1, MAX_LINES);
         Ok(self
             .engine
-            .search_lines(
+            .search(
                 game.position(),
                 false,
                 game.hashes(),

@@ -48,7 +48,7 @@ impl AppState {
         let time = std::time::Duration::from_millis(ms.unwrap_or(700).clamp(50, 10_000));
         Ok(self
             .engine
-            .search(pos, omniscient, history, 10, time, random_u64(), stop)
+            .search(pos, omniscient, history, 10, time, random_u64(), stop, 1)
             .await)
     }
 }

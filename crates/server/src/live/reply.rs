@@ -48,7 +48,7 @@ impl AppState {
         tokio::spawn(async move {
             let found = state
                 .engine
-                .search(pos, omniscient, history, level, time, seed, stop)
+                .search(pos, omniscient, history, level, time, seed, stop, 1)
                 .await;
             // A store in trouble is tried again (live/retry.rs); meanwhile the engine still shows as
             // thinking, and a takeback or an end stops it.

@@ -204,6 +204,7 @@ impl AppState {
                             Duration::from_millis(ms),
                             random_u64(),
                             stop,
+                            1,
                         )
                         .await;
                     position_review(&a, replay.side())
