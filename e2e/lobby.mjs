@@ -70,35 +70,31 @@ test('Play someone online: the first waits in the lobby, the second joins that g
   for (const p of [ann, bob]) await p.context().close();
 });
 
+/** Presses "Play someone online" for Hasami Shogi with `clock` on `page`; the game's id once open. */
+async function quickOnline(page, clock) {
+  await page.goto(BASE + '/#/');
+  await page.selectOption('#quick-variant', 'hasami');
+  await page.selectOption('#quick-clock', clock);
+  await page.click('#quick-online');
+  await waitGame(page, { status: 'playing' });
+  return page.getAttribute('#game', 'data-game-id');
+}
+
 test('Play someone online pairs only players who chose the same clock', async () => {
   const ann = await newPage('pool-ann');
   const carl = await newPage('pool-carl');
   const bob = await newPage('pool-bob');
-  await ann.goto(BASE + '/#/');
-  await ann.selectOption('#quick-variant', 'hasami');
-  await ann.selectOption('#quick-clock', '3+2');
-  await ann.click('#quick-online');
-  await waitGame(ann, { status: 'playing' });
-  const annGame = await ann.getAttribute('#game', 'data-game-id');
+  const annGame = await quickOnline(ann, '3+2');
   await ann.waitForFunction(() => /waiting in the lobby/.test(document.getElementById('status').textContent));
   assert.equal(Number(await ann.getAttribute('#clock-black', 'data-ms')), 180_000);
 
   // Another clock: Carl waits in a game of his own rather than taking Ann's.
-  await carl.goto(BASE + '/#/');
-  await carl.selectOption('#quick-variant', 'hasami');
-  await carl.selectOption('#quick-clock', '10+5');
-  await carl.click('#quick-online');
-  await waitGame(carl, { status: 'playing' });
-  const carlGame = await carl.getAttribute('#game', 'data-game-id');
+  const carlGame = await quickOnline(carl, '10+5');
   assert.notEqual(carlGame, annGame);
   await carl.waitForFunction(() => /waiting in the lobby/.test(document.getElementById('status').textContent));
 
   // The same clock as Ann's: Bob joins her game. The choice is remembered on the first screen.
-  await bob.goto(BASE + '/#/');
-  await bob.selectOption('#quick-variant', 'hasami');
-  await bob.selectOption('#quick-clock', '3+2');
-  await bob.click('#quick-online');
-  await waitGame(bob, { 'game-id': annGame });
+  assert.equal(await quickOnline(bob, '3+2'), annGame);
   // Paired strangers: each page counts down the first move (the game is aborted when it passes).
   for (const p of [ann, bob]) {
     await p.waitForSelector('#first-move:not([hidden])');
