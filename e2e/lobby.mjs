@@ -102,8 +102,20 @@ test('Play someone online pairs only players who chose the same clock', async ()
     const mover = (await p.getAttribute('#game', 'data-you')) === 'black';
     assert.match(text, mover ? /^Make your first move within \d+ s, or the game is aborted$/ : /^Black must make a first move within \d+ s/);
   }
+  // Ann aborts; both are offered a new opponent with the same game and clock, and pressing it
+  // pairs them again (Ann waits, Bob joins).
+  await ann.click('#btn-abort');
+  for (const p of [ann, bob]) await p.waitForSelector('#btn-new-opponent');
+  await ann.click('#btn-new-opponent');
+  await ann.waitForFunction((old) => document.querySelector(`#game[data-game-id]:not([data-game-id="${old}"])`), annGame);
+  const again = await ann.getAttribute('#game', 'data-game-id');
+  await ann.waitForFunction(() => /waiting in the lobby/.test(document.getElementById('status').textContent));
+  assert.equal(Number(await ann.getAttribute('#clock-black', 'data-ms')), 180_000);
+  await bob.click('#btn-new-opponent');
+  await waitGame(bob, { 'game-id': again });
   await bob.goto(BASE + '/#/');
   assert.equal(await bob.inputValue('#quick-clock'), '3+2');
+  await ann.click('#btn-abort');
 
   // Carl's seek is withdrawn (abort before a move ends it), so later tests find an empty lobby.
   await carl.evaluate(async (gid) => {

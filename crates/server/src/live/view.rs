@@ -83,6 +83,8 @@ pub struct GameView {
     pub takeback_offer: Option<&'static str>,
     /// The seat anyone may take from the lobby, until someone does (online games).
     pub open_seat: Option<&'static str>,
+    /// The players were paired in the lobby (a seat taken there), not invited.
+    pub paired: bool,
     /// The engine is thinking.
     pub thinking: bool,
     /// The rematch of this game, once a player asked for one (POST /api/games/{id}/rematch).
@@ -240,6 +242,7 @@ impl LiveGame {
                 .as_deref()
                 .and_then(parse_side)
                 .map(side_word),
+            paired: self.meta.paired,
             thinking: self.thinking,
             rematch: self.meta.rematch,
             connected: Connected {

@@ -3,6 +3,7 @@
 
 import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
+import { playSomeoneOnline } from './lobby.js';
 
 /** The request for a new game like `g` (same game, opponent, strength, side and clock). */
 export function likeThis(g, you) {
@@ -21,7 +22,8 @@ export function likeThis(g, you) {
 
 /**
  * The buttons under a finished game's result, for a player of it (spectators get none):
- * "Rematch" (or "Join the rematch" once the opponent asked), and "New game like this".
+ * "Rematch" (or "Join the rematch" once the opponent asked), "New game like this", and after a
+ * timed game paired in the lobby "New opponent" (Play someone online with the same game and clock).
  */
 export function afterGameActions(g, you, token, onError) {
   const player = you === 'black' || you === 'white' || you === 'both';
@@ -40,5 +42,13 @@ export function afterGameActions(g, you, token, onError) {
   box.append(h('button', { type: 'button', class: g.rematch && !mine ? 'primary' : '', id: 'btn-rematch',
     'aria-label': `${label} (colours swapped)`, onclick: () => go(() => api.rematch(g.id, token)) }, label));
   box.append(h('button', { type: 'button', id: 'btn-like-this', onclick: () => go(() => api.create(likeThis(g, you))) }, 'New game like this'));
+  if (g.paired && g.clock) {
+    const clock = `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`;
+    const game = g.shogun ? 'shogun' : g.variant;
+    box.append(h('button', { type: 'button', class: 'primary', id: 'btn-new-opponent', onclick: async (e) => {
+      e.target.disabled = true;
+      try { location.hash = `#/game/${await playSomeoneOnline(game, clock)}`; } catch (ex) { onError(plain(ex.message)); e.target.disabled = false; }
+    } }, 'New opponent'));
+  }
   return box;
 }
