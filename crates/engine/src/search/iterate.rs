@@ -50,6 +50,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let r = self.iterate(root, 1, thread, 1, on_info);
             return r;
         }
+        let k = lines.clamp(1, root_moves.len());
         let mut score: i32 = 0;
         for depth in 1..=max_depth {
             if skips_depth(thread, depth) && depth < max_depth {
@@ -91,12 +92,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let Some(mut s) = result else {
                 break;
             };
-            let k = lines.clamp(1, root_moves.len());
             if k > 1 && !self.more_lines(root, &mut root_moves, k, depth as i32) {
                 break; // the other lines were cut short: the last complete depth's lines stand
             }
             if k > 1 {
+                // The lines were ordered by score: the best may have changed.
                 s = root_moves[0].1;
+                out.best = Some(root_moves[0].0);
                 out.lines = (0..k)
                     .map(|i| self.line(root, root_moves[i], depth))
                     .collect();
@@ -108,7 +110,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     pv: out.pv.clone(),
                 }];
             }
-            out.best = Some(root_moves[0].0);
             score = s;
             out.score = s;
             out.depth = depth;

@@ -4,8 +4,9 @@
 //! thread runs a shared-table ("lazy SMP") search.
 //!
 //! This file holds the searcher and its threads; `iterate.rs` the iterative deepening, the root and
-//! several best lines (MultiPV); `node.rs` the alpha-beta node and quiescence, `picker.rs` the staged move picker, `result.rs` what a search reports, `endgame.rs`
-//! the scores of positions found in endgame tables.
+//! several best lines (MultiPV); `node.rs` the alpha-beta node and quiescence, `picker.rs` the
+//! staged move picker, `result.rs` what a search reports, `endgame.rs` the scores of positions found
+//! in endgame tables.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

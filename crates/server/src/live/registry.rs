@@ -13,7 +13,7 @@ use crate::db::Db;
 use crate::engine::Engine;
 use crate::live::client_games::ClientGames;
 use crate::live::error::GameError;
-use crate::live::game::LiveGame;
+use crate::live::game::{LiveGame, FIRST_MOVE_MS};
 use crate::live::retry::{Backoff, STORE_RETRY};
 
 /// The most games kept in memory (games in use are never dropped, so this is a soft limit).
@@ -32,15 +32,35 @@ pub struct AppState {
     /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
     /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
-    store_retry_ms: std::sync::atomic::AtomicU64,
+    store_retry: Setting,
     /// The lobby games each client created (live/lobby.rs).
     pub(crate) lobby_created: ClientGames,
     /// The lobby games each client joined (live/lobby.rs).
     pub(crate) lobby_joined: ClientGames,
     /// How long a lobby game waits for its creator's socket to come back, ms (live/lobby.rs).
-    lobby_grace_ms: std::sync::atomic::AtomicU64,
+    lobby_grace: Setting,
     /// How long each paired player has for its first move, ms (live/clock.rs).
-    first_move_ms: std::sync::atomic::AtomicU64,
+    first_move: Setting,
+}
+
+/// A length of time the server's owner may change while it runs (`Limits`, tests), kept in ms.
+struct Setting(std::sync::atomic::AtomicU64);
+
+impl Setting {
+    fn new(time: std::time::Duration) -> Setting {
+        let d = Setting(std::sync::atomic::AtomicU64::new(0));
+        d.set(time);
+        d
+    }
+
+    fn set(&self, time: std::time::Duration) {
+        let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        self.0.store(ms, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn get(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.0.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// A handle to the state.
@@ -61,60 +81,44 @@ impl AppState {
             loading: std::sync::Mutex::new(HashMap::new()),
             max_live: max_live.max(1),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
-            store_retry_ms: std::sync::atomic::AtomicU64::new(STORE_RETRY.as_millis() as u64),
+            store_retry: Setting::new(STORE_RETRY),
             lobby_created: ClientGames::default(),
             lobby_joined: ClientGames::default(),
-            lobby_grace_ms: std::sync::atomic::AtomicU64::new(30_000),
-            first_move_ms: std::sync::atomic::AtomicU64::new(30_000),
+            lobby_grace: Setting::new(std::time::Duration::from_secs(30)),
+            first_move: Setting::new(std::time::Duration::from_millis(FIRST_MOVE_MS as u64)),
         })
     }
 
     /// Sets how long a lobby game waits for its creator's socket to come back (`Limits::lobby_grace`).
     pub fn set_lobby_grace(&self, grace: std::time::Duration) {
-        let ms = u64::try_from(grace.as_millis()).unwrap_or(u64::MAX);
-        self.lobby_grace_ms
-            .store(ms, std::sync::atomic::Ordering::Relaxed);
+        self.lobby_grace.set(grace);
     }
 
     /// How long a lobby game waits for its creator's socket to come back.
     pub(crate) fn lobby_grace(&self) -> std::time::Duration {
-        std::time::Duration::from_millis(
-            self.lobby_grace_ms
-                .load(std::sync::atomic::Ordering::Relaxed),
-        )
+        self.lobby_grace.get()
     }
 
     /// Sets how long each player of a timed game paired through the lobby has for its first move
     /// (`Limits::first_move`).
     pub fn set_first_move(&self, time: std::time::Duration) {
-        let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
-        self.first_move_ms
-            .store(ms, std::sync::atomic::Ordering::Relaxed);
+        self.first_move.set(time);
     }
 
     /// How long each paired player has for its first move, ms.
     pub(crate) fn first_move_ms(&self) -> i64 {
-        let ms = self
-            .first_move_ms
-            .load(std::sync::atomic::Ordering::Relaxed);
-        i64::try_from(ms).unwrap_or(i64::MAX)
+        i64::try_from(self.first_move.get().as_millis()).unwrap_or(i64::MAX)
     }
 
     /// The tries of a new piece of work that the store may refuse (live/retry.rs).
     pub(crate) fn backoff(&self) -> Backoff {
-        let window = self
-            .store_retry_ms
-            .load(std::sync::atomic::Ordering::Relaxed);
-        Backoff::new(std::time::Duration::from_millis(window))
+        Backoff::new(self.store_retry.get())
     }
 
     /// Sets how long work the store refuses is tried again (tests use a short time).
     #[cfg(test)]
     pub(crate) fn set_store_retry(&self, window: std::time::Duration) {
-        self.store_retry_ms.store(
-            window.as_millis() as u64,
-            std::sync::atomic::Ordering::Relaxed,
-        );
+        self.store_retry.set(window);
     }
 
     /// How many games are in memory.

@@ -219,7 +219,7 @@ async function newGameScreen(params) {
 // An aborted game has no result either ("*") but says why it ended.
 const inProgress = (g) => g.result === '*' && !g.reason;
 
-async function recentGames(limit, learnt = false) {
+async function recentGames(limit) {
   // "Your games" are the ones this browser plays or played (it holds their keys); of the others
   // only finished games are listed, never another player's game in progress.
   const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, 'Your games'));
@@ -246,15 +246,11 @@ async function recentGames(limit, learnt = false) {
         h('tbody', {}, rows));
     };
     const shownMine = limit ? mine.slice(0, limit) : mine;
-    // A key whose side this browser never learnt (its game page not opened since): asked once
-    // of the server, then the list is drawn again.
-    const unknown = shownMine.filter((g) => inProgress(g) && g.turn && !sides.get(g.id));
-    if (unknown.length && !learnt) {
-      await Promise.all(unknown.map(async (g) => {
-        try { const v = await api.game(g.id, tokens.get(g.id)); if (v.you) sides.set(g.id, v.you); } catch { /* shown without */ }
-      }));
-      return recentGames(limit, true);
-    }
+    // A key whose side this browser never learnt (its game page not opened since) is asked of
+    // the server once, before the rows are drawn.
+    await Promise.all(shownMine.filter((g) => inProgress(g) && g.turn && !sides.get(g.id)).map(async (g) => {
+      try { const v = await api.game(g.id, tokens.get(g.id)); if (v.you) sides.set(g.id, v.you); } catch { /* shown without */ }
+    }));
     box.append(table('games-list', shownMine, 'Your games'));
     if (!mine.length) box.append(h('p', {}, 'No games yet.'));
     if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All your games')));
