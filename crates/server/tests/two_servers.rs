@@ -310,3 +310,144 @@ fn a_paired_game_joined_on_the_other_server_is_aborted_when_the_first_move_is_la
         assert_eq!(v["reason"], "Game aborted: Black did not make a first move");
     }
 }
+
+/// The next game message on `ws` in which `side`'s player is connected (`here`) or not; `None`
+/// when none comes within 10 s.
+fn presence_on(ws: &mut Ws, side: &str, here: bool) -> Option<Value> {
+    ws.wait_for(Duration::from_secs(10), |m| {
+        m["type"] == "game" && m["game"]["connected"][side] == here
+    })
+}
+
+#[test]
+fn a_player_connected_to_one_server_is_here_on_the_other() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    let (id, black, white) = online_game(&one, json!({}));
+    let path = format!("/api/games/{id}");
+    // Black's page is open on server one before server two has the game in memory.
+    let mut b = Ws::connect(one.addr, &format!("{path}/ws?token={black}"));
+    game_with(&mut b, 0);
+    let v = two.wait_for(&path, |v| v["connected"]["black"] == true);
+    assert_eq!(v["connected"]["white"], false);
+    // White opens the game on server two: Black's page on server one hears it, and White's hears
+    // that Black is here.
+    let mut w = Ws::connect(two.addr, &format!("{path}/ws?token={white}"));
+    assert!(
+        presence_on(&mut b, "white", true).is_some(),
+        "server one never saw White arrive"
+    );
+    assert!(presence_on(&mut w, "black", true).is_some());
+    // Black closes the page: White hears at once that Black has gone, on the other server.
+    drop(b);
+    assert!(
+        presence_on(&mut w, "black", false).is_some(),
+        "server two still shows Black here"
+    );
+    let (_, v) = two.get(&path);
+    assert_eq!(v["connected"]["black"], false);
+}
+
+#[test]
+fn presence_from_a_server_that_stopped_is_forgotten() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let one = server_on(&url);
+    let (id, _black, white) = online_game(&one, json!({}));
+    let path = format!("/api/games/{id}");
+    // A server (id 12345) that held Black's page and stopped refreshing long ago; another (id
+    // 777) that holds White's page now.
+    pg.psql(
+        &url,
+        &format!(
+            "INSERT INTO presence (game_id, side, server, seen) VALUES ({id}, 'black', 12345, 0);
+             INSERT INTO presence (game_id, side, server, seen)
+                 VALUES ({id}, 'white', 777, (extract(epoch from clock_timestamp()) * 1000)::bigint)"
+        ),
+    );
+    let two = server_on(&url);
+    let (_, v) = two.get(&path);
+    assert_eq!(v["connected"]["black"], false, "a stale row counted: {v}");
+    assert_eq!(
+        v["connected"]["white"], true,
+        "a live row did not count: {v}"
+    );
+    // Server 777 closes White's page: it deletes its row and tells the others.
+    let mut watcher = Ws::connect(two.addr, &format!("{path}/ws?token={white}"));
+    drop(watcher.recv());
+    pg.psql(
+        &url,
+        &format!(
+            "DELETE FROM presence WHERE server = 777; SELECT pg_notify('hasami_games', '777 {id} here')"
+        ),
+    );
+    // White's own socket on server two keeps White here.
+    let (_, v) = two.get(&path);
+    assert_eq!(v["connected"]["white"], true);
+    drop(watcher);
+    let v = two.wait_for(&path, |v| v["connected"]["white"] == false);
+    assert_eq!(v["connected"]["black"], false);
+}
+
+#[test]
+fn a_lobby_game_stays_listed_while_its_creator_is_on_the_other_server() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let limits = Limits {
+        lobby_grace: Duration::from_millis(500),
+        ..Limits::default()
+    };
+    let on = |url: &str| {
+        Server::start_on(
+            Db::connect(url).unwrap(),
+            std::path::Path::new(""),
+            limits.clone(),
+        )
+    };
+    let (one, two) = (on(&url), on(&url));
+    let c = create(
+        &one,
+        json!({"variant": "hasami", "opponent": "online", "side": "black", "open": true}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let ws = format!("/api/games/{id}/ws?token={}", c["token"].as_str().unwrap());
+    let listed = |s: &Server| {
+        s.get("/api/lobby").1["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id)
+    };
+    // The creator's page is open on both servers (a balancer sent two tabs to different servers).
+    let mut first = Ws::connect(one.addr, &ws);
+    first.recv();
+    let mut second = Ws::connect(two.addr, &ws);
+    second.recv();
+    let rows = format!("SELECT count(DISTINCT server) FROM presence WHERE game_id = {id}");
+    let end = Instant::now() + Duration::from_secs(10);
+    while pg.psql(&url, &rows) != "2" {
+        assert!(
+            Instant::now() < end,
+            "the two servers never stored their presence"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The tab on server one closes: the creator is still on server two, so the game stays.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        listed(&one) && listed(&two),
+        "the game left the lobby with its creator still here"
+    );
+    // The last tab closes: after the grace the game leaves the lobby.
+    drop(second);
+    let end = Instant::now() + Duration::from_secs(10);
+    while listed(&one) || listed(&two) {
+        assert!(
+            Instant::now() < end,
+            "the game stayed listed after its creator left"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -10,6 +10,7 @@
 //! misread.
 
 mod postgres;
+mod presence;
 pub mod schema;
 mod sqlite;
 
@@ -195,9 +196,20 @@ pub struct Status {
 pub struct Change {
     /// The game.
     pub game: i64,
-    /// When the change was one move appended: its ply (1-based) and the move, so that a server
-    /// holding the game at the ply before can apply it without reading the store.
-    pub appended: Option<(u32, StoredMove)>,
+    /// What changed.
+    pub what: Changed,
+}
+
+/// What another server changed of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Changed {
+    /// Anything stored: the game is to be read again.
+    Stored,
+    /// One move appended: its ply (1-based) and the move, so that a server holding the game at the
+    /// ply before can apply it without reading the store.
+    Appended(u32, StoredMove),
+    /// Which players that server holds sockets of (the `presence` table).
+    Presence,
 }
 
 /// Where the games are stored: what `--db` names.

@@ -134,6 +134,27 @@ pub const MIGRATIONS: &[Step] = &[
         sqlite: "ALTER TABLE games ADD COLUMN paired INTEGER NOT NULL DEFAULT 0;",
         postgres: "ALTER TABLE games ADD COLUMN paired BOOLEAN NOT NULL DEFAULT FALSE;",
     },
+    // 9: which server holds a socket of which player, so that servers sharing a store show who is
+    // here (live/presence.rs); `seen` is when that server last kept the row (Unix ms). Written only
+    // by servers sharing a PostgreSQL store; unlogged there, since it is rebuilt within seconds.
+    Step {
+        sqlite: "CREATE TABLE presence (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            side    TEXT    NOT NULL CHECK (side IN ('black', 'white')),
+            server  INTEGER NOT NULL,
+            seen    INTEGER NOT NULL,
+            PRIMARY KEY (game_id, side, server)
+        ) WITHOUT ROWID;
+        CREATE INDEX presence_server ON presence(server);",
+        postgres: "CREATE UNLOGGED TABLE presence (
+            game_id BIGINT  NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            side    TEXT    NOT NULL CHECK (side IN ('black', 'white')),
+            server  BIGINT  NOT NULL,
+            seen    BIGINT  NOT NULL,
+            PRIMARY KEY (game_id, side, server)
+        );
+        CREATE INDEX presence_server ON presence(server);",
+    },
 ];
 
 /// The schema version this build writes.

@@ -80,7 +80,9 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
         let mut g = live.lock().await;
         state.looked_at(&live, &mut g).await;
         // Others hear of this socket; it hears only what comes after.
-        g.socket_changed(token.as_deref(), 1);
+        if g.socket_changed(token.as_deref(), 1) {
+            state.publish_presence(&live);
+        }
         let updates = g.updates.subscribe();
         (updates, g.message(token.as_deref()))
     };
@@ -94,7 +96,9 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     socket.run(ws, updates, first).await;
     // Closed, for whatever reason: the player is away unless another socket of theirs is open.
     let mut g = socket.live.lock().await;
-    g.socket_changed(socket.token.as_deref(), -1);
+    if g.socket_changed(socket.token.as_deref(), -1) {
+        socket.state.publish_presence(&socket.live);
+    }
     socket.state.watch_creator(&socket.live, &mut g);
 }
 

@@ -9,7 +9,8 @@
 //! advisory lock on a connection of the owner's). Every second each server claims the games in its
 //! memory that need an owner and have none: so when an owner dies (its connection closes and its
 //! locks go), another server holding the game takes over within about a second, reloads it and
-//! runs what it needs. Games that ended or left memory are given up.
+//! runs what it needs. Games that ended or left memory are given up. Which players other servers
+//! hold sockets of is followed here too (live/presence.rs).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -17,9 +18,10 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, Semaphore};
 
-use crate::db::StoredMove;
+use crate::db::{Changed, StoredMove};
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
+use crate::live::presence::PRESENCE_REFRESH;
 use crate::live::registry::AppState;
 use crate::live::turn::TurnClock;
 
@@ -34,6 +36,7 @@ impl AppState {
             return;
         };
         let mut sweep = tokio::time::interval(Duration::from_secs(1));
+        let mut keep = tokio::time::interval(PRESENCE_REFRESH);
         // Reloads run concurrently, one per game at a time: a change that arrives while its game
         // is being reloaded marks it to be reloaded once more (several changes, one reload).
         let reloading: Arc<std::sync::Mutex<HashMap<i64, bool>>> = Arc::default();
@@ -57,17 +60,29 @@ impl AppState {
                     let (state, reloading) = (Arc::clone(&self), Arc::clone(&reloading));
                     tokio::spawn(async move {
                         let _slot = slot;
-                        let mut appended = change.appended;
+                        let mut what = Some(change.what);
                         loop {
                             {
                                 let mut g = live.lock().await;
-                                // The next move, told in full: applied without reading the store.
-                                let applied = match appended.take() {
-                                    Some((ply, m)) => state.apply(&live, &mut g, ply, &m).await,
-                                    None => false,
-                                };
-                                if !applied {
-                                    let _ = state.reload(&live, &mut g).await;
+                                match what.take() {
+                                    // The next move, told in full: applied without reading the
+                                    // store.
+                                    Some(Changed::Appended(ply, m)) => {
+                                        if !state.apply(&live, &mut g, ply, &m).await {
+                                            let _ = state.reload(&live, &mut g).await;
+                                        }
+                                    }
+                                    Some(Changed::Stored) => {
+                                        let _ = state.reload(&live, &mut g).await;
+                                    }
+                                    Some(Changed::Presence) => {
+                                        state.refresh_presence(&live, &mut g).await
+                                    }
+                                    // Changes that came meanwhile, of any kind.
+                                    None => {
+                                        let _ = state.reload(&live, &mut g).await;
+                                        state.refresh_presence(&live, &mut g).await;
+                                    }
                                 }
                             }
                             let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
@@ -82,6 +97,7 @@ impl AppState {
                     });
                 }
                 _ = sweep.tick() => self.sweep_owners().await,
+                _ = keep.tick() => self.keep_presence().await,
             }
         }
     }

@@ -11,6 +11,7 @@ use tokio::sync::broadcast;
 
 use crate::db::{Status, StoredGame};
 use crate::live::error::GameError;
+use crate::live::presence::Presence;
 use crate::live::turn::TurnClock;
 use hasami_core::AnyGame;
 
@@ -120,8 +121,8 @@ pub struct LiveGame {
     pub version: u64,
     /// Every change is sent here as a JSON message.
     pub updates: broadcast::Sender<Arc<str>>,
-    /// Open WebSockets of each side's player on this server (first, second): see `presence.rs`.
-    pub present: [u32; 2],
+    /// Whether each side's player is connected, here or on another server: see `presence.rs`.
+    pub presence: Presence,
 }
 
 impl LiveGame {
@@ -151,7 +152,7 @@ impl LiveGame {
             stopped_after: None,
             version: 0,
             updates: broadcast::channel(64).0,
-            present: [0, 0],
+            presence: Presence::default(),
         }
     }
 
@@ -207,7 +208,7 @@ impl LiveGame {
             stopped_after,
             version: 0,
             updates,
-            present: [0, 0],
+            presence: Presence::default(),
         })
     }
 

@@ -192,8 +192,9 @@ impl AppState {
 }
 
 impl AppState {
-    /// A player's socket closed. When that player created a game waiting in the lobby and has no
-    /// other socket of it open on this server, the game leaves the lobby after the grace
+    /// A player's socket closed, or another server's last one (live/presence.rs). When that player
+    /// created a game waiting in the lobby and has no other socket of it open, on this server or
+    /// another sharing the store, the game leaves the lobby after the grace
     /// ([`AppState::lobby_grace`]) unless a socket of theirs opens again meanwhile: nobody should join
     /// a game whose creator has gone. One such timer per game (a newer one replaces it).
     pub(crate) fn watch_creator(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {

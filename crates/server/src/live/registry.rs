@@ -199,6 +199,8 @@ impl AppState {
             .ok_or(GameError::NotFound(id))?;
         let mut fresh = LiveGame::from_stored(stored)?;
         fresh.first_move_ms = self.first_move_ms();
+        // Players connected through other servers sharing the store.
+        self.read_presence(&mut fresh).await;
         let live = Arc::new(Mutex::new(fresh));
         self.insert(id, &live);
         // An engine game left on the engine's turn (e.g. by a restart) continues.

@@ -14,6 +14,7 @@ use std::time::Duration;
 mod lobby;
 mod migrate;
 mod notify;
+mod presence;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::{Client, NoTls, Row};

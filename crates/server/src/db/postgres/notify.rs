@@ -4,7 +4,7 @@
 use tokio_postgres::NoTls;
 
 use super::{BACKLOG, CHANNEL};
-use crate::db::{Change, StoredMove};
+use crate::db::{Change, Changed, StoredMove};
 
 /// One listening connection: forwards the game ids that other servers notify until it breaks or
 /// nobody receives them any more.
@@ -43,32 +43,37 @@ pub(super) async fn listen_once(
     Ok(())
 }
 
-/// Reads a notification: `SERVER GAME`, or `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a
-/// move appended (CLOCK `-` without clocks); the sending server and the change.
+/// Reads a notification: `SERVER GAME`, `SERVER GAME here` for a change of that server's presence,
+/// or `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a move appended (CLOCK `-` without clocks);
+/// the sending server and the change.
 pub(super) fn parse_change(payload: &str) -> Option<(u64, Change)> {
     let mut words = payload.split(' ');
     let server = words.next()?.parse().ok()?;
     let game = words.next()?.parse().ok()?;
-    let appended = (|| {
-        let ply = words.next()?.parse().ok()?;
-        let mv = words.next()?.to_string();
-        let time = words.next()?.parse().ok()?;
-        let clock = match words.next()? {
+    let rest: Vec<&str> = words.collect();
+    let appended = || {
+        let [ply, mv, time, clock, captured @ ..] = rest.as_slice() else {
+            return None;
+        };
+        let clock = match *clock {
             "-" => None,
             c => Some(c.parse().ok()?),
         };
-        let captured = words.collect::<Vec<_>>().join(" ");
-        Some((
-            ply,
+        Some(Changed::Appended(
+            ply.parse().ok()?,
             StoredMove {
-                mv,
-                captured,
-                time,
+                mv: mv.to_string(),
+                captured: captured.join(" "),
+                time: time.parse().ok()?,
                 clock,
             },
         ))
-    })();
-    Some((server, Change { game, appended }))
+    };
+    let what = match rest.as_slice() {
+        ["here"] => Changed::Presence,
+        _ => appended().unwrap_or(Changed::Stored),
+    };
+    Some((server, Change { game, what }))
 }
 
 #[cfg(test)]
@@ -78,17 +83,29 @@ mod tests {
     #[test]
     fn notifications_read_back() {
         let (server, c) = parse_change("7 42").unwrap();
-        assert_eq!((server, c.game, c.appended), (7, 42, None));
+        assert_eq!((server, c.game, c.what), (7, 42, Changed::Stored));
         let (_, c) = parse_change("7 42 3 e1e5 1000 - ").unwrap();
-        let (ply, m) = c.appended.unwrap();
+        let Changed::Appended(ply, m) = c.what else {
+            panic!("{c:?}")
+        };
         assert_eq!(
             (ply, m.mv.as_str(), m.time, m.clock),
             (3, "e1e5", 1000, None)
         );
         let (_, c) = parse_change("7 42 4 a1a2 1001 5900 b2 c2").unwrap();
-        let (_, m) = c.appended.unwrap();
+        let Changed::Appended(_, m) = c.what else {
+            panic!("{c:?}")
+        };
         assert_eq!((m.clock, m.captured.as_str()), (Some(5900), "b2 c2"));
         assert!(parse_change("x 42").is_none());
-        assert_eq!(parse_change("7 42 nonsense").unwrap().1.appended, None);
+        assert_eq!(
+            parse_change("7 42 nonsense").unwrap().1.what,
+            Changed::Stored
+        );
+        assert_eq!(parse_change("7 42 here").unwrap().1.what, Changed::Presence);
+        assert_eq!(
+            parse_change("7 42 here now").unwrap().1.what,
+            Changed::Stored
+        );
     }
 }
