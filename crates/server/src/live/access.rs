@@ -56,6 +56,23 @@ impl LiveGame {
         }
     }
 
+    /// The side of the player holding `token` in an offer to the other player (a draw, a
+    /// takeback), and whether the token plays both sides: a player (checked first), a game of a
+    /// kind that has such offers (`refused` holds the error when it has not), and a game that goes
+    /// on.
+    pub(crate) fn offering_side(
+        &self,
+        token: Option<&str>,
+        refused: Option<GameError>,
+    ) -> Result<(Side, bool), GameError> {
+        let sides = self.player_sides(token)?;
+        if let Some(e) = refused {
+            return Err(e);
+        }
+        self.check_playing()?;
+        Ok((self.acting_side(&sides), sides.len() == 2))
+    }
+
     /// Checks that the token may move `mover` now.
     pub(crate) fn check_turn(&self, token: Option<&str>, mover: Side) -> Result<(), GameError> {
         let sides = self.player_sides(token)?;

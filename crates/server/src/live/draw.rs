@@ -24,15 +24,11 @@ impl AppState {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
         self.check_clock(&mut g).await?;
-        let sides = g.player_sides(token)?;
-        if g.opponent() == Opponent::Engine {
-            return Err(GameError::EngineTakesNoDraws);
-        }
-        g.check_playing()?;
-        let me = g.acting_side(&sides);
+        let engine = g.opponent() == Opponent::Engine;
+        let (me, both) = g.offering_side(token, engine.then_some(GameError::EngineTakesNoDraws))?;
         let offered_to_me = g.draw_offer == Some(!me);
         match action {
-            "offer" | "accept" if offered_to_me || sides.len() == 2 => {
+            "offer" | "accept" if offered_to_me || both => {
                 self.set_end(&mut g, agreed(), None).await?
             }
             "offer" => self.set_end(&mut g, None, Some(me)).await?,

@@ -73,12 +73,8 @@ impl AppState {
         let live = self.live(id).await?;
         let mut g = live.lock().await;
         self.check_clock(&mut g).await?;
-        let sides = g.player_sides(token)?;
-        if g.opponent() != Opponent::Online {
-            return Err(GameError::TakebackByUndo);
-        }
-        g.check_playing()?;
-        let me = g.acting_side(&sides);
+        let online = g.opponent() == Opponent::Online;
+        let (me, _) = g.offering_side(token, (!online).then_some(GameError::TakebackByUndo))?;
         let asked_of_me = g.takeback_offer == Some(!me);
         match action {
             "offer" | "accept" if asked_of_me => {
