@@ -23,6 +23,7 @@
 //   7. (lobby.mjs) a game listed in the lobby in one browser and joined from the lobby in another.
 //   8. (premove.mjs) premoves: kept on the opponent's turn, sent at once when legal, dropped when not,
 //      cancelled.
+//   9. (games-list.mjs) this browser's games stay under "Your games" after 200 newer games.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -36,6 +37,7 @@ import './layout.mjs';
 import './takeback.mjs';
 import './lobby.mjs';
 import './premove.mjs';
+import './games-list.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -43,7 +43,7 @@ use std::net::SocketAddr;
 use axum::Router;
 use thiserror::Error;
 
-pub use db::{default_path, Db, DbError, Target};
+pub use db::{default_path, Db, DbError, Listing, Target};
 pub use limits::Limits;
 pub use live::{AppState, Shared};
 

@@ -43,8 +43,8 @@ pub struct Limits {
     pub trusted_proxies: Vec<IpAddr>,
     /// Origins (`https://example.org`) besides the server's own whose pages may call the API.
     pub allowed_origins: Vec<String>,
-    /// How long a game waiting in the lobby keeps its place after its creator's last socket on this
-    /// server closed (a reload, a dropped connection); then it leaves the lobby.
+    /// How long a game waiting in the lobby keeps its place after its creator's last socket closed,
+    /// on any server sharing the store (a reload, a dropped connection); then it leaves the lobby.
     pub lobby_grace: Duration,
     /// How long each player of a timed game paired through the lobby has for its first move; a
     /// player who lets it pass has the game aborted (nobody waits for ever on a stranger).

@@ -547,3 +547,43 @@ fn the_games_list_says_whose_turn_it_is_in_games_going_on() {
     );
     assert_eq!(turn_of(id), Value::Null);
 }
+
+#[test]
+fn a_list_by_ids_holds_a_browsers_own_games_past_the_latest_200() {
+    let (_dir, s) = server();
+    let mine = create(&s, json!({"opponent": "local"}))["id"]
+        .as_i64()
+        .unwrap();
+    for _ in 0..200 {
+        create(&s, json!({"opponent": "local"}));
+    }
+    let listed = |path: &str| -> Vec<i64> {
+        let (status, v) = s.get(path);
+        assert_eq!(status, 200, "{v}");
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_i64().unwrap())
+            .collect()
+    };
+    // The latest 200 no longer hold it; asked for by id, it is there, with its turn.
+    assert!(!listed("/api/games").contains(&mine));
+    assert_eq!(listed(&format!("/api/games?ids={mine},999999")), vec![mine]);
+    let (_, v) = s.get(&format!("/api/games?ids={mine}"));
+    assert_eq!(v["games"][0]["turn"], "black");
+    assert_eq!(listed("/api/games?ids="), Vec::<i64>::new());
+    // Bad or too many ids: a short error, nothing listed.
+    let many = (1..=201)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    for bad in ["x", "1,,2", "1;2", many.as_str()] {
+        let (status, v) = s.get(&format!("/api/games?ids={bad}"));
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert_eq!(
+            error_of(&v),
+            "ids: at most 200 game numbers, separated by commas"
+        );
+    }
+}

@@ -4,7 +4,7 @@
 mod common;
 
 use common::postgres::Postgres;
-use hasami_server::db::{Status, StoredGame, StoredMove, MIGRATIONS};
+use hasami_server::db::{Listing, Status, StoredGame, StoredMove, MIGRATIONS};
 use hasami_server::{Db, DbError};
 
 /// A game as the API would store it: no moves, no result yet.
@@ -214,7 +214,7 @@ async fn a_move_or_takeback_from_a_stale_copy_of_the_game_is_refused(db: Db) {
     assert!(matches!(err, DbError::Conflict), "{err}");
     let back = db.load_game(id).await.unwrap().unwrap();
     assert_eq!(back.moves, vec![mv("b1b5", 3_000), mv("i9i4", 3_000)]);
-    let listed = db.list_games(10).await.unwrap();
+    let listed = db.list_games(Listing::Latest(10)).await.unwrap();
     assert_eq!(listed[0].plies, 2);
 }
 
@@ -269,7 +269,7 @@ async fn the_list_shows_the_latest_games_first_with_their_lengths(db: Db) {
     db.append_move(ids[1], 1, mv("a1a5", 9_000), playing())
         .await
         .unwrap();
-    let list = db.list_games(3).await.unwrap();
+    let list = db.list_games(Listing::Latest(3)).await.unwrap();
     let order: Vec<i64> = list.iter().map(|s| s.id).collect();
     assert_eq!(order, vec![ids[1], ids[4], ids[3]]);
     assert_eq!(list[0].plies, 1);
@@ -278,6 +278,26 @@ async fn the_list_shows_the_latest_games_first_with_their_lengths(db: Db) {
         (list[0].black.as_str(), list[0].white.as_str()),
         ("Ada", "Bob")
     );
+}
+
+on_both_stores!(a_list_by_ids_holds_those_games_however_old);
+async fn a_list_by_ids_holds_those_games_however_old(db: Db) {
+    let mut ids = Vec::new();
+    for i in 0..8 {
+        let mut g = game();
+        g.updated = 1_000 + i;
+        ids.push(db.insert_game(g).await.unwrap());
+    }
+    // The two oldest, one in the middle, and an id no game has; newest change first.
+    let asked = Listing::Ids(vec![ids[0], ids[1], ids[4], 999_999]);
+    let list = db.list_games(asked).await.unwrap();
+    let order: Vec<i64> = list.iter().map(|s| s.id).collect();
+    assert_eq!(order, vec![ids[4], ids[1], ids[0]]);
+    assert!(db
+        .list_games(Listing::Ids(Vec::new()))
+        .await
+        .unwrap()
+        .is_empty());
 }
 
 #[test]
@@ -345,7 +365,7 @@ async fn a_store_made_before_the_ply_count_counts_the_plies_of_its_games() {
         .unwrap();
     }
     let db = Db::open(&path).unwrap();
-    assert_eq!(db.list_games(5).await.unwrap()[0].plies, 2);
+    assert_eq!(db.list_games(Listing::Latest(5)).await.unwrap()[0].plies, 2);
     // The next move goes on top of ply 2, and only there.
     let err = db
         .append_move(7, 2, mv("b1b5", 3), playing())

@@ -191,6 +191,15 @@ pub struct Status {
     pub takeback_offer: Option<String>,
 }
 
+/// Which games a list of games holds ([`Db::list_games`]); newest change first either way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listing {
+    /// The latest this many.
+    Latest(u32),
+    /// These (ids of games that do not exist are left out).
+    Ids(Vec<i64>),
+}
+
 /// A change another server made to a stored game (PostgreSQL notifications).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
@@ -482,11 +491,11 @@ impl Db {
         }
     }
 
-    /// The most recently changed games first, at most `limit`.
-    pub async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
+    /// The games `which` names, the most recently changed first.
+    pub async fn list_games(&self, which: Listing) -> Result<Vec<GameSummary>, DbError> {
         match &self.backend {
-            Backend::Sqlite(s) => s.list_games(limit).await,
-            Backend::Postgres(p) => p.list_games(limit).await,
+            Backend::Sqlite(s) => s.list_games(which).await,
+            Backend::Postgres(p) => p.list_games(which).await,
         }
     }
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::schema::{self, MIGRATIONS};
-use super::{now_ms, DbError, GameSummary, OpenGame, Status, StoredGame, StoredMove};
+use super::{now_ms, DbError, GameSummary, Listing, OpenGame, Status, StoredGame, StoredMove};
 
 /// An open SQLite store.
 #[derive(Clone)]
@@ -179,8 +179,8 @@ impl Sqlite {
         .await
     }
 
-    pub(super) async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
-        self.call(move |c| list_games(c, limit)).await
+    pub(super) async fn list_games(&self, which: Listing) -> Result<Vec<GameSummary>, DbError> {
+        self.call(move |c| list_games(c, which)).await
     }
 
     pub(super) async fn take_seat(
@@ -423,30 +423,40 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
     Ok(Some(game))
 }
 
-fn list_games(conn: &Connection, limit: u32) -> Result<Vec<GameSummary>, DbError> {
-    let mut stmt = conn.prepare(
-        "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result, g.reason,
-            g.plies, g.created, g.updated, g.start
-         FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT ?1",
-    )?;
-    let rows = stmt
-        .query_map([limit], |r| {
-            Ok(GameSummary {
-                id: r.get(0)?,
-                variant: r.get(1)?,
-                opponent: r.get(2)?,
-                level: r.get(3)?,
-                black: r.get(4)?,
-                white: r.get(5)?,
-                result: r.get(6)?,
-                reason: r.get(7)?,
-                plies: r.get(8)?,
-                created: r.get(9)?,
-                updated: r.get(10)?,
-                start: r.get(11)?,
-                turn: None,
-            })
-        })?
-        .collect::<Result<_, _>>()?;
+fn list_games(conn: &Connection, which: Listing) -> Result<Vec<GameSummary>, DbError> {
+    const COLUMNS: &str = "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name,
+        g.result, g.reason, g.plies, g.created, g.updated, g.start FROM games g";
+    const ORDER: &str = "ORDER BY g.updated DESC, g.id DESC";
+    let summary = |r: &rusqlite::Row| {
+        Ok(GameSummary {
+            id: r.get(0)?,
+            variant: r.get(1)?,
+            opponent: r.get(2)?,
+            level: r.get(3)?,
+            black: r.get(4)?,
+            white: r.get(5)?,
+            result: r.get(6)?,
+            reason: r.get(7)?,
+            plies: r.get(8)?,
+            created: r.get(9)?,
+            updated: r.get(10)?,
+            start: r.get(11)?,
+            turn: None,
+        })
+    };
+    let rows = match which {
+        Listing::Latest(limit) => conn
+            .prepare(&format!("{COLUMNS} {ORDER} LIMIT ?1"))?
+            .query_map([limit], summary)?
+            .collect::<Result<_, _>>()?,
+        Listing::Ids(ids) => {
+            let ids = serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into());
+            conn.prepare(&format!(
+                "{COLUMNS} WHERE g.id IN (SELECT value FROM json_each(?1)) {ORDER}"
+            ))?
+            .query_map([ids], summary)?
+            .collect::<Result<_, _>>()?
+        }
+    };
     Ok(rows)
 }

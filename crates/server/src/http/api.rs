@@ -14,6 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use crate::db::Listing;
 use crate::http::edge::ClientAddr;
 use crate::http::error::{short, ApiError};
 use crate::http::request::{body, game_id};
@@ -67,10 +68,42 @@ fn id_and_token(id: &str, bytes: &Bytes) -> Result<(i64, Option<String>), ApiErr
     Ok((id, req.token))
 }
 
-/// `GET /api/games`: the latest games.
-pub async fn list(State(state): State<Shared>) -> Result<Response, ApiError> {
-    let games = state.games(200).await?;
+/// The most games one list holds (`GET /api/games`): the latest, or the ones asked for by id.
+const LISTED: usize = 200;
+
+/// `GET /api/games[?ids=1,2,…]`: the latest games, or the games with those ids (a browser's own
+/// games, however many newer games others started since).
+pub async fn list(
+    State(state): State<Shared>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let which = match q.get("ids") {
+        None => Listing::Latest(LISTED as u32),
+        Some(text) => Listing::Ids(listed_ids(text)?),
+    };
+    let games = state.games(which).await?;
     Ok(Json(serde_json::json!({ "games": games })).into_response())
+}
+
+/// The ids of `?ids=`: at most [`LISTED`] game numbers, comma-separated (none is an empty list).
+fn listed_ids(text: &str) -> Result<Vec<i64>, ApiError> {
+    let refused = || {
+        ApiError::bad_request(format!(
+            "ids: at most {LISTED} game numbers, separated by commas"
+        ))
+    };
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = text
+        .split(',')
+        .take(LISTED + 1)
+        .map(|id| id.parse().map_err(|_| refused()))
+        .collect::<Result<_, _>>()?;
+    if ids.len() > LISTED {
+        return Err(refused());
+    }
+    Ok(ids)
 }
 
 /// `POST /api/games`: a new game; with `open`, listed in the lobby within the client's allowance.

@@ -1,16 +1,17 @@
-//! The list of games (`GET /api/games`), each with whose turn it is while it goes on.
+//! Lists of games (`GET /api/games`, the latest or the ones asked for by id), each with whose turn
+//! it is while it goes on.
 
 use hasami_core::AnyGame;
 
-use crate::db::GameSummary;
+use crate::db::{GameSummary, Listing};
 use crate::live::error::GameError;
 use crate::live::game::side_word;
 use crate::live::registry::AppState;
 
 impl AppState {
-    /// The latest `limit` games, newest change first, with whose turn it is in those going on.
-    pub async fn games(&self, limit: u32) -> Result<Vec<GameSummary>, GameError> {
-        let mut games = self.db.list_games(limit).await?;
+    /// The games `which` names, newest change first, with whose turn it is in those going on.
+    pub async fn games(&self, which: Listing) -> Result<Vec<GameSummary>, GameError> {
+        let mut games = self.db.list_games(which).await?;
         for g in &mut games {
             g.turn = turn_of(g);
         }

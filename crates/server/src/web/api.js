@@ -22,6 +22,8 @@ export const api = {
   variants: () => call('GET', '/api/variants'),
   checkVariant: (v) => call('GET', '/api/variants/check?variant=' + encodeURIComponent(v)),
   games: () => call('GET', '/api/games'),
+  // The games with these ids (at most 200), however many newer games others started since.
+  gamesById: (ids) => call('GET', '/api/games?ids=' + ids.join(',')),
   lobby: () => call('GET', '/api/lobby'),
   join: (id, name) => call('POST', `/api/games/${id}/join`, name ? { name } : {}),
   create: (req) => call('POST', '/api/games', req),
@@ -50,6 +52,8 @@ const KEY = 'hasami.tokens';
 function load() { try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; } }
 export const tokens = {
   get: (id) => load()[id] || null,
+  /** The ids of the games held, newest (highest id) first, at most `n`. */
+  ids: (n) => Object.keys(load()).map(Number).filter((id) => id > 0).sort((a, b) => b - a).slice(0, n),
   set(id, token) { const t = load(); t[id] = token; try { localStorage.setItem(KEY, JSON.stringify(t)); } catch {} },
 };
 // The side each held token plays ('black', 'white', or 'both' for hot-seat), learnt from the game's

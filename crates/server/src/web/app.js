@@ -224,9 +224,14 @@ async function recentGames(limit) {
   // only finished games are listed, never another player's game in progress.
   const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, 'Your games'));
   try {
-    const { games } = await api.games();
-    const mine = games.filter((g) => tokens.get(g.id));
-    const others = games.filter((g) => !tokens.get(g.id) && !inProgress(g));
+    // This browser's games are asked for by id (the 200 newest keys): the server's latest 200
+    // would lose them on a busy server.
+    const held = tokens.ids(200);
+    const [{ games: mine }, latest] = await Promise.all([
+      held.length ? api.gamesById(held) : { games: [] },
+      limit ? null : api.games(),
+    ]);
+    const others = latest ? latest.games.filter((g) => !tokens.get(g.id) && !inProgress(g)) : [];
     const table = (id, list, label) => {
       const rows = list.map((g) => {
         const playing = inProgress(g);

@@ -19,7 +19,7 @@ mod presence;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::{Client, NoTls, Row};
 
-use super::{now_ms, Change, DbError, GameSummary, Status, StoredGame, StoredMove};
+use super::{now_ms, Change, DbError, GameSummary, Listing, Status, StoredGame, StoredMove};
 use migrate::migrate;
 use migrate::version;
 pub(super) use migrate::version_of;
@@ -501,17 +501,24 @@ impl Postgres {
         }))
     }
 
-    pub(super) async fn list_games(&self, limit: u32) -> Result<Vec<GameSummary>, DbError> {
+    pub(super) async fn list_games(&self, which: Listing) -> Result<Vec<GameSummary>, DbError> {
+        const COLUMNS: &str = "SELECT g.id, g.variant, g.opponent, g.level, g.black_name,
+            g.white_name, g.result, g.reason, g.plies, g.created, g.updated, g.start FROM games g";
+        const ORDER: &str = "ORDER BY g.updated DESC, g.id DESC";
         let c = self.client().await?;
-        let rows = c
-            .query(
-                "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name, g.result,
-                    g.reason, g.plies, g.created,
-                    g.updated, g.start
-                 FROM games g ORDER BY g.updated DESC, g.id DESC LIMIT $1",
-                &[&i64::from(limit)],
-            )
-            .await?;
+        let rows = match which {
+            Listing::Latest(limit) => {
+                c.query(&format!("{COLUMNS} {ORDER} LIMIT $1"), &[&i64::from(limit)])
+                    .await?
+            }
+            Listing::Ids(ids) => {
+                c.query(
+                    &format!("{COLUMNS} WHERE g.id = ANY($1::BIGINT[]) {ORDER}"),
+                    &[&ids],
+                )
+                .await?
+            }
+        };
         Ok(rows
             .iter()
             .map(|r| GameSummary {
