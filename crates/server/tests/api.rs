@@ -557,16 +557,7 @@ fn a_list_by_ids_holds_a_browsers_own_games_past_the_latest_200() {
     for _ in 0..200 {
         create(&s, json!({"opponent": "local"}));
     }
-    let listed = |path: &str| -> Vec<i64> {
-        let (status, v) = s.get(path);
-        assert_eq!(status, 200, "{v}");
-        v["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| g["id"].as_i64().unwrap())
-            .collect()
-    };
+    let listed = |path: &str| common::listed_ids(&s, path);
     // The latest 200 no longer hold it; asked for by id, it is there, with its turn.
     assert!(!listed("/api/games").contains(&mine));
     assert_eq!(listed(&format!("/api/games?ids={mine},999999")), vec![mine]);

@@ -17,14 +17,7 @@ fn open_game(s: &Server, extra: Value) -> Value {
 }
 
 fn lobby_ids(s: &Server) -> Vec<i64> {
-    let (status, v) = s.get("/api/lobby");
-    assert_eq!(status, 200, "{v}");
-    v["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["id"].as_i64().unwrap())
-        .collect()
+    common::listed_ids(s, "/api/lobby")
 }
 
 fn join(s: &Server, id: i64, body: Value) -> (u16, Value) {

@@ -13,6 +13,18 @@ use common::{create, moves, online_game, shuffle, Server, Ws};
 use hasami_server::{Db, Limits};
 use serde_json::{json, Value};
 
+/// Two servers on the database at `url`, with `limits`.
+fn two_with(url: &str, limits: &Limits) -> (Server, Server) {
+    let on = || {
+        Server::start_on(
+            Db::connect(url).unwrap(),
+            std::path::Path::new(""),
+            limits.clone(),
+        )
+    };
+    (on(), on())
+}
+
 fn server_on(url: &str) -> Server {
     Server::start_on(
         Db::connect(url).unwrap(),
@@ -287,14 +299,7 @@ fn a_paired_game_joined_on_the_other_server_is_aborted_when_the_first_move_is_la
         first_move: Duration::from_millis(800),
         ..Limits::default()
     };
-    let on = |url: &str| {
-        Server::start_on(
-            Db::connect(url).unwrap(),
-            std::path::Path::new(""),
-            limits.clone(),
-        )
-    };
-    let (one, two) = (on(&url), on(&url));
+    let (one, two) = two_with(&url, &limits);
     let c = create(
         &one,
         json!({"variant": "hasami", "opponent": "online", "side": "black", "open": true,
@@ -398,27 +403,14 @@ fn a_lobby_game_stays_listed_while_its_creator_is_on_the_other_server() {
         lobby_grace: Duration::from_millis(500),
         ..Limits::default()
     };
-    let on = |url: &str| {
-        Server::start_on(
-            Db::connect(url).unwrap(),
-            std::path::Path::new(""),
-            limits.clone(),
-        )
-    };
-    let (one, two) = (on(&url), on(&url));
+    let (one, two) = two_with(&url, &limits);
     let c = create(
         &one,
         json!({"variant": "hasami", "opponent": "online", "side": "black", "open": true}),
     );
     let id = c["id"].as_i64().unwrap();
     let ws = format!("/api/games/{id}/ws?token={}", c["token"].as_str().unwrap());
-    let listed = |s: &Server| {
-        s.get("/api/lobby").1["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|g| g["id"] == id)
-    };
+    let listed = |s: &Server| common::listed_ids(s, "/api/lobby").contains(&id);
     // The creator's page is open on both servers (a balancer sent two tabs to different servers).
     let mut first = Ws::connect(one.addr, &ws);
     first.recv();

@@ -178,6 +178,19 @@ pub fn moves(v: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The ids of the games a list answers (`GET /api/games`, `GET /api/lobby`: `{games: [{id, …}]}`)
+/// from `path` on `s`, in its order.
+pub fn listed_ids(s: &Server, path: &str) -> Vec<i64> {
+    let (status, v) = s.get(path);
+    assert_eq!(status, 200, "{v}");
+    v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect()
+}
+
 /// The message of an error reply.
 pub fn error_of(v: &Value) -> &str {
     v["error"]
