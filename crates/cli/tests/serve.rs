@@ -194,6 +194,21 @@ fn bad_addr_and_unusable_db_exit_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad --addr 'nonsense'"), "{err}");
+    let out = hasami()
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--metrics",
+            "nonsense",
+            "--db",
+        ])
+        .arg(dir.path().join("g.sqlite3"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad --metrics 'nonsense'"), "{err}");
 
     let out = hasami()
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
@@ -214,6 +229,48 @@ fn bad_addr_and_unusable_db_exit_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot use the database file"), "{err}");
+}
+
+#[test]
+fn metrics_are_served_on_the_address_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Served(
+        hasami()
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--metrics",
+                "127.0.0.1:0",
+                "--db",
+            ])
+            .arg(dir.path().join("g.sqlite3"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = [String::new(), String::new(), String::new()];
+    for l in &mut lines {
+        out.read_line(l).unwrap();
+    }
+    let at = lines
+        .iter()
+        .find_map(|l| l.trim().strip_prefix("hasami: metrics on http://"))
+        .unwrap_or_else(|| panic!("no metrics address in {lines:?}"))
+        .trim_end_matches("/metrics")
+        .to_string();
+    let mut s = TcpStream::connect(&at).unwrap();
+    write!(
+        s,
+        "GET /metrics HTTP/1.1\r\nHost: {at}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("hasami_games_total 0"), "{text}");
 }
 
 #[test]

@@ -31,6 +31,8 @@ pub struct Engine {
     pool: Mutex<Vec<Searcher>>,
     /// The most searchers kept for reuse (each holds a table of [`HASH_MIB`] MiB).
     max_pooled: usize,
+    /// Full-strength searches allowed at once.
+    max_searches: usize,
 }
 
 /// A stop flag that fires when it is dropped: held by the future that waits for a search, so the
@@ -82,7 +84,14 @@ impl Engine {
             quick: Arc::new(Semaphore::new(1)),
             pool: Mutex::new(Vec::new()),
             max_pooled: max_searches.max(1) + 1,
+            max_searches: max_searches.max(1),
         }
+    }
+
+    /// Full-strength searches running now.
+    pub fn searches_running(&self) -> usize {
+        self.max_searches
+            .saturating_sub(self.permits.available_permits())
     }
 
     /// Searches `pos` (with the game's position hashes `history`, `pos` last) at `level` (1–10) for

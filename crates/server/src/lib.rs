@@ -9,6 +9,7 @@
 //!     addr: "127.0.0.1:8080".into(),
 //!     db: None,
 //!     limits: hasami_server::Limits::default(),
+//!     metrics: None,
 //! };
 //! hasami_server::run(&config).unwrap(); // until Ctrl-C
 //! ```
@@ -18,13 +19,15 @@
 //! - [`http`]: the edge. The route table, thin handlers (`api`, `variants`, `ws`, `web` for the
 //!   embedded front end), and `error`: [`http::error::ApiError`] and the one mapping of a
 //!   [`live::GameError`] to a status code (the WebSocket sends the same status and message).
-//! - [`live`]: games in play, one file per concern, as lishogi's `round`: the registry of live games
+//! - [`live`]: games in play, one file per concern: the registry of live games
 //!   ([`AppState`]), a game in memory, clocks, creating, importing, playing, engine replies, takebacks,
 //!   draw offers, finishing (resignation, time), names, hints, records and the JSON view. Its errors
 //!   are [`live::GameError`]; it knows nothing of HTTP.
 //! - [`db`] (the SQLite store) and [`engine`] (searches on blocking threads, pooled, through
 //!   `hasami_engine::search_any`) serve `live`. A game of either family is core's
 //!   `hasami_core::AnyGame`.
+//!
+//! - [`metrics`]: the operator's counts, served by [`http::metrics`] on a listener of their own.
 //!
 //! Dependencies go one way: `http` → `live` → `db`, `engine`.
 #![deny(missing_docs)]
@@ -35,6 +38,7 @@ pub mod engine;
 pub mod http;
 pub mod limits;
 pub mod live;
+pub mod metrics;
 pub mod per_address;
 
 use std::future::Future;
@@ -56,14 +60,18 @@ pub struct Config {
     pub db: Option<Target>,
     /// The server's bounds.
     pub limits: Limits,
+    /// `HOST:PORT` to serve the operator's counts on (`GET /metrics`); `None`: not served.
+    pub metrics: Option<String>,
 }
 
 /// Why the server could not start.
 #[derive(Debug, Error)]
 pub enum ServeError {
-    /// `--addr` is not `HOST:PORT`.
-    #[error("bad --addr '{addr}': {reason} (expected HOST:PORT, like 127.0.0.1:8080)")]
+    /// `--addr` or `--metrics` is not `HOST:PORT`.
+    #[error("bad --{flag} '{addr}': {reason} (expected HOST:PORT, like 127.0.0.1:8080)")]
     BadAddr {
+        /// The flag (`addr`, `metrics`).
+        flag: &'static str,
         /// The text.
         addr: String,
         /// Why.
@@ -99,13 +107,24 @@ pub fn app(state: Shared) -> Router {
 
 /// The whole app within `limits` (request time, per-client limits, allowed origins).
 pub fn app_within(state: Shared, limits: &Limits) -> Router {
-    http::router(limits).with_state(state)
+    http::router(limits)
+        .layer(axum::middleware::from_fn_with_state(
+            std::sync::Arc::clone(&state),
+            http::metrics::count,
+        ))
+        .with_state(state)
 }
 
 /// Parses `HOST:PORT` (a host name such as `localhost` is resolved).
 pub fn parse_addr(addr: &str) -> Result<SocketAddr, ServeError> {
+    parse_flag_addr("addr", addr)
+}
+
+/// [`parse_addr`] for the flag `flag`.
+fn parse_flag_addr(flag: &'static str, addr: &str) -> Result<SocketAddr, ServeError> {
     use std::net::ToSocketAddrs;
     let bad = |reason: String| ServeError::BadAddr {
+        flag,
         addr: addr.to_string(),
         reason,
     };
@@ -138,6 +157,18 @@ pub fn serve_within(
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    serve_with(listener, None, db, limits, shutdown)
+}
+
+/// Serves like [`serve_within`], and the operator's counts (`GET /metrics`, `crate::metrics`) on
+/// `metrics` when given: a listener of its own, so the public address never shows them.
+pub fn serve_with(
+    listener: std::net::TcpListener,
+    metrics: Option<std::net::TcpListener>,
+    db: Db,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -149,14 +180,29 @@ pub fn serve_within(
         state.set_first_move(limits.first_move);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
         tokio::spawn(std::sync::Arc::clone(&state).follow_store());
-        connections::serve(
+        let metrics = match metrics {
+            Some(l) => {
+                l.set_nonblocking(true)?;
+                let l = tokio::net::TcpListener::from_std(l)?;
+                let app = http::metrics::router(std::sync::Arc::clone(&state));
+                Some(tokio::spawn(async move {
+                    let _ = axum::serve(l, app).await;
+                }))
+            }
+            None => None,
+        };
+        let served = connections::serve(
             listener,
             app_within(state, &limits),
             limits,
             shutdown,
             std::time::Duration::from_secs(2),
         )
-        .await?;
+        .await;
+        if let Some(task) = metrics {
+            task.abort();
+        }
+        served?;
         Ok::<(), ServeError>(())
     })?;
     // Engine searches still running are abandoned with the runtime (every stored move is committed).
@@ -176,12 +222,26 @@ pub fn run(config: &Config) -> Result<(), ServeError> {
         addr: config.addr.clone(),
         error,
     })?;
+    let metrics = match &config.metrics {
+        Some(text) => {
+            let at = parse_flag_addr("metrics", text)?;
+            let l = std::net::TcpListener::bind(at).map_err(|error| ServeError::Listen {
+                addr: text.clone(),
+                error,
+            })?;
+            Some(l)
+        }
+        None => None,
+    };
     let local = listener.local_addr()?;
     println!("hasami: serving on http://{local}");
+    if let Some(l) = &metrics {
+        println!("hasami: metrics on http://{}/metrics", l.local_addr()?);
+    }
     println!("hasami: games are stored in {}", target.describe());
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    serve_within(listener, db, config.limits.clone(), async {
+    serve_with(listener, metrics, db, config.limits.clone(), async {
         stop_signal().await;
         eprintln!("hasami: stopping");
     })

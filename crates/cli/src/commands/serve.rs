@@ -78,6 +78,11 @@ pub struct ServeArgs {
     /// (docs/tables.md); none by default.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<std::path::PathBuf>,
+    /// Serve the operator's counts (moves, games, responses, sockets, searches) in the Prometheus
+    /// text format at http://HOST:PORT/metrics, a listener of its own (keep it private, e.g.
+    /// 127.0.0.1:9464).
+    #[arg(long, value_name = "HOST:PORT")]
+    pub metrics: Option<String>,
 }
 
 impl Default for ServeArgs {
@@ -171,6 +176,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         addr: args.addr.clone(),
         db: args.db.as_deref().map(hasami_server::Target::parse),
         limits: args.limits(),
+        metrics: args.metrics.clone(),
     };
     hasami_server::run(&config).map_err(|e| {
         if e.is_usage() {

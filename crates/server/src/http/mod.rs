@@ -8,6 +8,7 @@ pub mod edge;
 pub mod error;
 pub mod guard;
 pub mod health;
+pub mod metrics;
 pub mod request;
 pub mod variants;
 pub mod web;

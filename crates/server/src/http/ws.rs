@@ -76,6 +76,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     let Ok(live) = state.live(id).await else {
         return;
     };
+    state.metrics.socket(1);
     let (updates, first) = {
         let mut g = live.lock().await;
         state.looked_at(&live, &mut g).await;
@@ -99,6 +100,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     if g.socket_changed(socket.token.as_deref(), -1) {
         socket.state.publish_presence(&socket.live);
     }
+    socket.state.metrics.socket(-1);
     socket.state.watch_creator(&socket.live, &mut g);
 }
 

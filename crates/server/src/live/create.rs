@@ -278,6 +278,7 @@ impl AppState {
             })
             .collect();
         let id = self.db.insert_game(meta).await?;
+        self.metrics.started();
         live.meta.id = id;
         let token = match mine {
             Some(Side::First) | None => live.meta.black_token.clone(),

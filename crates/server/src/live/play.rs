@@ -85,6 +85,7 @@ impl AppState {
         status.takeback_offer = None;
         let id = g.meta.id;
         self.db.append_move(id, ply, stored, status).await?;
+        self.metrics.moved();
         g.take_move(next, time, clock, TurnClock::start());
         g.thinking = false;
         g.reply_stop = None;

@@ -15,6 +15,7 @@ use crate::live::client_games::ClientGames;
 use crate::live::error::GameError;
 use crate::live::game::{LiveGame, FIRST_MOVE_MS};
 use crate::live::retry::{Backoff, STORE_RETRY};
+use crate::metrics::Metrics;
 
 /// The most games kept in memory (games in use are never dropped, so this is a soft limit).
 pub const MAX_LIVE_GAMES: usize = 10_000;
@@ -41,6 +42,8 @@ pub struct AppState {
     lobby_grace: Setting,
     /// How long each paired player has for its first move, ms (live/clock.rs).
     first_move: Setting,
+    /// Counts for the operator (`hasami serve --metrics`).
+    pub metrics: Metrics,
 }
 
 /// A length of time the server's owner may change while it runs (`Limits`, tests), kept in ms.
@@ -86,6 +89,7 @@ impl AppState {
             lobby_joined: ClientGames::default(),
             lobby_grace: Setting::new(std::time::Duration::from_secs(30)),
             first_move: Setting::new(std::time::Duration::from_millis(FIRST_MOVE_MS as u64)),
+            metrics: Metrics::default(),
         })
     }
 

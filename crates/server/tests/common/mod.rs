@@ -35,11 +35,29 @@ impl Server {
 
     /// Starts a server on an open store (`db` is what [`Server::db`] says; empty for PostgreSQL).
     pub fn start_on(store: hasami_server::Db, db: &Path, limits: hasami_server::Limits) -> Server {
+        Server::serving(store, db, limits, None)
+    }
+
+    /// Starts a server like [`Server::start`] that also serves its counts; the address of those.
+    pub fn start_with_metrics(db: &Path) -> (Server, SocketAddr) {
+        let store = hasami_server::Db::open(db).unwrap();
+        let metrics = TcpListener::bind("127.0.0.1:0").unwrap();
+        let at = metrics.local_addr().unwrap();
+        let s = Server::serving(store, db, hasami_server::Limits::default(), Some(metrics));
+        (s, at)
+    }
+
+    fn serving(
+        store: hasami_server::Db,
+        db: &Path,
+        limits: hasami_server::Limits,
+        metrics: Option<TcpListener>,
+    ) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
-            hasami_server::serve_within(listener, store, limits, async {
+            hasami_server::serve_with(listener, metrics, store, limits, async {
                 let _ = rx.await;
             })
             .unwrap();
