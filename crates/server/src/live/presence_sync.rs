@@ -1,5 +1,5 @@
-//! Keeping each game's `Presence` (presence.rs) in step: its players' sockets opening and closing on this
-//! server and, with several servers on one PostgreSQL store, on the others.
+//! Keeping each game's `Presence` (presence.rs) in step: its players' sockets opening and closing
+//! on this server and, with several servers on one PostgreSQL store, on the others.
 //!
 //! A player's socket counts for their side while it is open; every change of "this side's player is
 //! connected" sends the game to every watcher (without a new version: an engine reply or clock
