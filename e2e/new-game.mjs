@@ -1,8 +1,9 @@
-// Browser tests of the new game form's engine strength menu.
+// Browser tests of the new game form: the engine strength menu, and a clock for a game on this
+// device.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage } from './helpers.mjs';
+import { BASE, newPage, gameId, view, clickMove, waitGame } from './helpers.mjs';
 
 test('the strength menu says in words how each level plays', async () => {
   const page = await newPage('levels-menu', { width: 390, height: 844 });
@@ -19,5 +20,38 @@ test('the strength menu says in words how each level plays', async () => {
   // The chosen level's words in full under the menu.
   await page.selectOption('#ng-level', '1');
   assert.equal(await page.textContent('#ng-level-words'), options[0][1].replace(/^1 — /, ''));
+  await page.context().close();
+});
+
+test('a game on this device can have a clock: both times shown, the side to move\'s runs', async () => {
+  const page = await newPage('hot-seat-clock');
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#ng-variant', 'hasami');
+  await page.check('#ng-opponent-local');
+  assert.ok(await page.isVisible('#ng-clock'), 'no clock offered for a game on this device');
+  await page.fill('#ng-name-black', 'Ann');
+  await page.fill('#ng-name-white', 'Ben');
+  await page.check('#ng-clock');
+  await page.fill('#ng-clock-minutes', '1');
+  await page.fill('#ng-clock-increment', '0');
+  await page.click('#ng-start');
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await gameId(page);
+  await page.waitForSelector('#clock-black');
+  assert.equal(await page.textContent('#clock-black'), '1:00');
+  assert.equal(await page.textContent('#clock-white'), '1:00');
+  // Both first moves are free; then Black's clock runs.
+  let g = await view(page, id);
+  await clickMove(page, 'a1', 'a5', g.legal_moves);
+  await waitGame(page, { ply: 1 });
+  g = await view(page, id);
+  await clickMove(page, 'i9', 'i6', g.legal_moves);
+  await waitGame(page, { ply: 2 });
+  await page.waitForSelector('#clock-black.running');
+  await page.waitForFunction(() => Number(document.getElementById('clock-black').dataset.ms) < 59_800);
+  g = await view(page, id);
+  assert.equal(g.clock.running, 'black');
+  assert.equal(g.players.black, 'Ann');
   await page.context().close();
 });

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{create, server, token_of, Server, Ws};
+use common::{create, moves, server, token_of, Server, Ws};
 use serde_json::{json, Value};
 
 #[test]
@@ -125,12 +125,6 @@ fn bad_clocks_are_refused() {
         let (status, e) = s.post("/api/games", &json!({"opponent": "online", "clock": clock}));
         assert_eq!(status, 400, "{clock}: {e}");
     }
-    let (status, e) = s.post(
-        "/api/games",
-        &json!({"opponent": "local", "clock": {"initial": 60}}),
-    );
-    assert_eq!(status, 400, "{e}");
-    assert!(e["error"].as_str().unwrap().contains("hot-seat"), "{e}");
     let (_, list) = s.get("/api/games");
     assert_eq!(list["games"], json!([]));
 }
@@ -290,4 +284,34 @@ fn a_name_or_a_draw_offer_does_not_stop_the_clock_of_the_side_to_move() {
         );
         assert_eq!(over.unwrap()["game"]["result"], "0-1");
     }
+}
+
+#[test]
+fn a_hot_seat_game_has_a_clock_like_a_chess_clock_on_the_table() {
+    let (_dir, s) = server();
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "local", "clock": {"initial": 0.5, "increment": 0}}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    assert_eq!(c["game"]["clock"]["initial_ms"], 500, "{c}");
+    let play = |mv: &str| {
+        s.post_ok(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv, "token": token}),
+        )
+    };
+    // One key plays both sides; each side's first move is free, then Black's clock runs.
+    play("e1e5");
+    let v = play("e9e6");
+    assert_eq!(v["clock"]["running"], "black", "{v}");
+    // An undo takes White's move back: White is to move again, with its clock as it was.
+    let v = s.post_ok(&format!("/api/games/{id}/undo"), &json!({"token": token}));
+    assert_eq!(moves(&v).len(), 1);
+    play("e9e6");
+    // Nobody moves for Black: the game is lost on time by Black.
+    let v = s.wait_for(&format!("/api/games/{id}"), |v| v["status"] == "over");
+    assert_eq!(v["result"], "0-1", "{v}");
+    assert_eq!(v["reason"], "White wins on time: Black ran out of time");
 }

@@ -96,7 +96,6 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::BadPosition(_)
         | E::BadClockInitial(_)
         | E::BadClockIncrement(_)
-        | E::ClockInLocalGame
         | E::BadLevel(_)
         | E::BadCreatorSide(_)
         | E::BadSide(_)
@@ -218,11 +217,6 @@ mod tests {
                 GameError::BadClockIncrement(61.0),
                 400,
                 "bad clock increment 61: seconds from 0 to 60",
-            ),
-            (
-                GameError::ClockInLocalGame,
-                400,
-                "clocks are for online and engine games (a hot-seat game has no clocks)",
             ),
             (GameError::BadLevel(11), 400, "bad level 11: levels are 1 to 10"),
             (

@@ -45,7 +45,8 @@ pub struct NewGame {
     /// Shogun: `fair` (default) or `omniscient` engine.
     #[serde(default)]
     pub engine: Option<String>,
-    /// A time control; no clocks without it. Not for hot-seat games.
+    /// A time control; no clocks without it. A hot-seat game's clock is a chess clock on the
+    /// table: one device, both sides' times.
     #[serde(default)]
     pub clock: Option<ClockRequest>,
     /// Player names (the engine's side is named by the server).
@@ -197,9 +198,6 @@ impl AppState {
             Opponent::Engine => level_or_default(o.level)?,
             _ => 0,
         };
-        if o.clock.is_some() && opponent == Opponent::Local {
-            return Err(GameError::ClockInLocalGame);
-        }
         if o.open && opponent != Opponent::Online {
             return Err(GameError::OpenNotOnline);
         }

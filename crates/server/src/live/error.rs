@@ -43,9 +43,6 @@ pub enum GameError {
     /// A clock's increment out of range.
     #[error("bad clock increment {0}: seconds from 0 to 60")]
     BadClockIncrement(f64),
-    /// A clock asked for a hot-seat game.
-    #[error("clocks are for online and engine games (a hot-seat game has no clocks)")]
-    ClockInLocalGame,
     /// An engine level out of range.
     #[error("bad level {0}: levels are 1 to 10")]
     BadLevel(u32),

@@ -134,7 +134,6 @@ async function newGameScreen(params) {
     sideBox.hidden = o === 'local';
     oneName.hidden = o === 'local';
     twoNames.hidden = o !== 'local';
-    clockBox.hidden = o === 'local';
     openBox.hidden = o !== 'online';
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
@@ -153,7 +152,7 @@ async function newGameScreen(params) {
     if (req.opponent === 'online' && openOn.checked) req.open = true;
     if (isShogun() && document.getElementById('ng-board-random').checked) req.random_board = true;
     if (isShogun() && req.opponent === 'engine') req.engine = engineMode.value;
-    if (req.opponent !== 'local' && clockOn.checked)
+    if (clockOn.checked)
       req.clock = { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
     if (req.opponent === 'local') {
       const players = {};
