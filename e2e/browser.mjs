@@ -41,7 +41,7 @@ import './games-list.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
-  positionPieces, view, center, clickMove, dragMove, createGame, apiMove,
+  positionPieces, view, center, clickMove, dragMove, createGame, apiMove, setClock,
 } from './helpers.mjs';
 
 test('against the engine: new game dialog, click and drag moves, engine replies, a capture, reload', async () => {
@@ -252,9 +252,7 @@ test('clocks and names: an engine game with a clock', async () => {
   await page.selectOption('#ng-level', '1');
   await page.selectOption('#ng-side', 'black');
   await page.fill('#ng-name', 'Zoe');
-  await page.check('#ng-clock');
-  await page.fill('#ng-clock-minutes', '1');
-  await page.fill('#ng-clock-increment', '0');
+  await setClock(page, 1, 0);
   await page.click('#ng-start');
   await page.waitForURL(/#\/game\/\d+$/);
   const id = await gameId(page);

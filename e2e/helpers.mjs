@@ -124,6 +124,13 @@ export async function dragMove(page, from, to) {
 }
 
 /** Creates a game through the API from `page`; {id, token, game}. */
+/** Turns the new game form's clock on with `minutes` per side and `increment` seconds a move. */
+export async function setClock(page, minutes, increment) {
+  await page.check('#ng-clock');
+  await page.fill('#ng-clock-minutes', String(minutes));
+  await page.fill('#ng-clock-increment', String(increment));
+}
+
 export async function createGame(page, body) {
   return page.evaluate(async (b) => {
     const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });

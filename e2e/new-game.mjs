@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, gameId, view, clickMove, waitGame } from './helpers.mjs';
+import { BASE, newPage, gameId, view, clickMove, waitGame, setClock } from './helpers.mjs';
 
 test('the strength menu says in words how each level plays', async () => {
   const page = await newPage('levels-menu', { width: 390, height: 844 });
@@ -32,9 +32,7 @@ test('a game on this device can have a clock: both times shown, the side to move
   assert.ok(await page.isVisible('#ng-clock'), 'no clock offered for a game on this device');
   await page.fill('#ng-name-black', 'Ann');
   await page.fill('#ng-name-white', 'Ben');
-  await page.check('#ng-clock');
-  await page.fill('#ng-clock-minutes', '1');
-  await page.fill('#ng-clock-increment', '0');
+  await setClock(page, 1, 0);
   await page.click('#ng-start');
   await page.waitForURL(/#\/game\/\d+$/);
   const id = await gameId(page);
