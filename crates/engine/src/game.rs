@@ -139,6 +139,11 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn in_danger(&self) -> bool {
         false
     }
+    /// How many pieces the side to move has more than the other (negative when behind) in games
+    /// won by capturing (those [`SearchGame::press`] applies to); 0 elsewhere and by default.
+    fn lead(&self) -> i32 {
+        0
+    }
 }
 
 /// The end of the game at `pos` for the search, from the side to move's point of view: the rules'

@@ -226,3 +226,40 @@ fn in_apit_sodok_a_lead_gains_as_the_count_nears_the_limit() {
         "the side behind: fresh {behind_fresh}, after 80 quiet plies {behind_late}"
     );
 }
+
+#[test]
+fn narrowing_changes_only_the_search_of_the_side_ahead() {
+    // `Features::narrow` (off by default, docs/conversion.md): when the side to move at the root
+    // leads by two pieces, the other side's late quiet moves are reduced a ply more. The side
+    // behind must search exactly as without it, and so must every game a lead does not win.
+    use hasami_engine::Features;
+    let nodes = |variant: &str, text: &str, narrow: bool| {
+        let pos = HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap();
+        let mut s = Searcher::new(8, 1);
+        s.features = Features {
+            narrow,
+            ..Features::default()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        s.search(&pos, &[pos.hash()], &depth(7), stop, |_| {}).nodes
+    };
+    // Black five against White three.
+    let board = "1b5b1/9/3w5/9/4b4/9/5w3/1w7/b7b";
+    let ahead = format!("{board} b 0 30");
+    let behind = format!("{board} w 0 30");
+    assert_ne!(
+        nodes("hasami", &ahead, true),
+        nodes("hasami", &ahead, false),
+        "the side ahead searches another tree"
+    );
+    assert_eq!(
+        nodes("hasami", &behind, true),
+        nodes("hasami", &behind, false),
+        "the side behind searches as before"
+    );
+    assert_eq!(
+        nodes("dai-hasami", &ahead, true),
+        nodes("dai-hasami", &ahead, false),
+        "five in a row: a lead in pieces is not what wins"
+    );
+}

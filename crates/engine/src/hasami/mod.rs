@@ -22,7 +22,7 @@ pub const VCF_FOURS: u32 = 2;
 pub const FADE_LEAD: u32 = 2;
 
 /// How many pieces one side has more than the other.
-fn lead(pos: &HasamiPosition) -> u32 {
+fn gap(pos: &HasamiPosition) -> u32 {
     pos.pieces(Side::First)
         .len()
         .abs_diff(pos.pieces(Side::Second).len())
@@ -124,9 +124,18 @@ impl SearchGame for HasamiPosition {
         Some(QuietCount {
             plies: self.quiet_plies(),
             limit: rules.options.quiet,
-            fade: decides.is_none() && lead(self) < FADE_LEAD,
+            fade: decides.is_none() && gap(self) < FADE_LEAD,
             decides,
         })
+    }
+
+    #[inline]
+    fn lead(&self) -> i32 {
+        if !press::applies(self) {
+            return 0;
+        }
+        let side = self.side();
+        self.pieces(side).len() as i32 - self.pieces(!side).len() as i32
     }
 
     #[inline]

@@ -32,6 +32,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     ) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
+        self.narrow = (self.features.narrow && root.lead() >= 2).then(|| root.p1_to_move());
         let mut out = SearchResult {
             best: root_moves.first().map(|m| m.0),
             score: 0,

@@ -233,6 +233,8 @@ struct Worker<'a, G: SearchGame> {
     evals: Box<[(u64, i32)]>,
     /// Endgame tables to look positions up in.
     tables: Option<Arc<Tables>>,
+    /// The root side (`p1_to_move`) when [`Features::narrow`] applies to this search.
+    narrow: Option<bool>,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -261,6 +263,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
             tables,
+            narrow: None,
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
                     if d == 0 || i == 0 {

@@ -163,6 +163,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     if threat || (picker.stage == Stage::Quiet && hint > 2_000) {
                         r -= 1;
                     }
+                    if self.narrow.is_some_and(|p1| p1 != pos.p1_to_move()) {
+                        r += 1;
+                    }
                     r = r.clamp(0, depth - 2);
                 }
                 let d = depth - 1;

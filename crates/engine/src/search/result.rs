@@ -35,12 +35,17 @@ pub struct Features {
     /// Threatening quiet moves also at the first ply of quiescence (off by default; measured in
     /// docs/engine.md).
     pub quiescence_threats: bool,
+    /// When the root's side leads by two pieces or more ([`crate::SearchGame::lead`]), the other
+    /// side's late quiet moves are reduced one ply more: the side ahead looks deeper along its own
+    /// plans, and a search by the side behind is unchanged (off by default: measured in
+    /// docs/conversion.md, "Narrowing the defence").
+    pub narrow: bool,
 }
 
 impl Features {
     /// The default features with those named in `off` switched off and those in `on` switched on
     /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
-    /// `progress`, `press`, `full_press`, `vcf`, `quiescence_threats`), for measuring what each is worth. The engine reads these from the
+    /// `progress`, `press`, `full_press`, `vcf`, `quiescence_threats`, `narrow`), for measuring what each is worth. The engine reads these from the
     /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
     pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
@@ -60,6 +65,7 @@ impl Features {
                     }
                     "vcf" => f.vcf = value,
                     "quiescence_threats" => f.quiescence_threats = value,
+                    "narrow" => f.narrow = value,
                     _ => {}
                 }
             }
@@ -82,6 +88,7 @@ impl Default for Features {
             press_weight: Press::Full,
             vcf: true,
             quiescence_threats: false,
+            narrow: false,
         }
     }
 }
