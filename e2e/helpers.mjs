@@ -123,7 +123,6 @@ export async function dragMove(page, from, to) {
   await page.mouse.up();
 }
 
-/** Creates a game through the API from `page`; {id, token, game}. */
 /** Turns the new game form's clock on with `minutes` per side and `increment` seconds a move. */
 export async function setClock(page, minutes, increment) {
   await page.check('#ng-clock');
@@ -131,6 +130,7 @@ export async function setClock(page, minutes, increment) {
   await page.fill('#ng-clock-increment', String(increment));
 }
 
+/** Creates a game through the API from `page`; {id, token, game}. */
 export async function createGame(page, body) {
   return page.evaluate(async (b) => {
     const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
