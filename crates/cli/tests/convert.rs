@@ -207,6 +207,69 @@ fn a_position_won_in_one_move_is_converted() {
 }
 
 #[test]
+fn a_suite_played_at_fixed_nodes_plays_the_same_games_every_time() {
+    // Three positions of the kept hasami-chess suite, each played out twice at 3,000 nodes a move:
+    // the same moves, so the same lengths, ends and capture traces, whatever else the machine does.
+    let kept = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../suites/conversion/hasami-chess.txt"
+    );
+    let text = std::fs::read_to_string(kept).unwrap();
+    let positions: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("variant") && !l.is_empty())
+        .take(3)
+        .collect();
+    let tmp = temp();
+    let suite = tmp.path().join("three.txt");
+    std::fs::write(
+        &suite,
+        format!("variant hasami-chess\n{}\n", positions.join("\n")),
+    )
+    .unwrap();
+    let path = suite.to_str().unwrap();
+    let run = || {
+        let out = convert(&["run", path, "--nodes", "3000", "--verbose"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut lines: Vec<String> = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        // Two positions are played at once; their lines may come in either order.
+        lines.sort();
+        (String::from_utf8_lossy(&out.stdout).into_owned(), lines)
+    };
+    let (summary, one) = run();
+    let (_, two) = run();
+    assert_eq!(one.len(), 3, "{one:?}");
+    assert_eq!(one, two);
+    assert!(summary.contains("at 3000 nodes per move"), "{summary}");
+
+    // The side behind may have its own count; a time and a count together are refused.
+    let out = convert(&[
+        "run",
+        path,
+        "--nodes",
+        "3000",
+        "--defender-nodes",
+        "1000",
+        "--limit",
+        "1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("at 3000 nodes per move (the side behind 1000 nodes)"),
+        "{text}"
+    );
+    let both = convert(&["run", path, "--nodes", "3000", "--movetime", "50"]);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
 fn bad_suites_are_refused_with_the_file_and_line() {
     let cases = [
         ("no-variant.txt", "7w/8/8/8/8/2b4b/w7/b7 b 0 1\n", ":1:"),

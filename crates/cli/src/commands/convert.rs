@@ -63,6 +63,14 @@ struct RunArgs {
     /// tell whether the positions are won or the engine is short of strength.
     #[arg(long)]
     defender_movetime: Option<u64>,
+    /// Nodes per move for both sides instead of a time (for the side ahead only with
+    /// `--defender-nodes`): the same games on any machine under any load, so two builds or
+    /// settings can be compared while the machine does other work.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["movetime", "defender_movetime"])]
+    nodes: Option<u64>,
+    /// Nodes per move for the side behind, when it differs (with `--nodes`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), requires = "nodes")]
+    defender_nodes: Option<u64>,
     /// The level of both sides.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10))]
     level: u32,
@@ -86,6 +94,44 @@ struct RunArgs {
     /// A line per position on standard error.
     #[arg(long)]
     verbose: bool,
+}
+
+impl RunArgs {
+    /// Each move's limit: for the side ahead, then for the side behind.
+    fn limits(&self) -> [Limits; 2] {
+        match self.nodes {
+            Some(n) => [n, self.defender_nodes.unwrap_or(n)].map(|n| Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            }),
+            None => [
+                self.movetime,
+                self.defender_movetime.unwrap_or(self.movetime),
+            ]
+            .map(|ms| Limits {
+                movetime: Some(Duration::from_millis(ms)),
+                ..Limits::default()
+            }),
+        }
+    }
+
+    /// How much each move was given, as the summary says it: "100 ms per move", "300000 nodes per
+    /// move (the side behind 100000 nodes)".
+    fn per_move(&self) -> String {
+        let (ahead, behind, unit) = match self.nodes {
+            Some(n) => (n, self.defender_nodes.unwrap_or(n), "nodes"),
+            None => (
+                self.movetime,
+                self.defender_movetime.unwrap_or(self.movetime),
+                "ms",
+            ),
+        };
+        if ahead == behind {
+            format!("{ahead} {unit} per move")
+        } else {
+            format!("{ahead} {unit} per move (the side behind {behind} {unit})")
+        }
+    }
 }
 
 /// Runs `hasami convert`.
@@ -350,15 +396,8 @@ fn play_out(
     for s in searchers {
         s.clear();
     }
-    let per_move = |ms: u64| Limits {
-        movetime: Some(Duration::from_millis(ms)),
-        ..Limits::default()
-    };
     // Indexed like `searchers`: the side ahead, then the side behind.
-    let limits = [
-        per_move(args.movetime),
-        per_move(args.defender_movetime.unwrap_or(args.movetime)),
-    ];
+    let limits = args.limits();
     let mut first_capture = None;
     let mut captures = Vec::new();
     while game.outcome().is_none() && game.plies() < args.max_plies {
@@ -495,18 +534,14 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
         .collect();
     plies.sort_unstable();
     println!(
-        "{}: {converted} of {} converted ({:.1}%), {} drawn, {lost} lost; level {} against level {} at {} ms per move{}",
+        "{}: {converted} of {} converted ({:.1}%), {} drawn, {lost} lost; level {} against level {} at {}",
         suite.variant,
         played.len(),
         100.0 * converted as f64 / played.len().max(1) as f64,
         played.len() - converted - lost,
         args.level,
         args.level,
-        args.movetime,
-        match args.defender_movetime {
-            Some(d) if d != args.movetime => format!(" (the side behind {d} ms)"),
-            _ => String::new(),
-        }
+        args.per_move(),
     );
     if let Some(m) = plies.get(plies.len() / 2) {
         println!("median length of a conversion: {m} plies");
