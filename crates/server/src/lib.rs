@@ -185,8 +185,10 @@ pub fn serve_with(
                 l.set_nonblocking(true)?;
                 let l = tokio::net::TcpListener::from_std(l)?;
                 let app = http::metrics::router(std::sync::Arc::clone(&state));
+                let bounds = metrics_limits(&limits);
                 Some(tokio::spawn(async move {
-                    let _ = axum::serve(l, app).await;
+                    let grace = std::time::Duration::ZERO;
+                    let _ = connections::serve(l, app, bounds, std::future::pending(), grace).await;
                 }))
             }
             None => None,
@@ -208,6 +210,21 @@ pub fn serve_with(
     // Engine searches still running are abandoned with the runtime (every stored move is committed).
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));
     Ok(())
+}
+
+/// Connections open at once on the metrics listener: a scraper or two, and an operator's browser.
+const METRICS_CONNECTIONS: usize = 16;
+
+/// The metrics listener's bounds: a few connections at once (more wait in the listen queue), and
+/// the public listener's time for a request's headers, so an idle or half-sent connection cannot
+/// hold a slot; a private address, so no share per address.
+fn metrics_limits(limits: &Limits) -> Limits {
+    Limits {
+        connections: METRICS_CONNECTIONS,
+        connections_per_address: 0,
+        header_timeout: limits.header_timeout,
+        ..Limits::default()
+    }
 }
 
 /// `hasami serve`: opens the store, listens, prints the address and serves until Ctrl-C or SIGTERM.

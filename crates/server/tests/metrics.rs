@@ -1,7 +1,12 @@
 //! The operator's counts (`hasami serve --metrics`): served on their own listener, never on the
-//! public one, and counting what the server did.
+//! public one, counting what the server did, and within bounds of their own (idle connections are
+//! closed, and only a few are served at once).
 
 mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 use common::{create, http, Server, Ws};
 use serde_json::json;
@@ -46,4 +51,45 @@ fn the_counts_are_served_on_their_own_listener_and_follow_the_games() {
     let (_, public) = s.get_text("/metrics");
     assert!(!public.contains("hasami_moves_total"), "{public}");
     drop(ws);
+}
+
+#[test]
+fn idle_connections_to_the_counts_are_closed_and_do_not_hold_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = hasami_server::Limits {
+        header_timeout: Duration::from_secs(1),
+        ..hasami_server::Limits::default()
+    };
+    let (_s, metrics) = Server::start_with_metrics_within(&dir.path().join("g.sqlite3"), limits);
+    // More idle connections than the counts' listener serves at once, half with half a request.
+    let mut idle: Vec<TcpStream> = (0..40)
+        .map(|i| {
+            let mut c = TcpStream::connect(metrics).unwrap();
+            if i % 2 == 0 {
+                c.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n")
+                    .unwrap();
+            }
+            c
+        })
+        .collect();
+    // A scraper still reads the counts within seconds.
+    let started = Instant::now();
+    let (status, text) = http(metrics, "GET", "/metrics", None);
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    // Every idle connection was closed by the server (end of stream, or a 408 and then the end),
+    // instead of being held open for as long as the client likes.
+    for c in &mut idle {
+        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut buf = [0u8; 512];
+        let n = c
+            .read(&mut buf)
+            .expect("the server closes an idle connection");
+        let answer = String::from_utf8_lossy(&buf[..n]);
+        assert!(n == 0 || answer.starts_with("HTTP/1.1 408"), "{answer}");
+    }
 }

@@ -40,10 +40,18 @@ impl Server {
 
     /// Starts a server like [`Server::start`] that also serves its counts; the address of those.
     pub fn start_with_metrics(db: &Path) -> (Server, SocketAddr) {
+        Server::start_with_metrics_within(db, hasami_server::Limits::default())
+    }
+
+    /// Starts a server like [`Server::start_with_metrics`] within `limits`.
+    pub fn start_with_metrics_within(
+        db: &Path,
+        limits: hasami_server::Limits,
+    ) -> (Server, SocketAddr) {
         let store = hasami_server::Db::open(db).unwrap();
         let metrics = TcpListener::bind("127.0.0.1:0").unwrap();
         let at = metrics.local_addr().unwrap();
-        let s = Server::serving(store, db, hasami_server::Limits::default(), Some(metrics));
+        let s = Server::serving(store, db, limits, Some(metrics));
         (s, at)
     }
 
