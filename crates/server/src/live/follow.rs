@@ -47,7 +47,7 @@ impl AppState {
                     let Some(change) = change else { return };
                     let id = change.game;
                     // Only games in memory here have copies to update; the others load fresh.
-                    let Some(live) = self.in_memory(id) else { continue };
+                    let Some(live) = self.followed(id) else { continue };
                     {
                         let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
                         if let Some(again) = pending.get_mut(&id) {

@@ -4,7 +4,7 @@
 //! has every change, so a dropped game is loaded again when it is next used. Loads of one game wait
 //! for each other (it is loaded once); loads of different games never wait for each other.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
@@ -27,8 +27,8 @@ pub struct AppState {
     /// Engine searches.
     pub engine: Arc<Engine>,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
-    /// One lock per game being loaded, so a game is loaded once and other games' loads go on.
-    loading: std::sync::Mutex<HashMap<i64, Arc<Mutex<()>>>>,
+    /// The games being loaded (see [`Loading`]).
+    loading: std::sync::Mutex<Loading>,
     max_live: usize,
     /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
@@ -44,6 +44,17 @@ pub struct AppState {
     first_move: Setting,
     /// Counts for the operator (`hasami serve --metrics`).
     pub metrics: Metrics,
+}
+
+/// The games being loaded from the store. Its mutex also covers putting a loaded game into memory
+/// and [`AppState::followed`]'s look for it, so a change another server tells while a game loads is
+/// either seen by the copy in memory or marked here for the load to read again.
+#[derive(Default)]
+struct Loading {
+    /// One lock per game being loaded, so a game is loaded once and other games' loads go on.
+    locks: HashMap<i64, Arc<Mutex<()>>>,
+    /// Games being loaded that another server changed meanwhile (their copies may be stale).
+    missed: HashSet<i64>,
 }
 
 /// A length of time the server's owner may change while it runs (`Limits`, tests), kept in ms.
@@ -81,7 +92,7 @@ impl AppState {
             db,
             engine: Arc::new(Engine::new(max_searches)),
             games: std::sync::Mutex::new(HashMap::new()),
-            loading: std::sync::Mutex::new(HashMap::new()),
+            loading: std::sync::Mutex::new(Loading::default()),
             max_live: max_live.max(1),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
             store_retry: Setting::new(STORE_RETRY),
@@ -180,7 +191,8 @@ impl AppState {
         // The last one out forgets the lock (a later load after an unload makes a new one).
         let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
         if Arc::strong_count(&lock) == 2 {
-            loading.remove(&id);
+            loading.locks.remove(&id);
+            loading.missed.remove(&id);
         }
         loaded
     }
@@ -188,7 +200,7 @@ impl AppState {
     /// The lock that loads of game `id` share.
     fn loading_lock(&self, id: i64) -> Arc<Mutex<()>> {
         let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
-        Arc::clone(loading.entry(id).or_default())
+        Arc::clone(loading.locks.entry(id).or_default())
     }
 
     /// Loads game `id` from the store unless a load that went first did (call with its lock held).
@@ -205,15 +217,39 @@ impl AppState {
         fresh.first_move_ms = self.first_move_ms();
         // Players connected through other servers sharing the store.
         self.read_presence(&mut fresh).await;
+        Ok(self.admit(id, fresh).await)
+    }
+
+    /// Puts game `id`, just read from the store, into memory and runs what it needs; reads it again
+    /// when another server changed it meanwhile (its notice found no copy in memory to update).
+    async fn admit(self: &Arc<Self>, id: i64, fresh: LiveGame) -> Arc<Mutex<LiveGame>> {
         let live = Arc::new(Mutex::new(fresh));
-        self.insert(id, &live);
-        // An engine game left on the engine's turn (e.g. by a restart) continues.
-        {
-            let mut g = live.lock().await;
-            let _ = self.check_clock(&mut g).await;
-            self.act(&live, &mut g).await;
+        let mut g = live.lock().await;
+        let missed = {
+            let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+            self.insert(id, &live);
+            loading.missed.remove(&id)
+        };
+        if missed {
+            let _ = self.reload(&live, &mut g).await;
+            self.refresh_presence(&live, &mut g).await;
         }
-        Ok(live)
+        // An engine game left on the engine's turn (e.g. by a restart) continues.
+        let _ = self.check_clock(&mut g).await;
+        self.act(&live, &mut g).await;
+        drop(g);
+        live
+    }
+
+    /// The copy in memory of game `id` that a change told by another server is for; `None` when
+    /// the game is not in memory (a game being loaded is marked, and its load reads it again).
+    pub(crate) fn followed(&self, id: i64) -> Option<Arc<Mutex<LiveGame>>> {
+        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        let found = self.cached(id);
+        if found.is_none() && loading.locks.contains_key(&id) {
+            loading.missed.insert(id);
+        }
+        found
     }
 }
 
@@ -280,5 +316,46 @@ mod tests {
         let same =
             tokio::time::timeout(std::time::Duration::from_millis(200), state.live(ids[0])).await;
         assert!(same.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_change_told_while_a_game_loads_reaches_the_loaded_game() {
+        // Another server (here: another state on the same store) moves while this one loads the
+        // game: it read the game before the move, and the move's notice came before the game was
+        // in memory. The game in memory must still show the move.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.sqlite3");
+        let other = AppState::new(Db::open(&path).unwrap(), 1);
+        let req: NewGame = serde_json::from_value(serde_json::json!({
+            "variant": "hasami", "opponent": "local"
+        }))
+        .unwrap();
+        let id = other.create(req).await.unwrap().id;
+        let state = AppState::new(Db::open(&path).unwrap(), 1);
+        let lock = state.loading_lock(id);
+        let _loading = lock.lock().await;
+        let stored = state.db.load_game(id).await.unwrap().unwrap();
+        let fresh = LiveGame::from_stored(stored).unwrap();
+        let status = crate::db::Status {
+            result: "*".into(),
+            reason: None,
+            draw_offer: None,
+            takeback_offer: None,
+        };
+        let mv = crate::db::StoredMove {
+            mv: "a1a2".into(),
+            captured: String::new(),
+            time: crate::db::now_ms(),
+            clock: None,
+        };
+        other.db.append_move(id, 1, mv, status).await.unwrap();
+        // The notice of the move: the game is not in memory yet.
+        assert!(state.followed(id).is_none());
+        let live = state.admit(id, fresh).await;
+        assert_eq!(
+            live.lock().await.game.plies(),
+            1,
+            "the move told during the load is lost"
+        );
     }
 }
