@@ -532,19 +532,85 @@ fn parse_go(args: &[&str], p1_to_move: bool) -> Result<Limits, String> {
     Ok(limits)
 }
 
+/// The longest input line read (a `position … moves …` line of a 1,000-ply game is about 5 KiB);
+/// a longer one is skipped to its end without being kept, and refused.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One line of input as read by [`read_line`].
+enum Line {
+    Text(String),
+    TooLong,
+    NotUtf8,
+}
+
+/// Reads the next line (without its `\n` or `\r\n`), keeping at most [`MAX_LINE`] bytes of it;
+/// `None` at the end of input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut kept = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        if !too_long {
+            if kept.len() + part.len() > MAX_LINE {
+                too_long = true;
+                kept = Vec::new();
+            } else {
+                kept.extend_from_slice(part);
+            }
+        }
+        let used = ends.unwrap_or(chunk.len());
+        input.consume(used);
+        if ends.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Ok(Some(match String::from_utf8(kept) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::NotUtf8,
+    }))
+}
+
 /// Runs the protocol until `quit` or the end of input (waiting for a running search to finish).
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
     let live: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut session = Session::default();
     let mut out = Vec::new();
-    for line in input.lines() {
+    while let Some(line) = read_line(&mut input)? {
         let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            Line::Text(l) => l,
+            Line::NotUtf8 => {
                 say(&live, "info string error: input is not valid UTF-8");
                 continue;
             }
-            Err(e) => return Err(e),
+            Line::TooLong => {
+                say(
+                    &live,
+                    &format!("info string error: line longer than {MAX_LINE} bytes, ignored"),
+                );
+                continue;
+            }
         };
         let flow = session.handle(&line, &mut out, &live);
         for reply in out.drain(..) {

@@ -197,6 +197,33 @@ fn malformed_lines_get_one_error_and_change_nothing() {
     assert_eq!(out.len(), 1 + 2 * bad.len());
 }
 
+#[test]
+fn a_line_longer_than_a_mebibyte_is_refused_and_changes_nothing() {
+    // A valid command padded past the bound: refused whole (not read into memory), and the lines
+    // after it are read as usual.
+    let long = format!("position startpos{}", " ".repeat(2 << 20));
+    let cmds = [
+        "setoption name Variant value hasami",
+        "position startpos moves e1e5",
+        long.as_str(),
+        "query fen",
+    ];
+    let out = ugi(lines(&cmds));
+    assert_eq!(
+        out.len(),
+        2,
+        "{:?}",
+        out.iter()
+            .map(|l| &l[..l.len().min(80)])
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        out[0],
+        "info string error: line longer than 1048576 bytes, ignored"
+    );
+    assert_eq!(out[1], "response wwwwwwwww/9/9/9/4b4/9/9/9/bbbb1bbbb w 1 1");
+}
+
 /// Tiny deterministic generator for the random games.
 struct Rng(u64);
 impl Rng {
