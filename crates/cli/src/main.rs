@@ -1,6 +1,7 @@
 //! The `hasami` command (docs/INTERFACES.md section 1).
 
 mod commands;
+mod line;
 mod matches;
 mod play;
 mod ugi;

@@ -4,6 +4,8 @@
 //! nothing: the position, the variant and the options stay as they were.
 
 use std::io::{self, BufRead, Write};
+
+use crate::line::{read_line, BadLine};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -534,80 +536,24 @@ fn parse_go(args: &[&str], p1_to_move: bool) -> Result<Limits, String> {
 
 /// The longest input line read (a `position … moves …` line of a 1,000-ply game is about 5 KiB);
 /// a longer one is skipped to its end without being kept, and refused.
-pub const MAX_LINE: usize = 1 << 20;
-
-/// One line of input as read by [`read_line`].
-enum Line {
-    Text(String),
-    TooLong,
-    NotUtf8,
-}
-
-/// Reads the next line (without its `\n` or `\r\n`), keeping at most [`MAX_LINE`] bytes of it;
-/// `None` at the end of input.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
-    let mut kept = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            if !any {
-                return Ok(None);
-            }
-            break;
-        }
-        any = true;
-        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], Some(i + 1)),
-            None => (chunk, None),
-        };
-        if !too_long {
-            if kept.len() + part.len() > MAX_LINE {
-                too_long = true;
-                kept = Vec::new();
-            } else {
-                kept.extend_from_slice(part);
-            }
-        }
-        let used = ends.unwrap_or(chunk.len());
-        input.consume(used);
-        if ends.is_some() {
-            break;
-        }
-    }
-    if too_long {
-        return Ok(Some(Line::TooLong));
-    }
-    if kept.last() == Some(&b'\r') {
-        kept.pop();
-    }
-    Ok(Some(match String::from_utf8(kept) {
-        Ok(text) => Line::Text(text),
-        Err(_) => Line::NotUtf8,
-    }))
-}
+pub const MAX_LINE: u64 = 1 << 20;
 
 /// Runs the protocol until `quit` or the end of input (waiting for a running search to finish).
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
     let live: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut session = Session::default();
     let mut out = Vec::new();
-    while let Some(line) = read_line(&mut input)? {
+    while let Some(line) = read_line(&mut input, MAX_LINE)? {
         let line = match line {
-            Line::Text(l) => l,
-            Line::NotUtf8 => {
+            Ok(l) => l,
+            Err(BadLine::NotText) => {
                 say(&live, "info string error: input is not valid UTF-8");
                 continue;
             }
-            Line::TooLong => {
+            Err(BadLine::TooLong(max)) => {
                 say(
                     &live,
-                    &format!("info string error: line longer than {MAX_LINE} bytes, ignored"),
+                    &format!("info string error: line longer than {max} bytes, ignored"),
                 );
                 continue;
             }

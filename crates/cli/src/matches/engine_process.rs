@@ -2,13 +2,21 @@
 //! a reader thread so that every wait has a timeout.
 
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use hasami_core::{Game, Position};
+
+use crate::line::read_line;
+
+/// The longest line of an engine's output that is read (longer ones are skipped).
+const MAX_LINE: u64 = 1 << 20;
+
+/// Lines of an engine's output read ahead of the match.
+const QUEUED_LINES: usize = 1024;
 
 /// How long an engine may take to answer `ugi` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -63,17 +71,17 @@ impl Engine {
             .map_err(|e| EngineError::Other(format!("could not start '{}': {e}", argv[0])))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = mpsc::channel();
+        // At most `QUEUED_LINES` lines wait to be read: an engine that writes faster than the match
+        // reads waits on its pipe, and a line past `MAX_LINE` is dropped unread.
+        let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send(line).is_err() {
+                match read_line(&mut reader, MAX_LINE) {
+                    Ok(None) | Err(_) => break,
+                    Ok(Some(Err(_))) => continue,
+                    Ok(Some(Ok(line))) => {
+                        if tx.send(line.trim_end().to_string()).is_err() {
                             break;
                         }
                     }

@@ -7,12 +7,13 @@
 //! square), `silent` (never answers `go`), `crash` (exits on `go`), `error` (answers `go` with
 //! `info string error: …` as an engine without search does).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use hasami_core::SplitMix64;
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Move, Variant};
 
 use super::players::{builtin_move, PlayerSpec};
+use crate::line::read_line;
 
 /// What the fake engine does on `go`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,8 +74,15 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
     let mut variant = Variant::Hasami(HasamiRules::parse("hasami").expect("a preset"));
     let mut game = AnyGame::from_variant(variant);
     let mut rng = SplitMix64(seed);
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    while let Some(line) = read_line(&mut input, crate::ugi::MAX_LINE)? {
+        let Ok(line) = line else {
+            writeln!(
+                out,
+                "info string error: a line that is not UTF-8 or is too long"
+            )?;
+            continue;
+        };
         let line = line.trim();
         let (cmd, args) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {

@@ -23,6 +23,7 @@ use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN_B
 
 use self::board::LastMove;
 use crate::commands::CliError;
+use crate::line::read_line;
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -177,7 +178,7 @@ impl Session {
                 write!(out, "{} to move> ", self.game.side_name(self.game.side()))?;
             }
             out.flush()?;
-            let line = match read_line(&mut input)? {
+            let line = match read_line(&mut input, MAX_LINE)? {
                 None => {
                     writeln!(out)?;
                     return Ok(());
@@ -368,48 +369,6 @@ impl Session {
 /// The longest line read, in bytes; the rest of a longer line is skipped.
 const MAX_LINE: u64 = 4096;
 
-/// Why a line of input was refused (it changes nothing).
-#[derive(Debug)]
-enum BadLine {
-    /// Bytes that are not UTF-8 text.
-    NotText,
-    /// More than [`MAX_LINE`] bytes.
-    TooLong,
-}
-
-impl std::fmt::Display for BadLine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BadLine::NotText => f.write_str("that line is not UTF-8 text"),
-            BadLine::TooLong => write!(f, "that line is longer than {MAX_LINE} bytes"),
-        }
-    }
-}
-
-/// The next line of `input` without its line break: `None` at the end of input, `Some(Err(_))` for a
-/// line that is not text or too long (read to its end and dropped).
-fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, BadLine>>> {
-    let mut bytes = Vec::new();
-    let n = std::io::Read::take(&mut *input, MAX_LINE + 1).read_until(b'\n', &mut bytes)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if bytes.last() != Some(&b'\n') && n as u64 > MAX_LINE {
-        // Skip the rest of the long line, a bounded piece at a time.
-        let mut rest = Vec::new();
-        while std::io::Read::take(&mut *input, MAX_LINE).read_until(b'\n', &mut rest)? > 0
-            && rest.last() != Some(&b'\n')
-        {
-            rest.clear();
-        }
-        return Ok(Some(Err(BadLine::TooLong)));
-    }
-    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
-        bytes.pop();
-    }
-    Ok(Some(String::from_utf8(bytes).map_err(|_| BadLine::NotText)))
-}
-
 /// A move and what it captured: `f1f5` or `f1f5, capturing e5`.
 fn played_words(mv: hasami_core::Move, captured: hasami_core::BitBoard) -> String {
     if captured.is_empty() {
@@ -431,28 +390,5 @@ fn score_words(score: i32) -> String {
         }
     } else {
         format!("{:+.2} pieces", f64::from(score) / 100.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_are_read_bounded_and_checked() {
-        let mut long = vec![b'a'; 10_000];
-        long.extend_from_slice(b"\nmoves\r\n\xff\nlast");
-        let mut input = std::io::Cursor::new(long);
-        assert!(matches!(
-            read_line(&mut input).unwrap(),
-            Some(Err(BadLine::TooLong))
-        ));
-        assert_eq!(read_line(&mut input).unwrap().unwrap().unwrap(), "moves");
-        assert!(matches!(
-            read_line(&mut input).unwrap(),
-            Some(Err(BadLine::NotText))
-        ));
-        assert_eq!(read_line(&mut input).unwrap().unwrap().unwrap(), "last");
-        assert!(read_line(&mut input).unwrap().is_none());
     }
 }
