@@ -73,16 +73,7 @@ fn get(addr: SocketAddr, path: &str, wait: Duration) -> Option<u16> {
 fn idle_and_half_sent_connections_are_closed_and_do_not_block_others() {
     let s = Small::start();
     // More idle connections than slots, half of them with half a request.
-    let mut idle: Vec<TcpStream> = (0..12)
-        .map(|i| {
-            let mut c = TcpStream::connect(s.addr).unwrap();
-            if i % 2 == 0 {
-                c.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n")
-                    .unwrap();
-            }
-            c
-        })
-        .collect();
+    let mut idle = common::idle_connections(s.addr, 12, "/api/variants");
     let started = Instant::now();
     assert_eq!(
         get(s.addr, "/api/variants", Duration::from_secs(10)),
@@ -94,13 +85,7 @@ fn idle_and_half_sent_connections_are_closed_and_do_not_block_others() {
         started.elapsed()
     );
     // The idle connections were closed by the server.
-    for c in &mut idle {
-        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-        let mut buf = [0u8; 512];
-        let n = c.read(&mut buf).unwrap_or(0);
-        let answer = String::from_utf8_lossy(&buf[..n]);
-        assert!(n == 0 || answer.starts_with("HTTP/1.1 408"), "{answer}");
-    }
+    common::assert_closed_by_server(&mut idle);
 }
 
 #[test]

@@ -4,11 +4,9 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use common::{create, http, Server, Ws};
+use common::{assert_closed_by_server, create, http, idle_connections, Server, Ws};
 use serde_json::json;
 
 #[test]
@@ -62,16 +60,7 @@ fn idle_connections_to_the_counts_are_closed_and_do_not_hold_them() {
     };
     let (_s, metrics) = Server::start_with_metrics_within(&dir.path().join("g.sqlite3"), limits);
     // More idle connections than the counts' listener serves at once, half with half a request.
-    let mut idle: Vec<TcpStream> = (0..40)
-        .map(|i| {
-            let mut c = TcpStream::connect(metrics).unwrap();
-            if i % 2 == 0 {
-                c.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n")
-                    .unwrap();
-            }
-            c
-        })
-        .collect();
+    let mut idle = idle_connections(metrics, 40, "/metrics");
     // A scraper still reads the counts within seconds.
     let started = Instant::now();
     let (status, text) = http(metrics, "GET", "/metrics", None);
@@ -83,13 +72,5 @@ fn idle_connections_to_the_counts_are_closed_and_do_not_hold_them() {
     );
     // Every idle connection was closed by the server (end of stream, or a 408 and then the end),
     // instead of being held open for as long as the client likes.
-    for c in &mut idle {
-        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-        let mut buf = [0u8; 512];
-        let n = c
-            .read(&mut buf)
-            .expect("the server closes an idle connection");
-        let answer = String::from_utf8_lossy(&buf[..n]);
-        assert!(n == 0 || answer.starts_with("HTTP/1.1 408"), "{answer}");
-    }
+    assert_closed_by_server(&mut idle);
 }

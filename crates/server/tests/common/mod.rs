@@ -367,3 +367,32 @@ impl Ws {
         self.s.write_all(&frame).unwrap();
     }
 }
+
+/// `n` connections to `addr` that never finish a request: every other one sends half a request's
+/// headers, the rest nothing.
+pub fn idle_connections(addr: SocketAddr, n: usize, path: &str) -> Vec<TcpStream> {
+    (0..n)
+        .map(|i| {
+            let mut c = TcpStream::connect(addr).unwrap();
+            if i % 2 == 0 {
+                c.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n").as_bytes())
+                    .unwrap();
+            }
+            c
+        })
+        .collect()
+}
+
+/// Asserts that the server closed each of `connections` within 5 s: the end of the stream, or a
+/// 408 and then the end (a read that times out fails).
+pub fn assert_closed_by_server(connections: &mut [TcpStream]) {
+    for c in connections {
+        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut buf = [0u8; 512];
+        let n = c
+            .read(&mut buf)
+            .expect("the server closes an idle connection");
+        let answer = String::from_utf8_lossy(&buf[..n]);
+        assert!(n == 0 || answer.starts_with("HTTP/1.1 408"), "{answer}");
+    }
+}
