@@ -1,7 +1,8 @@
 //! `hasami convert` end to end: a generated suite holds only positions with the asked lead and is the
 //! same for the same seed; `run` plays a won position out and counts it (the side behind may have its
 //! own time); positions a table calls won (`hasami tables sample`) are all won, each at the table's
-//! distance; bad suites are refused with the file and line.
+//! distance; bad suites are refused with the file and line; two runs' logs are compared position by
+//! position.
 
 use std::process::{Command, Output};
 
@@ -267,6 +268,70 @@ fn a_suite_played_at_fixed_nodes_plays_the_same_games_every_time() {
     );
     let both = convert(&["run", path, "--nodes", "3000", "--movetime", "50"]);
     assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
+fn two_runs_are_compared_position_by_position() {
+    let tmp = temp();
+    let log = |name: &str, lines: &[&str]| {
+        let path = tmp.path().join(name);
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // Positions 0-3 in both; position 4 only in the second. The first converts 0 and 1, the
+    // second 1, 2 and 3 (and 4).
+    let first = log(
+        "a.err",
+        &[
+            "   0 won   163 plies  Black wins: White has 1 piece left  | x -> y  | captures 1:9-6",
+            "   1 won    71 plies  Black wins: White has 1 piece left  | x -> y  | captures ",
+            "   2 DRAW  101 plies  draw: 100 plies without a capture  | x -> y  | captures ",
+            "   3 LOST   90 plies  White wins: Black has 1 piece left  | x -> y  | captures ",
+        ],
+    );
+    let second = log(
+        "b.err",
+        &[
+            "hasami: a summary line is not a position line",
+            "   3 won    91 plies  Black wins  | x -> y  | captures ",
+            "   2 won    95 plies  Black wins  | x -> y  | captures ",
+            "   1 won    70 plies  Black wins  | x -> y  | captures ",
+            "   0 DRAW  100 plies  draw  | x -> y  | captures ",
+            "   4 won    50 plies  Black wins  | x -> y  | captures ",
+        ],
+    );
+    let out = convert(&["compare", &first, &second]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("first: 2 of 4 converted (50.0%"), "{text}");
+    assert!(text.contains("second: 3 of 4 converted (75.0%"), "{text}");
+    assert!(
+        text.contains(
+            "won only in the first: 1, only in the second: 2; two-sided sign test p = 1.000"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("positions in only one log, left out: 1"),
+        "{text}"
+    );
+
+    // A file with no position lines, or one position twice, is refused.
+    let empty = log("empty.err", &["nothing here"]);
+    let twice = log("twice.err", &["   0 won 1 plies", "   0 DRAW 1 plies"]);
+    for (bad, says) in [
+        (&empty, "no position lines"),
+        (&twice, "position 0 appears twice"),
+    ] {
+        let out = convert(&["compare", &first, bad]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 #[test]

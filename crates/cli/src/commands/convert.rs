@@ -29,6 +29,8 @@ enum ConvertCommand {
     Generate(GenerateArgs),
     /// Play every position of a suite out and report how many the side ahead wins.
     Run(RunArgs),
+    /// Compare two runs of one suite position by position (their `--verbose` logs).
+    Compare(super::convert_compare::CompareArgs),
 }
 
 /// Arguments of `hasami convert generate`.
@@ -139,6 +141,7 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     match &args.command {
         ConvertCommand::Generate(a) => generate(a),
         ConvertCommand::Run(a) => run_suite(a),
+        ConvertCommand::Compare(a) => super::convert_compare::compare(a),
     }
 }
 
