@@ -53,6 +53,7 @@ pub fn read_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn lines_are_read_bounded_and_checked() {
@@ -78,5 +79,41 @@ mod tests {
             Some(Err(BadLine::TooLong(8)))
         );
         assert_eq!(read_line(&mut input, 8).unwrap(), None);
+    }
+
+    proptest! {
+        /// Any bytes: every line within the bound comes back as `split` on `\n` gives it (with
+        /// trailing `\r` dropped), every longer one is refused, and nothing is left over.
+        #[test]
+        fn lines_are_the_input_split_at_line_breaks(
+            bytes in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b'\r'), Just(0xffu8), 0x20u8..0x7f],
+                0..400,
+            ),
+            max in 1u64..40,
+        ) {
+            let mut want = Vec::new();
+            let mut parts: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+            if bytes.last() == Some(&b'\n') || bytes.is_empty() {
+                parts.pop();
+            }
+            for part in parts {
+                if part.len() as u64 > max {
+                    want.push(Err(BadLine::TooLong(max)));
+                    continue;
+                }
+                let mut line = part.to_vec();
+                while line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                want.push(String::from_utf8(line).map_err(|_| BadLine::NotText));
+            }
+            let mut input = std::io::Cursor::new(bytes.clone());
+            let mut got = Vec::new();
+            while let Some(line) = read_line(&mut input, max).unwrap() {
+                got.push(line);
+            }
+            prop_assert_eq!(got, want);
+        }
     }
 }
