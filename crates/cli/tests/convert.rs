@@ -174,6 +174,10 @@ fn a_position_won_in_one_move_is_converted() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("1 of 1 converted (100.0%)"), "{text}");
     assert!(!text.contains("side behind"), "{text}");
+    assert!(
+        text.contains("by material at the start (pieces ahead v behind): 3v2 1 of 1"),
+        "{text}"
+    );
 
     // The side behind may be given its own time, and the report says so.
     let out = convert(&[

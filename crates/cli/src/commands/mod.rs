@@ -2,7 +2,6 @@
 
 pub mod bench;
 pub mod convert;
-pub mod convert_compare;
 pub mod db;
 pub mod perft;
 pub mod serve;

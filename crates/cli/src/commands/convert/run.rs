@@ -1,61 +1,22 @@
-//! `hasami convert`: the conversion suite (docs/conversion.md). `generate` collects
-//! positions where one side leads by two pieces or more from games between weak levels; `run` plays
-//! each of them out between two engines at a level and counts how many the side ahead wins.
+//! `hasami convert run`: every position of a suite played out between two engines, the side
+//! ahead's wins counted (docs/conversion.md).
 
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use clap::{Args, Subcommand};
-use hasami_core::{AnyGame, AnyPosition, Outcome, Side, SplitMix64};
+use clap::Args;
+use hasami_core::{AnyPosition, Outcome, Side};
 use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{level_for, search_any, Limits, Searcher};
 
-use super::CliError;
-
-/// Arguments of `hasami convert`.
-#[derive(Args)]
-pub struct ConvertArgs {
-    #[command(subcommand)]
-    command: ConvertCommand,
-}
-
-#[derive(Subcommand)]
-enum ConvertCommand {
-    /// Write a suite: positions with a lead of `--lead` pieces or more from games between weak levels.
-    Generate(GenerateArgs),
-    /// Play every position of a suite out and report how many the side ahead wins.
-    Run(RunArgs),
-    /// Compare two runs of one suite position by position (their `--verbose` logs).
-    Compare(super::convert_compare::CompareArgs),
-}
-
-/// Arguments of `hasami convert generate`.
-#[derive(Args)]
-struct GenerateArgs {
-    /// The variant (a Hasami-family preset or variant text; not Shogun).
-    #[arg(long)]
-    variant: String,
-    /// Positions to collect (one per game).
-    #[arg(long, default_value_t = 200)]
-    count: usize,
-    /// The smallest lead in pieces.
-    #[arg(long, default_value_t = 2)]
-    lead: usize,
-    /// Seed of the openings and the levels' choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Write the suite here (standard output if left out).
-    #[arg(long)]
-    out: Option<PathBuf>,
-}
+use super::suite::read_suite;
+use super::{ahead, material, new_game, CliError};
 
 /// Arguments of `hasami convert run`.
 #[derive(Args)]
-struct RunArgs {
+pub(super) struct RunArgs {
     /// The suite file (`hasami convert generate`).
     suite: PathBuf,
     /// Milliseconds per move for both sides (for the side ahead only with `--defender-movetime`).
@@ -136,230 +97,11 @@ impl RunArgs {
     }
 }
 
-/// Runs `hasami convert`.
-pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
-    match &args.command {
-        ConvertCommand::Generate(a) => generate(a),
-        ConvertCommand::Run(a) => run_suite(a),
-        ConvertCommand::Compare(a) => super::convert_compare::compare(a),
-    }
-}
-
-/// Pieces of each side, `None` for Shogun.
-fn material(pos: &AnyPosition) -> Option<(usize, usize)> {
-    match pos {
-        AnyPosition::Hasami(p) => Some((
-            p.pieces(Side::First).len() as usize,
-            p.pieces(Side::Second).len() as usize,
-        )),
-        AnyPosition::Shogun(_) => None,
-    }
-}
-
-/// The side ahead by `lead` pieces or more, if any.
-fn ahead(pos: &AnyPosition, lead: usize) -> Option<Side> {
-    let (b, w) = material(pos)?;
-    if b >= w + lead {
-        Some(Side::First)
-    } else if w >= b + lead {
-        Some(Side::Second)
-    } else {
-        None
-    }
-}
-
-fn new_game(variant: &str, start: Option<&str>) -> Result<AnyGame, CliError> {
-    let game = AnyGame::new(variant, start).map_err(|e| CliError::Usage(e.to_string()))?;
-    if game.is_shogun() {
-        return Err(CliError::Usage(
-            "the conversion suite is for the Hasami family; Shogun has no piece count to lead by"
-                .into(),
-        ));
-    }
-    Ok(game)
-}
-
-/// One move of `level` with a depth-capped search (the weak levels stop at their depth).
-fn level_move(
-    searcher: &Searcher,
-    game: &AnyGame,
-    level: u32,
-    seed: u64,
-) -> Option<hasami_core::Move> {
-    let pos = game.position();
-    let limits = Limits {
-        movetime: Some(Duration::from_secs(2)),
-        ..Limits::default()
-    };
-    let history = game.hashes();
-    search_any(
-        searcher,
-        level_for(&pos, level),
-        pos,
-        false,
-        &history,
-        &limits,
-        Arc::new(AtomicBool::new(false)),
-        seed,
-        |_| {},
-    )
-    .best
-}
-
-fn generate(args: &GenerateArgs) -> Result<(), CliError> {
-    let start = new_game(&args.variant, None)?;
-    let variant = start.variant().to_string();
-    let searcher = Searcher::new(16, 1);
-    let mut rng = SplitMix64(args.seed);
-    let mut seen = std::collections::HashSet::new();
-    let mut lines = Vec::new();
-    let mut games = 0u64;
-    while lines.len() < args.count {
-        games += 1;
-        if games > args.count as u64 * 50 {
-            return Err(CliError::Usage(format!(
-                "only {} positions with a lead of {} in {} games",
-                lines.len(),
-                args.lead,
-                games - 1
-            )));
-        }
-        // Weak levels leave pieces; which two play varies with the game, so the leads come from
-        // different kinds of mistakes.
-        let levels = [1 + rng.below(4) as u32, 1 + rng.below(4) as u32];
-        let mut game = start.clone();
-        for _ in 0..2 + rng.below(3) {
-            let moves = game.legal_moves();
-            if moves.is_empty() || game.outcome().is_some() {
-                break;
-            }
-            game.play(moves[rng.below(moves.len() as u64) as usize])
-                .map_err(|e| CliError::Usage(e.to_string()))?;
-        }
-        // Play on until a capture gives a side the lead, then a few plies more (0–3, so the side
-        // to move varies), keeping the position only if the lead holds and the game is not over.
-        let extra = rng.below(4);
-        let mut found: Option<u64> = None;
-        while game.outcome().is_none() && game.plies() < 400 {
-            if let Some(left) = found {
-                if left == 0 {
-                    break;
-                }
-                found = Some(left - 1);
-            }
-            let who = if game.side() == Side::First { 0 } else { 1 };
-            let Some(mv) = level_move(&searcher, &game, levels[who], rng.next()) else {
-                break;
-            };
-            let captured = game.play(mv).map_err(|e| CliError::Usage(e.to_string()))?;
-            if found.is_none()
-                && !captured.is_empty()
-                && ahead(&game.position(), args.lead).is_some()
-            {
-                found = Some(extra);
-            }
-        }
-        if found.is_none() || game.outcome().is_some() {
-            continue;
-        }
-        if ahead(&game.position(), args.lead).is_none() {
-            continue;
-        }
-        let text = game.position_text();
-        if seen.insert(text.clone()) {
-            lines.push(text);
-        }
-    }
-    let about = format!(
-        "{} positions where one side leads by {} or more pieces,\n\
-         # from games between levels 1-4 (hasami convert generate --variant {} --count {} --lead {} --seed {}).",
-        lines.len(),
-        args.lead,
-        args.variant,
-        args.count,
-        args.lead,
-        args.seed
-    );
-    write_suite(&variant, &about, &lines, args.out.as_deref())
-}
-
-/// Writes a suite in the format [`read_suite`] reads: a comment (`# Conversion suite: VARIANT, ABOUT`,
-/// ABOUT may run on over `#` lines), the `variant` line and one position text per line; to `out`, or
-/// to standard output.
-pub(super) fn write_suite(
-    variant: &str,
-    about: &str,
-    lines: &[String],
-    out: Option<&Path>,
-) -> Result<(), CliError> {
-    let mut text = format!(
-        "# Conversion suite: {variant}, {about}\n\
-         # One position text per line; the first line names the variant.\n\
-         variant {variant}\n"
-    );
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
-    }
-    match out {
-        Some(path) => fs::write(path, text)?,
-        None => std::io::stdout().write_all(text.as_bytes())?,
-    }
-    Ok(())
-}
-
-/// A suite read from its file: the variant and the position texts.
-struct Suite {
-    variant: String,
-    positions: Vec<String>,
-}
-
-fn read_suite(path: &PathBuf) -> Result<Suite, CliError> {
-    let text = fs::read_to_string(path)
-        .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
-    let mut variant = None;
-    let mut positions = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(v) = line.strip_prefix("variant ") {
-            new_game(v.trim(), None)
-                .map_err(|e| CliError::Usage(format!("{}:{}: {e}", path.display(), n + 1)))?;
-            variant = Some(v.trim().to_string());
-            continue;
-        }
-        let Some(v) = &variant else {
-            return Err(CliError::Usage(format!(
-                "{}:{}: a position before the 'variant' line",
-                path.display(),
-                n + 1
-            )));
-        };
-        let game = new_game(v, Some(line))
-            .map_err(|e| CliError::Usage(format!("{}:{}: {e}", path.display(), n + 1)))?;
-        if game.outcome().is_some() || ahead(&game.position(), 1).is_none() {
-            return Err(CliError::Usage(format!(
-                "{}:{}: the game is over or nobody leads",
-                path.display(),
-                n + 1
-            )));
-        }
-        positions.push(line.to_string());
-    }
-    let Some(variant) = variant else {
-        return Err(CliError::Usage(format!(
-            "{}: no 'variant' line",
-            path.display()
-        )));
-    };
-    Ok(Suite { variant, positions })
-}
-
 /// How one position was played out.
 #[derive(Debug, Clone)]
 struct Played {
+    /// The pieces of the side ahead and of the side behind at the start.
+    at_start: (usize, usize),
     converted: bool,
     lost: bool,
     plies: usize,
@@ -371,6 +113,22 @@ struct Played {
     table: Option<(Value, Option<usize>)>,
     /// After every capture: the ply, and the pieces of the side ahead and of the side behind.
     captures: Vec<(usize, usize, usize)>,
+}
+
+/// Conversions by the material at the start, most pieces first: `9v7 59 of 118, 8v6 18 of 44`.
+fn by_material(played: &[Played]) -> String {
+    let mut counts: std::collections::BTreeMap<(usize, usize), (usize, usize)> = Default::default();
+    for p in played {
+        let c = counts.entry(p.at_start).or_default();
+        c.0 += usize::from(p.converted);
+        c.1 += 1;
+    }
+    counts
+        .iter()
+        .rev()
+        .map(|((ahead, behind), (won, all))| format!("{ahead}v{behind} {won} of {all}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The captures of a played-out position in words: `ply:ahead-behind` after each.
@@ -392,6 +150,12 @@ fn play_out(
 ) -> Result<Played, CliError> {
     let mut game = new_game(variant, Some(start))?;
     let leader = ahead(&game.position(), 1).expect("checked when read");
+    let (b, w) = material(&game.position()).expect("the Hasami family");
+    let at_start = if leader == Side::First {
+        (b, w)
+    } else {
+        (w, b)
+    };
     let table = match (tables, game.position()) {
         (Some(t), AnyPosition::Hasami(p)) => t.probe(&p),
         _ => None,
@@ -436,6 +200,7 @@ fn play_out(
     let decided = first_capture
         .or_else(|| matches!(outcome, Some(Outcome::Win { .. })).then_some(game.plies()));
     Ok(Played {
+        at_start,
         converted: matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == leader),
         lost: matches!(outcome, Some(Outcome::Win { winner, .. }) if winner != leader),
         plies: game.plies(),
@@ -448,7 +213,7 @@ fn play_out(
     })
 }
 
-fn run_suite(args: &RunArgs) -> Result<(), CliError> {
+pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
     let suite = read_suite(&args.suite)?;
     let tables = match &args.tables {
         Some(dir) => Some(Arc::new(
@@ -549,6 +314,10 @@ fn run_suite(args: &RunArgs) -> Result<(), CliError> {
     if let Some(m) = plies.get(plies.len() / 2) {
         println!("median length of a conversion: {m} plies");
     }
+    println!(
+        "by material at the start (pieces ahead v behind): {}",
+        by_material(&played)
+    );
     if tables.is_some() {
         let covered: Vec<&Played> = played.iter().filter(|p| p.table.is_some()).collect();
         let wins: Vec<&&Played> = covered

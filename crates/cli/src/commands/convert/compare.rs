@@ -15,7 +15,7 @@ const MAX_LOG: u64 = 64 << 20;
 
 /// Arguments of `hasami convert compare`.
 #[derive(Args)]
-pub struct CompareArgs {
+pub(super) struct CompareArgs {
     /// The first run's `--verbose` lines (its standard error).
     first: PathBuf,
     /// The second run's, of the same suite.
@@ -71,7 +71,7 @@ fn read_log(path: &Path) -> Result<Results, CliError> {
 }
 
 /// The 95% Wilson score interval of `k` successes in `n` trials, as fractions.
-pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+fn wilson(k: usize, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -88,7 +88,7 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
 
 /// The two-sided sign test: the chance of a split at least as uneven as `a` against `b` when each
 /// of the `a + b` differing positions goes either way with chance ½.
-pub fn sign_test(a: usize, b: usize) -> f64 {
+fn sign_test(a: usize, b: usize) -> f64 {
     let n = a + b;
     if n == 0 {
         return 1.0;
@@ -108,7 +108,7 @@ pub fn sign_test(a: usize, b: usize) -> f64 {
 }
 
 /// Runs `hasami convert compare`.
-pub fn compare(args: &CompareArgs) -> Result<(), CliError> {
+pub(super) fn compare(args: &CompareArgs) -> Result<(), CliError> {
     let first = read_log(&args.first)?;
     let second = read_log(&args.second)?;
     let both: Vec<usize> = first

@@ -1,0 +1,77 @@
+//! `hasami convert`: the conversion suite (docs/conversion.md). `generate` collects
+//! positions where one side leads by two pieces or more from games between weak levels
+//! (generate.rs); `run` plays each of them out between two engines at a level and counts how many
+//! the side ahead wins (run.rs); `compare` sets two runs side by side (compare.rs). The suite
+//! file's format is in suite.rs.
+
+use clap::{Args, Subcommand};
+use hasami_core::{AnyGame, AnyPosition, Side};
+
+use super::CliError;
+
+mod compare;
+mod generate;
+mod run;
+mod suite;
+
+pub(super) use suite::write_suite;
+
+/// Arguments of `hasami convert`.
+#[derive(Args)]
+pub struct ConvertArgs {
+    #[command(subcommand)]
+    command: ConvertCommand,
+}
+
+#[derive(Subcommand)]
+enum ConvertCommand {
+    /// Write a suite: positions with a lead of `--lead` pieces or more from games between weak levels.
+    Generate(generate::GenerateArgs),
+    /// Play every position of a suite out and report how many the side ahead wins.
+    Run(run::RunArgs),
+    /// Compare two runs of one suite position by position (their `--verbose` logs).
+    Compare(compare::CompareArgs),
+}
+
+/// Runs `hasami convert`.
+pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
+    match &args.command {
+        ConvertCommand::Generate(a) => generate::generate(a),
+        ConvertCommand::Run(a) => run::run_suite(a),
+        ConvertCommand::Compare(a) => compare::compare(a),
+    }
+}
+
+/// Pieces of each side, `None` for Shogun.
+fn material(pos: &AnyPosition) -> Option<(usize, usize)> {
+    match pos {
+        AnyPosition::Hasami(p) => Some((
+            p.pieces(Side::First).len() as usize,
+            p.pieces(Side::Second).len() as usize,
+        )),
+        AnyPosition::Shogun(_) => None,
+    }
+}
+
+/// The side ahead by `lead` pieces or more, if any.
+fn ahead(pos: &AnyPosition, lead: usize) -> Option<Side> {
+    let (b, w) = material(pos)?;
+    if b >= w + lead {
+        Some(Side::First)
+    } else if w >= b + lead {
+        Some(Side::Second)
+    } else {
+        None
+    }
+}
+
+fn new_game(variant: &str, start: Option<&str>) -> Result<AnyGame, CliError> {
+    let game = AnyGame::new(variant, start).map_err(|e| CliError::Usage(e.to_string()))?;
+    if game.is_shogun() {
+        return Err(CliError::Usage(
+            "the conversion suite is for the Hasami family; Shogun has no piece count to lead by"
+                .into(),
+        ));
+    }
+    Ok(game)
+}
