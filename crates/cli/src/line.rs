@@ -4,6 +4,10 @@
 
 use std::io::{self, BufRead, Read};
 
+/// The longest line of the engine protocol read (a `position … moves …` line of a 1,000-ply game
+/// is about 5 KiB): UGI commands, and the replies of engines that `hasami match` runs.
+pub const PROTOCOL_LINE: u64 = 1 << 20;
+
 /// Why a line of input was refused (it changes nothing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BadLine {

@@ -4,8 +4,6 @@
 //! nothing: the position, the variant and the options stay as they were.
 
 use std::io::{self, BufRead, Write};
-
-use crate::line::{read_line, BadLine};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -14,6 +12,8 @@ use std::time::Duration;
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 use hasami_engine::tables::Tables;
 use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
+
+use crate::line::{read_line, BadLine, PROTOCOL_LINE};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
 const PERFT_GRACE: Duration = Duration::from_millis(200);
@@ -534,16 +534,12 @@ fn parse_go(args: &[&str], p1_to_move: bool) -> Result<Limits, String> {
     Ok(limits)
 }
 
-/// The longest input line read (a `position … moves …` line of a 1,000-ply game is about 5 KiB);
-/// a longer one is skipped to its end without being kept, and refused.
-pub const MAX_LINE: u64 = 1 << 20;
-
 /// Runs the protocol until `quit` or the end of input (waiting for a running search to finish).
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
     let live: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut session = Session::default();
     let mut out = Vec::new();
-    while let Some(line) = read_line(&mut input, MAX_LINE)? {
+    while let Some(line) = read_line(&mut input, PROTOCOL_LINE)? {
         let line = match line {
             Ok(l) => l,
             Err(BadLine::NotText) => {

@@ -10,10 +10,7 @@ use std::time::{Duration, Instant};
 
 use hasami_core::{Game, Position};
 
-use crate::line::read_line;
-
-/// The longest line of an engine's output that is read (longer ones are skipped).
-const MAX_LINE: u64 = 1 << 20;
+use crate::line::{read_line, PROTOCOL_LINE};
 
 /// Lines of an engine's output read ahead of the match.
 const QUEUED_LINES: usize = 1024;
@@ -72,12 +69,12 @@ impl Engine {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         // At most `QUEUED_LINES` lines wait to be read: an engine that writes faster than the match
-        // reads waits on its pipe, and a line past `MAX_LINE` is dropped unread.
+        // reads waits on its pipe, and a line past `PROTOCOL_LINE` is dropped unread.
         let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
-                match read_line(&mut reader, MAX_LINE) {
+                match read_line(&mut reader, PROTOCOL_LINE) {
                     Ok(None) | Err(_) => break,
                     Ok(Some(Err(_))) => continue,
                     Ok(Some(Ok(line))) => {

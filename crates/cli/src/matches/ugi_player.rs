@@ -13,7 +13,7 @@ use hasami_core::SplitMix64;
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Move, Variant};
 
 use super::players::{builtin_move, PlayerSpec};
-use crate::line::read_line;
+use crate::line::{read_line, PROTOCOL_LINE};
 
 /// What the fake engine does on `go`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,7 +75,7 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
     let mut game = AnyGame::from_variant(variant);
     let mut rng = SplitMix64(seed);
     let mut input = stdin.lock();
-    while let Some(line) = read_line(&mut input, crate::ugi::MAX_LINE)? {
+    while let Some(line) = read_line(&mut input, PROTOCOL_LINE)? {
         let Ok(line) = line else {
             writeln!(
                 out,
