@@ -76,12 +76,12 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
     let mut rng = SplitMix64(seed);
     let mut input = stdin.lock();
     while let Some(line) = read_line(&mut input, PROTOCOL_LINE)? {
-        let Ok(line) = line else {
-            writeln!(
-                out,
-                "info string error: a line that is not UTF-8 or is too long"
-            )?;
-            continue;
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                writeln!(out, "info string error: {e}")?;
+                continue;
+            }
         };
         let line = line.trim();
         let (cmd, args) = line.split_once(' ').unwrap_or((line, ""));

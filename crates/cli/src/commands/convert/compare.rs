@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::CliError;
+use super::{CliError, VERBOSE_RESULTS};
 
 /// The largest log read (a 200-position log is about 40 KiB).
 const MAX_LOG: u64 = 64 << 20;
@@ -49,11 +49,10 @@ fn read_log(path: &Path) -> Result<Results, CliError> {
             continue;
         };
         let Ok(n) = n.parse::<usize>() else { continue };
-        let converted = match result {
-            "won" => true,
-            "DRAW" | "LOST" => false,
-            _ => continue,
+        let Some(kind) = VERBOSE_RESULTS.iter().position(|&r| r == result) else {
+            continue;
         };
+        let converted = kind == 0;
         if results.insert(n, converted).is_some() {
             return Err(CliError::Usage(format!(
                 "{}: position {n} appears twice",

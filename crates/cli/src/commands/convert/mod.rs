@@ -16,6 +16,10 @@ mod suite;
 
 pub(super) use suite::write_suite;
 
+/// How a position ended, as `run --verbose` writes it at the start of its line and `compare` reads
+/// it: converted, drawn, lost by the side ahead.
+const VERBOSE_RESULTS: [&str; 3] = ["won", "DRAW", "LOST"];
+
 /// Arguments of `hasami convert`.
 #[derive(Args)]
 pub struct ConvertArgs {

@@ -12,7 +12,7 @@ use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{level_for, search_any, Limits, Searcher};
 
 use super::suite::read_suite;
-use super::{ahead, material, new_game, CliError};
+use super::{ahead, material, new_game, CliError, VERBOSE_RESULTS};
 
 /// Arguments of `hasami convert run`.
 #[derive(Args)]
@@ -262,14 +262,14 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                         Ok(p) => {
                             if args.verbose {
                                 eprintln!(
-                                    "{i:>4} {} {:>4} plies  {}  | {start} -> {}  | captures {}",
-                                    if p.converted {
-                                        "won "
+                                    "{i:>4} {:<4} {:>4} plies  {}  | {start} -> {}  | captures {}",
+                                    VERBOSE_RESULTS[if p.converted {
+                                        0
                                     } else if p.lost {
-                                        "LOST"
+                                        2
                                     } else {
-                                        "DRAW"
-                                    },
+                                        1
+                                    }],
                                     p.plies,
                                     p.end,
                                     p.last,
