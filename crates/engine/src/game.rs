@@ -118,6 +118,16 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn quiet_count(&self) -> Option<QuietCount> {
         None
     }
+    /// The plies since the last capture and the quiet limit (RULES.md D2) at which they end the
+    /// game, where the game has one; `None` by default.
+    fn quiet_window(&self) -> Option<(u32, u32)> {
+        None
+    }
+    /// The pieces of the side to move and of the other side, in games won by capturing (those
+    /// [`SearchGame::press`] applies to); `(0, 0)` elsewhere and by default.
+    fn material(&self) -> (i32, i32) {
+        (0, 0)
+    }
     /// A bonus for the side to move (negative when it is behind) when one side leads in a game won
     /// by capturing (`Features::press`), with the weight `how`: it grows as the defender's pieces
     /// lose their moves, so the side ahead hems pieces in until a capture comes within reach. 0 when

@@ -339,16 +339,19 @@ pub fn search_at_level<G: SearchGame>(
     } else {
         level
     };
-    // Levels below 10 press a lead with the weight their ladder was measured with; level 10 with the
-    // searcher's own (the full weight unless switched off for a measurement).
-    let weighted;
-    let searcher =
-        if level.press() == Press::Ladder && searcher.features.press_weight != Press::Ladder {
-            weighted = searcher.with_press_weight(Press::Ladder);
-            &weighted
-        } else {
-            searcher
-        };
+    // Levels below 10 press a lead as their ladder was measured (the lighter weight, no deadline);
+    // level 10 with the searcher's own features (the full weight and the deadline unless switched
+    // off for a measurement).
+    let ladder;
+    let features = searcher.features;
+    let searcher = if level.press() == Press::Ladder
+        && (features.press_weight != Press::Ladder || features.deadline)
+    {
+        ladder = searcher.for_ladder();
+        &ladder
+    } else {
+        searcher
+    };
     let started = Instant::now();
     let deadline = limits.budget().hard.map(|h| started + h);
     let mut limits = *limits;

@@ -29,4 +29,7 @@ pub use levels::{
     level_for, level_words, search_at_level, Ladder, Level, SlipMove, SLIP, WIDE_SLIP,
 };
 pub use limits::Limits;
-pub use search::{Features, Info, Line, SearchResult, Searcher, WIN, WIN_BOUND};
+pub use search::{
+    Features, Info, Line, SearchResult, Searcher, DEADLINE_COST, DEADLINE_EVERY, KEEP, WIN,
+    WIN_BOUND,
+};

@@ -263,3 +263,50 @@ fn narrowing_changes_only_the_search_of_the_side_ahead() {
         "five in a row: a lead in pieces is not what wins"
     );
 }
+
+#[test]
+fn a_hasami_lead_pays_for_quiet_plies_and_keeps_its_pieces() {
+    // `Features::deadline` (on; docs/conversion.md, "Deadlines"): when the side to move at the root
+    // leads by two pieces in a game won by capturing, it gives up DEADLINE_COST per DEADLINE_EVERY
+    // plies without a capture and gains KEEP per piece it has, so a capture now beats one near the
+    // quiet limit and a trade costs it. The same position after 0 and after 60 quiet plies.
+    use hasami_engine::{Features, DEADLINE_COST, DEADLINE_EVERY};
+    let score = |text: &str, deadline: bool| {
+        let pos = HasamiPosition::from_text(text, HasamiRules::parse("hasami").unwrap()).unwrap();
+        let mut s = Searcher::new(8, 1);
+        s.features = Features {
+            deadline,
+            ..Features::default()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let out = s.search(&pos, &[pos.hash()], &depth(3), stop, |_| {});
+        (out.score, out.nodes)
+    };
+    // Black five against White three, far apart.
+    let board = "b7b/9/4b4/9/2b3b2/9/9/9/w3w3w";
+    let steps = (60 / DEADLINE_EVERY) as i32;
+    let (fresh, late) = (
+        score(&format!("{board} b 0 30"), true).0,
+        score(&format!("{board} b 60 30"), true).0,
+    );
+    assert!(
+        late <= fresh - steps * DEADLINE_COST + 10,
+        "the side ahead: fresh {fresh}, after 60 quiet plies {late}"
+    );
+    assert!(
+        score(&format!("{board} b 0 30"), true).0 > score(&format!("{board} b 0 30"), false).0,
+        "the side ahead values the pieces it keeps"
+    );
+    let off = |q: u32| score(&format!("{board} b {q} 30"), false).0;
+    assert_eq!(
+        off(0),
+        off(60),
+        "without it the quiet count changes nothing"
+    );
+    let behind = format!("{board} w 60 30");
+    assert_eq!(
+        score(&behind, true),
+        score(&behind, false),
+        "the side behind searches as before"
+    );
+}

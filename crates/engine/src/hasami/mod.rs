@@ -130,6 +130,24 @@ impl SearchGame for HasamiPosition {
     }
 
     #[inline]
+    fn quiet_window(&self) -> Option<(u32, u32)> {
+        let limit = self.rules().options.quiet;
+        (limit > 0).then(|| (self.quiet_plies(), limit))
+    }
+
+    #[inline]
+    fn material(&self) -> (i32, i32) {
+        if !press::applies(self) {
+            return (0, 0);
+        }
+        let side = self.side();
+        (
+            self.pieces(side).len() as i32,
+            self.pieces(!side).len() as i32,
+        )
+    }
+
+    #[inline]
     fn lead(&self) -> i32 {
         if !press::applies(self) {
             return 0;

@@ -56,6 +56,17 @@ pub const PROGRESS: i32 = 2;
 /// apit-sodok conversion suite, docs/conversion.md).
 pub const WAIT: i32 = 3;
 
+/// Centi-pieces the side ahead gives up per [`DEADLINE_EVERY`] plies without a capture
+/// ([`Features::deadline`]).
+pub const DEADLINE_COST: i32 = 30;
+
+/// Plies without a capture per step of [`DEADLINE_COST`] ([`Features::deadline`]).
+pub const DEADLINE_EVERY: u32 = 20;
+
+/// Centi-pieces the side ahead gains per piece it keeps ([`Features::deadline`]): a trade costs
+/// it this much.
+pub const KEEP: i32 = 40;
+
 /// Shared state of one search.
 struct Shared {
     stop: Arc<AtomicBool>,
@@ -112,14 +123,16 @@ impl Searcher {
         })
     }
 
-    /// This searcher (the same table, threads, contempt and endgame tables) pressing a lead with the
-    /// weight `how` (`Features::press_weight`).
-    pub fn with_press_weight(&self, how: Press) -> Searcher {
+    /// This searcher (the same table, threads, contempt and endgame tables) as the playing levels
+    /// below 10 were measured: pressing a lead with the lighter weight (`Features::press_weight`)
+    /// and without [`Features::deadline`].
+    pub fn for_ladder(&self) -> Searcher {
         Searcher {
             tt: Arc::clone(&self.tt),
             threads: self.threads,
             features: Features {
-                press_weight: how,
+                press_weight: Press::Ladder,
+                deadline: false,
                 ..self.features
             },
             contempt: self.contempt,
@@ -235,6 +248,8 @@ struct Worker<'a, G: SearchGame> {
     tables: Option<Arc<Tables>>,
     /// The root side (`p1_to_move`) when [`Features::narrow`] applies to this search.
     narrow: Option<bool>,
+    /// Whether [`Features::deadline`] applies to this search (the root's side leads).
+    deadline: bool,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -264,6 +279,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
             tables,
             narrow: None,
+            deadline: false,
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
                     if d == 0 || i == 0 {

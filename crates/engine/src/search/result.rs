@@ -40,12 +40,23 @@ pub struct Features {
     /// plans, and a search by the side behind is unchanged (off by default: measured in
     /// docs/conversion.md, "Narrowing the defence").
     pub narrow: bool,
+    /// When the root's side leads by two pieces or more in a game won by capturing
+    /// ([`crate::SearchGame::lead`]) where the quiet count is not already priced
+    /// ([`crate::SearchGame::quiet_count`] is `None`): it gives up
+    /// [`DEADLINE_COST`](super::DEADLINE_COST) for every [`DEADLINE_EVERY`](super::DEADLINE_EVERY)
+    /// plies without a capture ([`crate::SearchGame::quiet_window`]), so it takes a capture within
+    /// reach now rather than when the quiet limit comes into sight, and gains
+    /// [`KEEP`](super::KEEP) for each piece it keeps ([`crate::SearchGame::material`]), so the
+    /// captures it seeks are not trades down to two defenders it cannot catch. A search by the side
+    /// behind is unchanged. On by default; the playing levels below 10 search without it, as their
+    /// ladder was measured (docs/conversion.md, "Deadlines").
+    pub deadline: bool,
 }
 
 impl Features {
     /// The default features with those named in `off` switched off and those in `on` switched on
     /// (comma-separated: `null_move`, `lmr`, `aspiration`, `quiescence`, `pruning`, `threats`,
-    /// `progress`, `press`, `full_press`, `vcf`, `quiescence_threats`, `narrow`), for measuring what each is worth. The engine reads these from the
+    /// `progress`, `press`, `full_press`, `vcf`, `quiescence_threats`, `narrow`, `deadline`), for measuring what each is worth. The engine reads these from the
     /// `HASAMI_SEARCH_OFF` and `HASAMI_SEARCH_ON` environment variables; unknown names are ignored.
     pub fn switched(off: &str, on: &str) -> Features {
         let mut f = Features::default();
@@ -66,6 +77,7 @@ impl Features {
                     "vcf" => f.vcf = value,
                     "quiescence_threats" => f.quiescence_threats = value,
                     "narrow" => f.narrow = value,
+                    "deadline" => f.deadline = value,
                     _ => {}
                 }
             }
@@ -89,6 +101,7 @@ impl Default for Features {
             vcf: true,
             quiescence_threats: false,
             narrow: false,
+            deadline: true,
         }
     }
 }

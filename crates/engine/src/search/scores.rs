@@ -1,7 +1,7 @@
 //! How the search scores positions it does not search further: the cached static evaluation (with
-//! press), the quiet-ply fade of [`super::Features::progress`], draws with contempt, and game ends.
+//! press), the quiet-ply costs of [`super::Features::deadline`] and [`super::Features::progress`], draws with contempt, and game ends.
 
-use super::{Worker, EVAL_CACHE, PROGRESS, WAIT, WIN};
+use super::{Worker, DEADLINE_COST, DEADLINE_EVERY, EVAL_CACHE, KEEP, PROGRESS, WAIT, WIN};
 use crate::game::{SearchGame, Terminal};
 
 impl<G: SearchGame> Worker<'_, G> {
@@ -24,12 +24,19 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// The static evaluation at `ply` of `pos`, whose evaluation is `e` ([`Worker::raw_eval`]),
-    /// with [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken from the root's side, and
+    /// with [`super::Features::deadline`] when it applies to this search (its cost per
+    /// [`DEADLINE_EVERY`] quiet plies and [`KEEP`] per piece, for the root's side), and with
+    /// [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken from the root's side, and
     /// faded towards 0 as the quiet limit nears when the game says so
     /// ([`crate::game::QuietCount::fade`]); where the count decides at the limit
     /// ([`crate::game::QuietCount::decides`]), [`WAIT`] per quiet ply for the side ahead instead.
     #[inline]
     pub(super) fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
+        let e = if self.deadline {
+            e - self.for_root(ply, Self::deadline_cost(pos, ply))
+        } else {
+            e
+        };
         let Some(q) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
         };
@@ -43,6 +50,19 @@ impl<G: SearchGame> Worker<'_, G> {
             e
         };
         e - self.for_root(ply, PROGRESS * quiet)
+    }
+
+    /// What [`super::Features::deadline`] takes from the root's side in `pos` at `ply`: its cost per
+    /// [`DEADLINE_EVERY`] quiet plies, less [`KEEP`] per piece the root's side has.
+    #[inline]
+    fn deadline_cost(pos: &G, ply: usize) -> i32 {
+        let Some((quiet, limit)) = pos.quiet_window() else {
+            return 0;
+        };
+        let steps = (quiet.min(limit) / DEADLINE_EVERY) as i32;
+        let (mover, other) = pos.material();
+        let kept = if ply.is_multiple_of(2) { mover } else { other };
+        DEADLINE_COST * steps - KEEP * kept
     }
 
     /// `v` for the root's side as seen by the side to move at `ply`.
