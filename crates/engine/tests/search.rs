@@ -265,14 +265,16 @@ fn narrowing_changes_only_the_search_of_the_side_ahead() {
 }
 
 #[test]
-fn a_hasami_lead_pays_for_quiet_plies_and_keeps_its_pieces() {
+fn a_hasami_lead_pays_for_quiet_plies_it_lets_pass() {
     // `Features::deadline` (on; docs/conversion.md, "Deadlines"): when the side to move at the root
-    // leads by two pieces in a game won by capturing, it gives up DEADLINE_COST per DEADLINE_EVERY
-    // plies without a capture and gains KEEP per piece it has, so a capture now beats one near the
-    // quiet limit and a trade costs it. The same position after 0 and after 60 quiet plies.
+    // leads by two pieces in a game won by capturing, every DEADLINE_EVERY plies without a capture
+    // cost it DEADLINE_COST (and each piece it keeps gains it KEEP), so a capture now beats one near
+    // the quiet limit. Scores are shown without the root's own share, so they do not jump when a
+    // lead reaches two pieces; a search that crosses a step shows its cost.
     use hasami_engine::{Features, DEADLINE_COST, DEADLINE_EVERY};
-    let score = |text: &str, deadline: bool| {
-        let pos = HasamiPosition::from_text(text, HasamiRules::parse("hasami").unwrap()).unwrap();
+    let score = |quiet: u32, side: char, deadline: bool| {
+        let text = format!("b7b/9/4b4/9/2b3b2/9/9/9/w3w3w {side} {quiet} 30");
+        let pos = HasamiPosition::from_text(&text, HasamiRules::parse("hasami").unwrap()).unwrap();
         let mut s = Searcher::new(8, 1);
         s.features = Features {
             deadline,
@@ -282,31 +284,27 @@ fn a_hasami_lead_pays_for_quiet_plies_and_keeps_its_pieces() {
         let out = s.search(&pos, &[pos.hash()], &depth(3), stop, |_| {});
         (out.score, out.nodes)
     };
-    // Black five against White three, far apart.
-    let board = "b7b/9/4b4/9/2b3b2/9/9/9/w3w3w";
-    let steps = (60 / DEADLINE_EVERY) as i32;
-    let (fresh, late) = (
-        score(&format!("{board} b 0 30"), true).0,
-        score(&format!("{board} b 60 30"), true).0,
-    );
+    // Black five against White three, far apart: no capture within three plies.
+    let step = 3 * DEADLINE_EVERY;
+    let (before, crossing) = (score(step - 19, 'b', true).0, score(step - 1, 'b', true).0);
     assert!(
-        late <= fresh - steps * DEADLINE_COST + 10,
-        "the side ahead: fresh {fresh}, after 60 quiet plies {late}"
+        crossing <= before - DEADLINE_COST + 10,
+        "a step within reach costs the side ahead: {before} against {crossing}"
     );
+    let (on, off) = (score(0, 'b', true).0, score(0, 'b', false).0);
     assert!(
-        score(&format!("{board} b 0 30"), true).0 > score(&format!("{board} b 0 30"), false).0,
-        "the side ahead values the pieces it keeps"
+        (on - off).abs() <= 20,
+        "shown alike: {on} with it, {off} without"
     );
-    let off = |q: u32| score(&format!("{board} b {q} 30"), false).0;
+    let off = |q: u32| score(q, 'b', false).0;
     assert_eq!(
-        off(0),
-        off(60),
+        off(step - 19),
+        off(step - 1),
         "without it the quiet count changes nothing"
     );
-    let behind = format!("{board} w 60 30");
     assert_eq!(
-        score(&behind, true),
-        score(&behind, false),
+        score(step - 1, 'w', true),
+        score(step - 1, 'w', false),
         "the side behind searches as before"
     );
 }

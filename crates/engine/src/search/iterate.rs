@@ -33,8 +33,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
         self.narrow = (self.features.narrow && root.lead() >= 2).then(|| root.p1_to_move());
-        // Where the progress term already prices the quiet count (mak-yek, most captures), it alone.
-        self.deadline = self.features.deadline && root.lead() >= 2 && root.quiet_count().is_none();
+        self.deadline = super::scores::deadline_applies(&self.features, root);
         let mut out = SearchResult {
             best: root_moves.first().map(|m| m.0),
             score: 0,

@@ -194,7 +194,18 @@ impl Searcher {
             self.tables.clone(),
         );
         let lines = limits.multipv.max(1) as usize;
-        let mut result = w.iterate(root, max_depth, 0, lines, &mut on_info);
+        // Scores are shown without the root's own deadline cost (`scores::shown`).
+        let root_cost = if scores::deadline_applies(&self.features, root) {
+            scores::deadline_cost(root, 0)
+        } else {
+            0
+        };
+        let mut show = |info: &Info<G::Move>| {
+            let mut info = info.clone();
+            info.score = scores::shown(info.score, root_cost);
+            on_info(&info)
+        };
+        let mut result = w.iterate(root, max_depth, 0, lines, &mut show);
         done.store(true, Ordering::Relaxed);
         for h in helpers {
             let _ = h.join();
@@ -217,6 +228,13 @@ impl Searcher {
                     }];
                 }
             }
+        }
+        result.score = scores::shown(result.score, root_cost);
+        for line in &mut result.lines {
+            line.score = scores::shown(line.score, root_cost);
+        }
+        for (_, score) in &mut result.root_scores {
+            *score = scores::shown(*score, root_cost);
         }
         SearchResult {
             nodes: shared.nodes.load(Ordering::Relaxed) + w.local_nodes,

@@ -1,7 +1,9 @@
 //! How the search scores positions it does not search further: the cached static evaluation (with
 //! press), the quiet-ply costs of [`super::Features::deadline`] and [`super::Features::progress`], draws with contempt, and game ends.
 
-use super::{Worker, DEADLINE_COST, DEADLINE_EVERY, EVAL_CACHE, KEEP, PROGRESS, WAIT, WIN};
+use super::{
+    Worker, DEADLINE_COST, DEADLINE_EVERY, EVAL_CACHE, KEEP, PROGRESS, WAIT, WIN, WIN_BOUND,
+};
 use crate::game::{SearchGame, Terminal};
 
 impl<G: SearchGame> Worker<'_, G> {
@@ -33,7 +35,7 @@ impl<G: SearchGame> Worker<'_, G> {
     #[inline]
     pub(super) fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
         let e = if self.deadline {
-            e - self.for_root(ply, Self::deadline_cost(pos, ply))
+            e - self.for_root(ply, deadline_cost(pos, ply))
         } else {
             e
         };
@@ -50,19 +52,6 @@ impl<G: SearchGame> Worker<'_, G> {
             e
         };
         e - self.for_root(ply, PROGRESS * quiet)
-    }
-
-    /// What [`super::Features::deadline`] takes from the root's side in `pos` at `ply`: its cost per
-    /// [`DEADLINE_EVERY`] quiet plies, less [`KEEP`] per piece the root's side has.
-    #[inline]
-    fn deadline_cost(pos: &G, ply: usize) -> i32 {
-        let Some((quiet, limit)) = pos.quiet_window() else {
-            return 0;
-        };
-        let steps = (quiet.min(limit) / DEADLINE_EVERY) as i32;
-        let (mover, other) = pos.material();
-        let kept = if ply.is_multiple_of(2) { mover } else { other };
-        DEADLINE_COST * steps - KEEP * kept
     }
 
     /// `v` for the root's side as seen by the side to move at `ply`.
@@ -94,5 +83,38 @@ impl<G: SearchGame> Worker<'_, G> {
             Terminal::Loss => -WIN + ply as i32,
             Terminal::Draw => self.draw_score(pos, ply),
         }
+    }
+}
+
+/// Whether [`super::Features::deadline`] applies to a search from `root`: the side to move leads by
+/// two pieces or more in a game won by capturing where the progress term does not already price the
+/// quiet count (mak-yek, most captures).
+#[inline]
+pub(super) fn deadline_applies<G: SearchGame>(features: &super::Features, root: &G) -> bool {
+    features.deadline && root.lead() >= 2 && root.quiet_count().is_none()
+}
+
+/// What [`super::Features::deadline`] takes from the root's side in `pos` at `ply`: its cost per
+/// [`DEADLINE_EVERY`] quiet plies, less [`KEEP`] per piece the root's side has.
+#[inline]
+pub(super) fn deadline_cost<G: SearchGame>(pos: &G, ply: usize) -> i32 {
+    let Some((quiet, limit)) = pos.quiet_window() else {
+        return 0;
+    };
+    let steps = (quiet.min(limit) / DEADLINE_EVERY) as i32;
+    let (mover, other) = pos.material();
+    let kept = if ply.is_multiple_of(2) { mover } else { other };
+    DEADLINE_COST * steps - KEEP * kept
+}
+
+/// A score as shown (reports, lines, the levels' margins): without the root's own
+/// [`deadline_cost`], so the figure does not jump when a lead reaches two pieces; what the search
+/// compares is unchanged, as the root's cost is the same for every move. Wins and losses as they are.
+#[inline]
+pub(super) fn shown(score: i32, root_cost: i32) -> i32 {
+    if score.abs() >= WIN_BOUND {
+        score
+    } else {
+        score + root_cost
     }
 }
