@@ -1,5 +1,6 @@
 //! How the search scores positions it does not search further: the cached static evaluation (with
-//! press), the quiet-ply costs of [`super::Features::deadline`] and [`super::Features::progress`], draws with contempt, and game ends.
+//! press), the quiet-ply costs of [`super::Features::deadline`] and [`super::Features::progress`],
+//! draws with contempt, and game ends.
 
 use super::{
     Worker, DEADLINE_COST, DEADLINE_EVERY, EVAL_CACHE, KEEP, PROGRESS, WAIT, WIN, WIN_BOUND,
@@ -109,7 +110,9 @@ pub(super) fn deadline_cost<G: SearchGame>(pos: &G, ply: usize) -> i32 {
 
 /// A score as shown (reports, lines, the levels' margins): without the root's own
 /// [`deadline_cost`], so the figure does not jump when a lead reaches two pieces; what the search
-/// compares is unchanged, as the root's cost is the same for every move. Wins and losses as they are.
+/// compares is unchanged, as the root's cost is the same for every move. Wins and losses as they are;
+/// a line ending in a draw is shifted too (the search scores draws without the deadline's prices), so
+/// for the side ahead it shows below the draw's own score.
 #[inline]
 pub(super) fn shown(score: i32, root_cost: i32) -> i32 {
     if score.abs() >= WIN_BOUND {
