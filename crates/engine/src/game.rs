@@ -150,9 +150,12 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
         false
     }
     /// How many pieces the side to move has more than the other (negative when behind) in games
-    /// won by capturing (those [`SearchGame::press`] applies to); 0 elsewhere and by default.
+    /// won by capturing (those [`SearchGame::press`] applies to); 0 elsewhere: from
+    /// [`SearchGame::material`].
+    #[inline]
     fn lead(&self) -> i32 {
-        0
+        let (mine, theirs) = self.material();
+        mine - theirs
     }
 }
 

@@ -148,15 +148,6 @@ impl SearchGame for HasamiPosition {
     }
 
     #[inline]
-    fn lead(&self) -> i32 {
-        if !press::applies(self) {
-            return 0;
-        }
-        let side = self.side();
-        self.pieces(side).len() as i32 - self.pieces(!side).len() as i32
-    }
-
-    #[inline]
     fn press(&self, how: Press) -> i32 {
         press::press(self, eval::Goal::of(self.rules()).press_weight(how))
     }
