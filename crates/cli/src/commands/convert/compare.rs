@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{CliError, VERBOSE_RESULTS};
+use super::{CliError, Verdict};
 
 /// The largest log read (a 200-position log is about 40 KiB).
 const MAX_LOG: u64 = 64 << 20;
@@ -49,10 +49,10 @@ fn read_log(path: &Path) -> Result<Results, CliError> {
             continue;
         };
         let Ok(n) = n.parse::<usize>() else { continue };
-        let Some(kind) = VERBOSE_RESULTS.iter().position(|&r| r == result) else {
+        let Some(verdict) = Verdict::from_word(result) else {
             continue;
         };
-        let converted = kind == 0;
+        let converted = verdict == Verdict::Won;
         if results.insert(n, converted).is_some() {
             return Err(CliError::Usage(format!(
                 "{}: position {n} appears twice",

@@ -16,9 +16,36 @@ mod suite;
 
 pub(super) use suite::write_suite;
 
-/// How a position ended, as `run --verbose` writes it at the start of its line and `compare` reads
-/// it: converted, drawn, lost by the side ahead.
-const VERBOSE_RESULTS: [&str; 3] = ["won", "DRAW", "LOST"];
+/// How a position ended for the side ahead, as `run --verbose` writes it at the start of its line
+/// and `compare` reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Converted: the side ahead won.
+    Won,
+    /// Drawn (the quiet limit, a repetition, or the ply cap).
+    Drawn,
+    /// The side behind won.
+    Lost,
+}
+
+impl Verdict {
+    /// Every outcome, for reading a word back.
+    const ALL: [Verdict; 3] = [Verdict::Won, Verdict::Drawn, Verdict::Lost];
+
+    /// The word of a `--verbose` line (the draws and losses in capitals, to stand out in a log).
+    fn word(self) -> &'static str {
+        match self {
+            Verdict::Won => "won",
+            Verdict::Drawn => "DRAW",
+            Verdict::Lost => "LOST",
+        }
+    }
+
+    /// The outcome a `--verbose` line's word names, if any.
+    fn from_word(word: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|o| o.word() == word)
+    }
+}
 
 /// Arguments of `hasami convert`.
 #[derive(Args)]

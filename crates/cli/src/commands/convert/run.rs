@@ -12,7 +12,7 @@ use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{level_for, search_any, Limits, Searcher};
 
 use super::suite::read_suite;
-use super::{ahead, material, new_game, CliError, VERBOSE_RESULTS};
+use super::{ahead, material, new_game, CliError, Verdict};
 
 /// Arguments of `hasami convert run`.
 #[derive(Args)]
@@ -102,8 +102,7 @@ impl RunArgs {
 struct Played {
     /// The pieces of the side ahead and of the side behind at the start.
     at_start: (usize, usize),
-    converted: bool,
-    lost: bool,
+    verdict: Verdict,
     plies: usize,
     end: String,
     /// The position at the end.
@@ -120,7 +119,7 @@ fn by_material(played: &[Played]) -> String {
     let mut counts: std::collections::BTreeMap<(usize, usize), (usize, usize)> = Default::default();
     for p in played {
         let c = counts.entry(p.at_start).or_default();
-        c.0 += usize::from(p.converted);
+        c.0 += usize::from(p.verdict == Verdict::Won);
         c.1 += 1;
     }
     counts
@@ -201,8 +200,11 @@ fn play_out(
         .or_else(|| matches!(outcome, Some(Outcome::Win { .. })).then_some(game.plies()));
     Ok(Played {
         at_start,
-        converted: matches!(outcome, Some(Outcome::Win { winner, .. }) if winner == leader),
-        lost: matches!(outcome, Some(Outcome::Win { winner, .. }) if winner != leader),
+        verdict: match outcome {
+            Some(Outcome::Win { winner, .. }) if winner == leader => Verdict::Won,
+            Some(Outcome::Win { .. }) => Verdict::Lost,
+            _ => Verdict::Drawn,
+        },
         plies: game.plies(),
         end: game
             .outcome_words()
@@ -263,13 +265,7 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                             if args.verbose {
                                 eprintln!(
                                     "{i:>4} {:<4} {:>4} plies  {}  | {start} -> {}  | captures {}",
-                                    VERBOSE_RESULTS[if p.converted {
-                                        0
-                                    } else if p.lost {
-                                        2
-                                    } else {
-                                        1
-                                    }],
+                                    p.verdict.word(),
                                     p.plies,
                                     p.end,
                                     p.last,
@@ -293,11 +289,11 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
         .into_iter()
         .flatten()
         .collect();
-    let converted = played.iter().filter(|p| p.converted).count();
-    let lost = played.iter().filter(|p| p.lost).count();
+    let converted = played.iter().filter(|p| p.verdict == Verdict::Won).count();
+    let lost = played.iter().filter(|p| p.verdict == Verdict::Lost).count();
     let mut plies: Vec<usize> = played
         .iter()
-        .filter(|p| p.converted)
+        .filter(|p| p.verdict == Verdict::Won)
         .map(|p| p.plies)
         .collect();
     plies.sort_unstable();
@@ -338,7 +334,7 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
             "table-covered: {} positions, {} decided by the table: {} converted, {} decided within the table's distance",
             covered.len(),
             wins.len(),
-            wins.iter().filter(|p| p.converted).count(),
+            wins.iter().filter(|p| p.verdict == Verdict::Won).count(),
             shortest
         );
     }
