@@ -22,14 +22,14 @@ pub(super) use suite::write_suite;
 enum Verdict {
     /// Converted: the side ahead won.
     Won,
-    /// Drawn (the quiet limit, a repetition, or the ply cap).
+    /// Drawn (the quiet limit, a repetition), or not over at `--max-plies`.
     Drawn,
     /// The side behind won.
     Lost,
 }
 
 impl Verdict {
-    /// Every outcome, for reading a word back.
+    /// Every verdict, for reading a word back.
     const ALL: [Verdict; 3] = [Verdict::Won, Verdict::Drawn, Verdict::Lost];
 
     /// The word of a `--verbose` line (the draws and losses in capitals, to stand out in a log).
@@ -41,9 +41,9 @@ impl Verdict {
         }
     }
 
-    /// The outcome a `--verbose` line's word names, if any.
+    /// The verdict a `--verbose` line's word names, if any.
     fn from_word(word: &str) -> Option<Verdict> {
-        Verdict::ALL.into_iter().find(|o| o.word() == word)
+        Verdict::ALL.into_iter().find(|v| v.word() == word)
     }
 }
 
