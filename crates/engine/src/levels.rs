@@ -343,15 +343,13 @@ pub fn search_at_level<G: SearchGame>(
     // level 10 with the searcher's own features (the full weight and the deadline unless switched
     // off for a measurement).
     let ladder;
-    let features = searcher.features;
-    let searcher = if level.press() == Press::Ladder
-        && (features.press_weight != Press::Ladder || features.deadline)
-    {
-        ladder = searcher.for_ladder();
-        &ladder
-    } else {
-        searcher
-    };
+    let searcher =
+        if level.press() == Press::Ladder && searcher.features.for_ladder() != searcher.features {
+            ladder = searcher.for_ladder();
+            &ladder
+        } else {
+            searcher
+        };
     let started = Instant::now();
     let deadline = limits.budget().hard.map(|h| started + h);
     let mut limits = *limits;

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::game::{Press, SearchGame};
+use crate::game::SearchGame;
 use crate::limits::{Budget, Limits};
 use crate::tables::Tables;
 use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
@@ -123,18 +123,13 @@ impl Searcher {
         })
     }
 
-    /// This searcher (the same table, threads, contempt and endgame tables) as the playing levels
-    /// below 10 were measured: pressing a lead with the lighter weight (`Features::press_weight`)
-    /// and without [`Features::deadline`].
+    /// This searcher (the same table, threads, contempt and endgame tables) with the features the
+    /// playing levels below 10 were measured with ([`Features::for_ladder`]).
     pub fn for_ladder(&self) -> Searcher {
         Searcher {
             tt: Arc::clone(&self.tt),
             threads: self.threads,
-            features: Features {
-                press_weight: Press::Ladder,
-                deadline: false,
-                ..self.features
-            },
+            features: self.features.for_ladder(),
             contempt: self.contempt,
             tables: self.tables.clone(),
         }

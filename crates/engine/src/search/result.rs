@@ -86,6 +86,18 @@ impl Features {
     }
 }
 
+impl Features {
+    /// These features as the playing levels below 10 were measured: pressing a lead with the
+    /// lighter weight ([`Features::press_weight`]) and without [`Features::deadline`].
+    pub fn for_ladder(self) -> Features {
+        Features {
+            press_weight: Press::Ladder,
+            deadline: false,
+            ..self
+        }
+    }
+}
+
 impl Default for Features {
     fn default() -> Self {
         Features {
