@@ -123,8 +123,9 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn quiet_window(&self) -> Option<(u32, u32)> {
         None
     }
-    /// The pieces of the side to move and of the other side, in games won by capturing (those
-    /// [`SearchGame::press`] applies to); `(0, 0)` elsewhere and by default.
+    /// The pieces of the side to move and of the other side, in games won by capturing (those in
+    /// which [`SearchGame::press`] applies when one side leads), level or not; `(0, 0)` elsewhere
+    /// and by default.
     fn material(&self) -> (i32, i32) {
         (0, 0)
     }

@@ -308,3 +308,22 @@ fn a_hasami_lead_pays_for_quiet_plies_it_lets_pass() {
         "the side behind searches as before"
     );
 }
+
+#[test]
+fn the_price_per_piece_kept_does_not_vanish_when_material_is_level() {
+    // `Features::deadline` gains the side ahead KEEP per piece it keeps, counted by
+    // `SearchGame::material`. When that read (0, 0) at level material, a line in which the side
+    // ahead let its lead go to level lost at once all it had gained per piece (8 × KEEP at 8 v 8),
+    // so its search scored 8 v 8 below 7 v 8. The pieces count whether or not one side leads.
+    use hasami_engine::SearchGame;
+    let rules = HasamiRules::parse("hasami").unwrap();
+    let level = HasamiPosition::from_text("w7w/9/4w4/9/9/9/9/9/b3b3b b 0 1", rules).unwrap();
+    assert_eq!(level.material(), (3, 3));
+    assert_eq!(level.lead(), 0);
+    let ahead = HasamiPosition::from_text("w7w/9/9/9/9/9/9/9/b3b3b w 0 1", rules).unwrap();
+    assert_eq!((ahead.material(), ahead.lead()), ((2, 3), -1));
+    // Where the count does not decide by captures (most captures, W5), nothing is counted.
+    let most = HasamiRules::parse("apit-sodok").unwrap();
+    let pos = HasamiPosition::from_text("w6w/8/8/8/8/8/8/b3b2b b 0 1", most).unwrap();
+    assert_eq!(pos.material(), (0, 0));
+}

@@ -137,7 +137,7 @@ impl SearchGame for HasamiPosition {
 
     #[inline]
     fn material(&self) -> (i32, i32) {
-        if !press::applies(self) {
+        if !press::won_by_capturing(self) {
             return (0, 0);
         }
         let side = self.side();

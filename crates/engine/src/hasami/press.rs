@@ -22,9 +22,15 @@ pub fn press(pos: &HasamiPosition, w: i32) -> i32 {
 /// Whether [`press`] can be other than 0: a lead in a game won by capturing.
 #[inline]
 pub fn applies(pos: &HasamiPosition) -> bool {
+    won_by_capturing(pos) && pos.pieces(pos.side()).len() != pos.pieces(!pos.side()).len()
+}
+
+/// Whether the rules of `pos` are won by capturing the other side's pieces (W1, W2), where a lead
+/// in pieces is what the side ahead presses: not most captures, misère or five in a row.
+#[inline]
+pub fn won_by_capturing(pos: &HasamiPosition) -> bool {
     let rules = pos.rules();
     !(rules.most_captures || rules.options.misere || rules.five)
-        && pos.pieces(pos.side()).len() != pos.pieces(!pos.side()).len()
 }
 
 /// [`press`] with the weight `w`, given where each side's pieces can land (`ours` for the side
