@@ -33,7 +33,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
         self.narrow = (self.features.narrow && root.lead() >= 2).then(|| root.p1_to_move());
-        self.deadline = super::scores::deadline_applies(&self.features, root);
+        self.deadline = super::scores::deadline_of(&self.features, root);
         let mut out = SearchResult {
             best: root_moves.first().map(|m| m.0),
             score: 0,

@@ -190,11 +190,7 @@ impl Searcher {
         );
         let lines = limits.multipv.max(1) as usize;
         // Scores are shown without the root's own deadline cost (`scores::shown`).
-        let root_cost = if scores::deadline_applies(&self.features, root) {
-            scores::deadline_cost(root, 0)
-        } else {
-            0
-        };
+        let root_cost = scores::deadline_of(&self.features, root).map_or(0, |d| d.cost(root, 0));
         let mut show = |info: &Info<G::Move>| {
             let mut info = info.clone();
             info.score = scores::shown(info.score, root_cost);
@@ -261,8 +257,8 @@ struct Worker<'a, G: SearchGame> {
     tables: Option<Arc<Tables>>,
     /// The root side (`p1_to_move`) when [`Features::narrow`] applies to this search.
     narrow: Option<bool>,
-    /// Whether [`Features::deadline`] applies to this search (the root's side leads).
-    deadline: bool,
+    /// What [`Features::deadline`] prices in this search, when it applies (the root's side leads).
+    deadline: Option<scores::Deadline>,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -292,7 +288,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
             tables,
             narrow: None,
-            deadline: false,
+            deadline: None,
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
                     if d == 0 || i == 0 {

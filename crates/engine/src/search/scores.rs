@@ -27,18 +27,17 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// The static evaluation at `ply` of `pos`, whose evaluation is `e` ([`Worker::raw_eval`]),
-    /// with [`super::Features::deadline`] when it applies to this search (its cost per
-    /// [`DEADLINE_EVERY`] quiet plies and [`KEEP`] per piece, for the root's side), and with
+    /// with [`super::Features::deadline`] when it applies to this search ([`Deadline::cost`], for
+    /// the root's side), and with
     /// [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken from the root's side, and
     /// faded towards 0 as the quiet limit nears when the game says so
     /// ([`crate::game::QuietCount::fade`]); where the count decides at the limit
     /// ([`crate::game::QuietCount::decides`]), [`WAIT`] per quiet ply for the side ahead instead.
     #[inline]
     pub(super) fn static_eval(&self, pos: &G, e: i32, ply: usize) -> i32 {
-        let e = if self.deadline {
-            e - self.for_root(ply, deadline_cost(pos, ply))
-        } else {
-            e
+        let e = match self.deadline {
+            Some(d) => e - self.for_root(ply, d.cost(pos, ply)),
+            None => e,
         };
         let Some(q) = pos.quiet_count().filter(|_| self.features.progress) else {
             return e;
@@ -87,29 +86,43 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 }
 
-/// Whether [`super::Features::deadline`] applies to a search from `root`: the side to move leads by
-/// two pieces or more in a game won by capturing where the progress term does not already price the
-/// quiet count (mak-yek, most captures).
-#[inline]
-pub(super) fn deadline_applies<G: SearchGame>(features: &super::Features, root: &G) -> bool {
-    features.deadline && root.lead() >= 2 && root.quiet_count().is_none()
+/// What [`super::Features::deadline`] prices in one search ([`deadline_of`]): each piece the
+/// root's side keeps ([`KEEP`]), and, unless the progress term already prices the quiet count
+/// ([`crate::game::SearchGame::quiet_count`], mak-yek), the plies without a capture
+/// ([`DEADLINE_COST`] per [`DEADLINE_EVERY`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Deadline {
+    /// Whether quiet plies cost too.
+    quiet: bool,
 }
 
-/// What [`super::Features::deadline`] takes from the root's side in `pos` at `ply`: its cost per
-/// [`DEADLINE_EVERY`] quiet plies, less [`KEEP`] per piece the root's side has.
+/// The [`Deadline`] of a search from `root`, when it applies: the side to move leads by two
+/// pieces or more in a game won by capturing (most captures has no lead in this sense, see
+/// [`crate::game::SearchGame::material`]).
 #[inline]
-pub(super) fn deadline_cost<G: SearchGame>(pos: &G, ply: usize) -> i32 {
-    let Some((quiet, limit)) = pos.quiet_window() else {
-        return 0;
-    };
-    let steps = (quiet.min(limit) / DEADLINE_EVERY) as i32;
-    let (mover, other) = pos.material();
-    let kept = if ply.is_multiple_of(2) { mover } else { other };
-    DEADLINE_COST * steps - KEEP * kept
+pub(super) fn deadline_of<G: SearchGame>(features: &super::Features, root: &G) -> Option<Deadline> {
+    (features.deadline && root.lead() >= 2).then(|| Deadline {
+        quiet: root.quiet_count().is_none(),
+    })
+}
+
+impl Deadline {
+    /// What this deadline takes from the root's side in `pos` at `ply`: its cost per
+    /// [`DEADLINE_EVERY`] quiet plies (when it has one), less [`KEEP`] per piece the root's side has.
+    #[inline]
+    pub(super) fn cost<G: SearchGame>(self, pos: &G, ply: usize) -> i32 {
+        let steps = match pos.quiet_window() {
+            Some((quiet, limit)) if self.quiet => (quiet.min(limit) / DEADLINE_EVERY) as i32,
+            _ => 0,
+        };
+        let (mover, other) = pos.material();
+        let kept = if ply.is_multiple_of(2) { mover } else { other };
+        DEADLINE_COST * steps - KEEP * kept
+    }
 }
 
 /// A score as shown (reports, lines, the levels' margins): without the root's own
-/// [`deadline_cost`], so the figure does not jump when a lead reaches two pieces; what the search
+/// [`Deadline::cost`], so the figure does not jump when a lead reaches two pieces; what the search
 /// compares is unchanged, as the root's cost is the same for every move. Wins and losses as they are;
 /// a line ending in a draw is shifted too (the search scores draws without the deadline's prices), so
 /// for the side ahead it shows below the draw's own score.
@@ -119,5 +132,47 @@ pub(super) fn shown(score: i32, root_cost: i32) -> i32 {
         score
     } else {
         score + root_cost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Features;
+    use hasami_core::{HasamiPosition, HasamiRules};
+
+    fn pos(variant: &str, text: &str) -> HasamiPosition {
+        HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_lead_of_two_pays_for_quiet_plies_in_hasami_and_only_for_pieces_in_mak_yek() {
+        let on = Features::default();
+        // Hasami, Black five against White three: every DEADLINE_EVERY quiet plies cost a step.
+        let at = |q: u32| pos("hasami", &format!("b7b/9/4b4/9/2b3b2/9/9/9/w3w3w b {q} 30"));
+        let d = deadline_of(&on, &at(0)).expect("a lead of two");
+        assert_eq!(d.cost(&at(0), 0), -5 * KEEP);
+        assert_eq!(d.cost(&at(DEADLINE_EVERY), 0), DEADLINE_COST - 5 * KEEP);
+        // Mak-yek prices its quiet count with the progress term, so only the pieces are priced:
+        // a trade costs the side ahead KEEP, the quiet plies nothing more.
+        let at = |q: u32| pos("mak-yek", &format!("b6b/8/3b4/8/2b2b2/8/8/w2w3w b {q} 30"));
+        let d = deadline_of(&on, &at(0)).expect("a lead of two");
+        assert_eq!(d.cost(&at(0), 0), -5 * KEEP);
+        assert_eq!(d.cost(&at(3 * DEADLINE_EVERY), 0), -5 * KEEP);
+        // Seen from the side behind (odd plies), the root's side's pieces are counted.
+        assert_eq!(
+            d.cost(&at(0).with_side_to_move(hasami_core::Side::Second), 1),
+            -5 * KEEP
+        );
+        // No lead of two, the switch off, or the side behind at the root: nothing applies.
+        let one = pos("mak-yek", "b6b/8/3b4/8/2b5/8/8/w2w3w b 0 30");
+        assert_eq!(deadline_of(&on, &one), None);
+        let off = Features {
+            deadline: false,
+            ..on
+        };
+        assert_eq!(deadline_of(&off, &at(0)), None);
+        let behind = at(0).with_side_to_move(hasami_core::Side::Second);
+        assert_eq!(deadline_of(&on, &behind), None);
     }
 }
