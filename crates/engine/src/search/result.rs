@@ -41,14 +41,14 @@ pub struct Features {
     /// docs/conversion.md, "Narrowing the defence").
     pub narrow: bool,
     /// When the root's side leads by two pieces or more in a game won by capturing
-    /// ([`crate::SearchGame::lead`]) where the quiet count is not already priced
-    /// ([`crate::SearchGame::quiet_count`] is `None`): it gives up
+    /// ([`crate::SearchGame::lead`]): it gains [`KEEP`](super::KEEP) for each piece it keeps
+    /// ([`crate::SearchGame::material`]), so the captures it seeks are not trades down to defenders
+    /// it cannot catch, and, where the quiet count is not already priced
+    /// ([`crate::SearchGame::quiet_count`] is `None`; not mak-yek), gives up
     /// [`DEADLINE_COST`](super::DEADLINE_COST) for every [`DEADLINE_EVERY`](super::DEADLINE_EVERY)
     /// plies without a capture ([`crate::SearchGame::quiet_window`]), so it takes a capture within
-    /// reach now rather than when the quiet limit comes into sight, and gains
-    /// [`KEEP`](super::KEEP) for each piece it keeps ([`crate::SearchGame::material`]), so the
-    /// captures it seeks are not trades down to two defenders it cannot catch. A search by the side
-    /// behind is unchanged. On by default; the playing levels below 10 search without it, as their
+    /// reach now rather than when the quiet limit comes into sight. A search by the side behind is
+    /// unchanged. On by default; the playing levels below 10 search without it, as their
     /// ladder was measured (docs/conversion.md, "Deadlines").
     pub deadline: bool,
 }
