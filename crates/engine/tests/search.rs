@@ -320,9 +320,9 @@ fn the_price_per_piece_kept_does_not_vanish_when_material_is_level() {
     let level = HasamiPosition::from_text("w7w/9/4w4/9/9/9/9/9/b3b3b b 0 1", rules).unwrap();
     assert_eq!(level.material(), (3, 3));
     assert_eq!(level.lead(), 0);
-    let ahead = HasamiPosition::from_text("w7w/9/9/9/9/9/9/9/b3b3b w 0 1", rules).unwrap();
-    assert_eq!((ahead.material(), ahead.lead()), ((2, 3), -1));
-    // Where the count does not decide by captures (most captures, W5), nothing is counted.
+    let behind = HasamiPosition::from_text("w7w/9/9/9/9/9/9/9/b3b3b w 0 1", rules).unwrap();
+    assert_eq!((behind.material(), behind.lead()), ((2, 3), -1));
+    // A game won by most captures (W5) has no lead to press: nothing is counted.
     let most = HasamiRules::parse("apit-sodok").unwrap();
     let pos = HasamiPosition::from_text("w6w/8/8/8/8/8/8/b3b2b b 0 1", most).unwrap();
     assert_eq!(pos.material(), (0, 0));

@@ -84,9 +84,7 @@ impl Features {
         }
         f
     }
-}
 
-impl Features {
     /// These features as the playing levels below 10 were measured: pressing a lead with the
     /// lighter weight ([`Features::press_weight`]) and without [`Features::deadline`].
     pub fn for_ladder(self) -> Features {

@@ -111,9 +111,9 @@ impl Deadline {
     /// [`DEADLINE_EVERY`] quiet plies (when it has one), less [`KEEP`] per piece the root's side has.
     #[inline]
     pub(super) fn cost<G: SearchGame>(self, pos: &G, ply: usize) -> i32 {
-        let steps = match pos.quiet_window() {
-            Some((quiet, limit)) if self.quiet => (quiet.min(limit) / DEADLINE_EVERY) as i32,
-            _ => 0,
+        let steps = match self.quiet.then(|| pos.quiet_window()).flatten() {
+            Some((quiet, limit)) => (quiet.min(limit) / DEADLINE_EVERY) as i32,
+            None => 0,
         };
         let (mover, other) = pos.material();
         let kept = if ply.is_multiple_of(2) { mover } else { other };
