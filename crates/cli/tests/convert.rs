@@ -1,8 +1,8 @@
 //! `hasami convert` end to end: a generated suite holds only positions with the asked lead and is the
 //! same for the same seed; `run` plays a won position out and counts it (the side behind may have its
 //! own time); positions a table calls won (`hasami tables sample`) are all won, each at the table's
-//! distance; bad suites are refused with the file and line; two runs' logs are compared position by
-//! position.
+//! distance; a game is judged by the tables where it first reaches their material; bad suites are
+//! refused with the file and line; two runs' logs are compared position by position.
 
 use std::process::{Command, Output};
 
@@ -153,6 +153,72 @@ fn table_won_positions_are_won_at_the_tables_distance() {
         d,
     ]);
     assert_eq!(behind.status.code(), Some(2));
+}
+
+#[test]
+fn a_game_is_judged_where_it_first_reaches_a_tables_material() {
+    // Mak-yek 3v1 (with 2v1 and 1v1, which it needs). Black, three against two, slides a8-a4 and
+    // takes a3 between a4 and a2 (C1), leaving White's a1 alone against a2, a4 and d1: the 1v3
+    // table gives White, to move, a loss in 10.
+    let tmp = temp();
+    let dir = tmp.path().join("tables");
+    let d = dir.to_str().unwrap();
+    let built = hasami(&[
+        "tables",
+        "build",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "3v1",
+        "--out",
+        d,
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let suite = tmp.path().join("three.txt");
+    std::fs::write(&suite, "variant mak-yek\nb7/8/8/8/8/w7/b7/w2b4 b 0 1\n").unwrap();
+    let s = suite.to_str().unwrap();
+    // Judged only: the engines search without the tables, and the line and the summary say where
+    // the game reached 3v1 and what the table said there, for the side ahead (not the side to move).
+    let out = convert(&["run", s, "--nodes", "20000", "--judge", d, "--verbose"]);
+    let (report, line) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{report}{line}");
+    assert!(
+        line.contains("| captures 1:3-1")
+            && line
+                .trim_end()
+                .ends_with("| table at ply 1 (3v1): won in 10"),
+        "{line}"
+    );
+    assert!(
+        report.contains(
+            "a table's material reached in 1 of 1 games; there the table gave the side ahead a win \
+             in 1 (1 converted), a draw in 0 (0 converted), a loss in 0 (0 converted)"
+        ),
+        "{report}"
+    );
+    // Without tables nothing is judged; and the two ways of giving tables are one or the other.
+    let out = convert(&["run", s, "--nodes", "20000", "--verbose"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("table at ply"));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("a table's material"));
+    let both = convert(&["run", s, "--tables", d, "--judge", d]);
+    assert_eq!(both.status.code(), Some(2));
+    let missing = convert(&[
+        "run",
+        s,
+        "--judge",
+        tmp.path().join("none").to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--judge"));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
-use hasami_core::{AnyPosition, Outcome, Side};
+use hasami_core::{AnyGame, AnyPosition, Outcome, Side};
 use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{level_for, search_any, Limits, Searcher};
 
@@ -51,9 +51,14 @@ pub(super) struct RunArgs {
     /// limit ends most games long before).
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
-    /// A directory of endgame tables for both sides, and to report the table-covered positions.
+    /// A directory of endgame tables for both sides, and to report the table-covered positions and
+    /// where each game first reaches a table's material.
     #[arg(long)]
     tables: Option<PathBuf>,
+    /// A directory of endgame tables to judge the games by, not given to the engines: where each
+    /// game first reaches a table's material, and what the table says of it there.
+    #[arg(long, conflicts_with = "tables")]
+    judge: Option<PathBuf>,
     /// A line per position on standard error.
     #[arg(long)]
     verbose: bool,
@@ -112,6 +117,79 @@ struct Played {
     table: Option<(Value, Option<usize>)>,
     /// After every capture: the ply, and the pieces of the side ahead and of the side behind.
     captures: Vec<(usize, usize, usize)>,
+    /// The first position in a table's material, with `--tables` or `--judge`.
+    entered: Option<Entry>,
+}
+
+/// The first position of a game whose material a table holds: the start, or the position after a
+/// capture.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// The ply it was reached at (0: the start).
+    ply: usize,
+    /// The pieces of the side ahead and of the side behind.
+    material: (usize, usize),
+    /// The table's value for the side ahead (not for the side to move), its quiet count applied.
+    value: Value,
+}
+
+impl Entry {
+    /// Where a game is when `tables` hold its material, if they do.
+    fn of(tables: &Tables, game: &AnyGame, leader: Side) -> Option<Entry> {
+        let AnyPosition::Hasami(p) = game.position() else {
+            return None;
+        };
+        let value = tables.probe(&p)?;
+        let (b, w) = material(&game.position())?;
+        Some(Entry {
+            ply: game.plies(),
+            material: if leader == Side::First {
+                (b, w)
+            } else {
+                (w, b)
+            },
+            value: if p.side() == leader {
+                value
+            } else {
+                value.negate()
+            },
+        })
+    }
+
+    /// The words of a `--verbose` line: `table at ply 52 (4v2): won in 13`.
+    fn words(&self) -> String {
+        let (ahead, behind) = self.material;
+        let value = match self.value {
+            Value::Win(d) => format!("won in {d}"),
+            Value::Draw => "drawn".to_string(),
+            Value::Loss(d) => format!("lost in {d}"),
+        };
+        format!("table at ply {} ({ahead}v{behind}): {value}", self.ply)
+    }
+}
+
+/// What the tables said where the games first reached their material, and how those games ended:
+/// `a table's material reached in 61 of 200 games; ...`.
+fn entries(played: &[Played]) -> String {
+    let reached: Vec<(Entry, Verdict)> = played
+        .iter()
+        .filter_map(|p| p.entered.map(|e| (e, p.verdict)))
+        .collect();
+    let count = |f: fn(&Value) -> bool| {
+        let these = reached.iter().filter(|(e, _)| f(&e.value));
+        let won = these.clone().filter(|(_, v)| *v == Verdict::Won).count();
+        (these.count(), won)
+    };
+    let (wins, wins_won) = count(|v| matches!(v, Value::Win(_)));
+    let (draws, draws_won) = count(|v| matches!(v, Value::Draw));
+    let (losses, losses_won) = count(|v| matches!(v, Value::Loss(_)));
+    format!(
+        "a table's material reached in {} of {} games; there the table gave the side ahead a win \
+         in {wins} ({wins_won} converted), a draw in {draws} ({draws_won} converted), a loss in \
+         {losses} ({losses_won} converted)",
+        reached.len(),
+        played.len()
+    )
 }
 
 /// Conversions by the material at the start, most pieces first: `9v7 59 of 118, 8v6 18 of 44`.
@@ -166,6 +244,7 @@ fn play_out(
     let limits = args.limits();
     let mut first_capture = None;
     let mut captures = Vec::new();
+    let mut entered = tables.and_then(|t| Entry::of(t, &game, leader));
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let who = usize::from(game.side() != leader);
         let pos = game.position();
@@ -192,6 +271,9 @@ fn play_out(
                 (w, b)
             };
             captures.push((game.plies(), ahead, behind));
+            if entered.is_none() {
+                entered = tables.and_then(|t| Entry::of(t, &game, leader));
+            }
         }
     }
     let outcome = game.outcome();
@@ -212,16 +294,27 @@ fn play_out(
         table: table.map(|v| (v, decided)),
         last: game.position_text(),
         captures,
+        entered,
     })
 }
 
 pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
     let suite = read_suite(&args.suite)?;
-    let tables = match &args.tables {
+    let (tables, flag) = match (&args.tables, &args.judge) {
+        (Some(dir), _) => (Some(dir), "--tables"),
+        (None, dir) => (dir.as_ref(), "--judge"),
+    };
+    let tables = match tables {
         Some(dir) => Some(Arc::new(
-            Tables::load_dir(dir).map_err(|e| CliError::Usage(format!("--tables: {e}")))?,
+            Tables::load_dir(dir).map_err(|e| CliError::Usage(format!("{flag}: {e}")))?,
         )),
         None => None,
+    };
+    // With `--judge` the engines search without them.
+    let searched = if args.tables.is_some() {
+        tables.clone()
+    } else {
+        None
     };
     if args.skip >= suite.positions.len() {
         return Err(CliError::Usage(format!(
@@ -243,7 +336,7 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
             scope.spawn(|| {
                 let make = || {
                     let mut s = Searcher::new(16, 1);
-                    s.tables = tables.clone();
+                    s.tables = searched.clone();
                     s
                 };
                 let searchers = [make(), make()];
@@ -263,13 +356,16 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
                     ) {
                         Ok(p) => {
                             if args.verbose {
+                                let entered =
+                                    p.entered.map(|e| format!("  | {}", e.words()));
                                 eprintln!(
-                                    "{i:>4} {:<4} {:>4} plies  {}  | {start} -> {}  | captures {}",
+                                    "{i:>4} {:<4} {:>4} plies  {}  | {start} -> {}  | captures {}{}",
                                     p.verdict.word(),
                                     p.plies,
                                     p.end,
                                     p.last,
-                                    capture_trace(&p.captures)
+                                    capture_trace(&p.captures),
+                                    entered.unwrap_or_default()
                                 );
                             }
                             results.lock().expect("no panic")[i - first] = Some(p);
@@ -337,6 +433,7 @@ pub(super) fn run_suite(args: &RunArgs) -> Result<(), CliError> {
             wins.iter().filter(|p| p.verdict == Verdict::Won).count(),
             shortest
         );
+        println!("{}", entries(&played));
     }
     Ok(())
 }
