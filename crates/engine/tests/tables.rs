@@ -56,6 +56,47 @@ fn every_seventh_2v2_position_follows_from_its_moves() {
 }
 
 #[test]
+fn a_table_holds_no_distance_beyond_its_variants_quiet_limit() {
+    // Hasami-chess 2v2 has wins up to 9 plies away. Under a quiet limit of 5 (D2) a capture further
+    // away cannot be forced before the count draws: the table of `hasami-chess+quiet=5` holds those
+    // positions as draws, every other one as the table without that limit does, and each value
+    // still follows from the position's moves.
+    let build = |variant: &str| {
+        let rules = HasamiRules::parse(variant).unwrap();
+        build::build_all(rules, sig("2v2"), 2, |_, _| {})
+            .unwrap()
+            .pop()
+            .unwrap()
+    };
+    let full = build("hasami-chess");
+    let short = build("hasami-chess+quiet=5");
+    assert!(full.counts().longest_win > 5, "{:?}", full.counts());
+    assert!(short.counts().longest_win <= 5, "{:?}", short.counts());
+    assert!(short.counts().longest_loss <= 5, "{:?}", short.counts());
+    let beyond = full
+        .bytes()
+        .iter()
+        .zip(short.bytes())
+        .inspect(|&(&f, &s)| {
+            assert_eq!(
+                Value::from_byte(s),
+                Value::from_byte(f).with_quiet(0, 5),
+                "{f} {s}"
+            )
+        })
+        .filter(|&(&f, &s)| f != s)
+        .count();
+    assert!(beyond > 0);
+    let mut all = Tables::new();
+    all.add(short.clone());
+    let mut i = 0;
+    while i < short.indexer().count() {
+        verify::consistent(&all, &short.position(i)).unwrap();
+        i += 101;
+    }
+}
+
+#[test]
 fn a_wrong_value_is_caught() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
     let mut tables = build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap();

@@ -8,7 +8,8 @@
 //! position's predecessors (un-moves: the other side's piece moved back, where the forward move
 //! captures nothing) are updated: the predecessor of a loss is a win one ply further; the predecessor
 //! of a win loses one of its quiet moves, and when none is left (and no capture reached a draw) it is a
-//! loss one ply further. What is left undecided is a draw.
+//! loss one ply further. What is left undecided is a draw; under a quiet limit (D2) the pass ends at
+//! the limit, as a capture further away cannot be forced in time.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
@@ -208,7 +209,11 @@ pub fn build_with_lower(
         });
     }
 
-    // Distance by distance.
+    // Distance by distance. Under a quiet limit L (D2) a capture more than L plies away cannot be
+    // forced before the count draws, so positions further away are draws: the pass ends at L, and
+    // every distance it stores is exact for the variant's own rules (docs/tables.md).
+    let capped = limit > 0 && limit <= u32::from(MAX_DISTANCE);
+    let last = if capped { limit as u8 } else { MAX_DISTANCE };
     let mut d: u8 = 0;
     let too_deep = AtomicBool::new(false);
     loop {
@@ -225,8 +230,11 @@ pub fn build_with_lower(
                         continue;
                     }
                     n += 1;
-                    if d == MAX_DISTANCE {
-                        too_deep.store(true, Relaxed);
+                    if d == last {
+                        // Their predecessors are further than the limit (draws) or than a byte holds.
+                        if !capped {
+                            too_deep.store(true, Relaxed);
+                        }
                         continue;
                     }
                     let (s, o) = h.ix.position(i);
@@ -267,7 +275,7 @@ pub fn build_with_lower(
         if too_deep.load(Relaxed) {
             return Err(TableError::TooDeep);
         }
-        if found.load(Relaxed) == 0 && d >= 1 {
+        if d == last || (found.load(Relaxed) == 0 && d >= 1) {
             break;
         }
         d += 1;
