@@ -66,21 +66,17 @@ fn hasami(args: &[&str]) -> Output {
     Command::new(EXE).args(args).output().expect("run hasami")
 }
 
-#[test]
-fn table_won_positions_are_won_at_the_tables_distance() {
-    // Mak-yek 2v1 and what it needs, then five positions the table calls won for the side to move.
-    let tmp = temp();
-    let dir = tmp.path().join("tables");
-    let d = dir.to_str().unwrap();
+/// Builds mak-yek's tables of `pieces` (and the smaller ones they need) into `dir`, on one thread.
+fn build_mak_yek_tables(dir: &str, pieces: &str) {
     let built = hasami(&[
         "tables",
         "build",
         "--variant",
         "mak-yek",
         "--pieces",
-        "2v1",
+        pieces,
         "--out",
-        d,
+        dir,
         "--threads",
         "1",
     ]);
@@ -89,6 +85,15 @@ fn table_won_positions_are_won_at_the_tables_distance() {
         "{}",
         String::from_utf8_lossy(&built.stderr)
     );
+}
+
+#[test]
+fn table_won_positions_are_won_at_the_tables_distance() {
+    // Mak-yek 2v1 and what it needs, then five positions the table calls won for the side to move.
+    let tmp = temp();
+    let dir = tmp.path().join("tables");
+    let d = dir.to_str().unwrap();
+    build_mak_yek_tables(d, "2v1");
     let suite = tmp.path().join("table-won.txt");
     let sampled = hasami(&[
         "tables",
@@ -163,23 +168,7 @@ fn a_game_is_judged_where_it_first_reaches_a_tables_material() {
     let tmp = temp();
     let dir = tmp.path().join("tables");
     let d = dir.to_str().unwrap();
-    let built = hasami(&[
-        "tables",
-        "build",
-        "--variant",
-        "mak-yek",
-        "--pieces",
-        "3v1",
-        "--out",
-        d,
-        "--threads",
-        "1",
-    ]);
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    build_mak_yek_tables(d, "3v1");
     let suite = tmp.path().join("three.txt");
     std::fs::write(&suite, "variant mak-yek\nb7/8/8/8/8/w7/b7/w2b4 b 0 1\n").unwrap();
     let s = suite.to_str().unwrap();
