@@ -136,18 +136,14 @@ struct Entry {
 impl Entry {
     /// Where a game is when `tables` hold its material, if they do.
     fn of(tables: &Tables, game: &AnyGame, leader: Side) -> Option<Entry> {
-        let AnyPosition::Hasami(p) = game.position() else {
+        let pos = game.position();
+        let AnyPosition::Hasami(p) = &pos else {
             return None;
         };
-        let value = tables.probe(&p)?;
-        let (b, w) = material(&game.position())?;
+        let value = tables.probe(p)?;
         Some(Entry {
             ply: game.plies(),
-            material: if leader == Side::First {
-                (b, w)
-            } else {
-                (w, b)
-            },
+            material: ahead_behind(&pos, leader),
             value: if p.side() == leader {
                 value
             } else {
@@ -192,6 +188,16 @@ fn entries(played: &[Played]) -> String {
     )
 }
 
+/// The pieces of the side ahead (`leader`) and of the side behind in a Hasami-family position.
+fn ahead_behind(pos: &AnyPosition, leader: Side) -> (usize, usize) {
+    let (b, w) = material(pos).expect("the Hasami family");
+    if leader == Side::First {
+        (b, w)
+    } else {
+        (w, b)
+    }
+}
+
 /// Conversions by the material at the start, most pieces first: `9v7 59 of 118, 8v6 18 of 44`.
 fn by_material(played: &[Played]) -> String {
     let mut counts: std::collections::BTreeMap<(usize, usize), (usize, usize)> = Default::default();
@@ -227,12 +233,7 @@ fn play_out(
 ) -> Result<Played, CliError> {
     let mut game = new_game(variant, Some(start))?;
     let leader = ahead(&game.position(), 1).expect("checked when read");
-    let (b, w) = material(&game.position()).expect("the Hasami family");
-    let at_start = if leader == Side::First {
-        (b, w)
-    } else {
-        (w, b)
-    };
+    let at_start = ahead_behind(&game.position(), leader);
     let table = match (tables, game.position()) {
         (Some(t), AnyPosition::Hasami(p)) => t.probe(&p),
         _ => None,
@@ -264,12 +265,7 @@ fn play_out(
         let captured = game.play(mv).map_err(|e| CliError::Usage(e.to_string()))?;
         if !captured.is_empty() {
             first_capture.get_or_insert(game.plies());
-            let (b, w) = material(&game.position()).expect("the Hasami family");
-            let (ahead, behind) = if leader == Side::First {
-                (b, w)
-            } else {
-                (w, b)
-            };
+            let (ahead, behind) = ahead_behind(&game.position(), leader);
             captures.push((game.plies(), ahead, behind));
             if entered.is_none() {
                 entered = tables.and_then(|t| Entry::of(t, &game, leader));
