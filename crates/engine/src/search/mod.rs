@@ -43,7 +43,7 @@ const NO_MOVE: u16 = 0xFFFF;
 pub use crate::score::{WIN, WIN_BOUND};
 const INF: i32 = 31_000;
 const MAX_PLY: usize = 128;
-/// Entries of each thread's evaluation cache (a power of two; 16 bytes each).
+/// Entries of each thread's evaluation cache (a power of two; 8 bytes each: 256 KiB).
 const EVAL_CACHE: usize = 1 << 15;
 
 /// Centi-pieces per ply without a capture that the root's side gives up ([`Features::progress`]):
@@ -252,7 +252,7 @@ struct Worker<'a, G: SearchGame> {
     outcomes: Vec<Vec<(G, u32)>>,
     reductions: Box<[[u8; 64]; 64]>,
     /// Recent static evaluations by position hash (see [`Worker::raw_eval`]).
-    evals: Box<[(u64, i32)]>,
+    evals: Box<[u64]>,
     /// Endgame tables to look positions up in.
     tables: Option<Arc<Tables>>,
     /// The root side (`p1_to_move`) when [`Features::narrow`] applies to this search.
@@ -285,7 +285,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             contempt,
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(96)).collect(),
             outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            evals: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
+            evals: vec![scores::EMPTY_EVAL; EVAL_CACHE].into_boxed_slice(),
             tables,
             narrow: None,
             deadline: None,

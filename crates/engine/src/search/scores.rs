@@ -7,6 +7,23 @@ use super::{
 };
 use crate::game::{SearchGame, Terminal};
 
+/// An evaluation cache slot that holds nothing: no key's tag ([`eval_slot`]) is 0.
+pub(super) const EMPTY_EVAL: u64 = 0;
+
+/// A slot of the evaluation cache: the key's high 32 bits (the low ones pick the slot) with the lowest
+/// set, so that no tag is [`EMPTY_EVAL`], above the evaluation. Eight bytes, so that the cache takes
+/// half the processor cache that pairs of (key, evaluation) did.
+#[inline]
+fn eval_slot(key: u64, e: i32) -> u64 {
+    (key | 1 << 32) & !0xFFFF_FFFF | u64::from(e as u32)
+}
+
+/// The evaluation a slot holds for `key`, if it holds one.
+#[inline]
+fn cached_eval(slot: u64, key: u64) -> Option<i32> {
+    ((slot ^ (key | 1 << 32)) >> 32 == 0).then_some(slot as u32 as i32)
+}
+
 impl<G: SearchGame> Worker<'_, G> {
     /// The evaluation of `pos`, from a small per-thread cache when it was evaluated recently:
     /// quiescence meets the same positions again in every iteration and from many move orders.
@@ -14,15 +31,15 @@ impl<G: SearchGame> Worker<'_, G> {
     pub(super) fn raw_eval(&mut self, pos: &G) -> i32 {
         let key = pos.hash();
         let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
-        if slot.0 == key {
-            return slot.1;
+        if let Some(e) = cached_eval(*slot, key) {
+            return e;
         }
         let e = if self.features.press {
             pos.evaluate_pressed(self.features.press_weight)
         } else {
             pos.evaluate()
         };
-        *slot = (key, e);
+        *slot = eval_slot(key, e);
         e
     }
 
@@ -174,5 +191,29 @@ mod tests {
         assert_eq!(deadline_of(&off, &at(0)), None);
         let behind = at(0).with_side_to_move(hasami_core::Side::Second);
         assert_eq!(deadline_of(&on, &behind), None);
+    }
+
+    #[test]
+    fn an_evaluation_cache_slot_gives_back_its_own_keys_evaluation_only() {
+        for key in [
+            0u64,
+            1,
+            0xFFFF_FFFF,
+            1 << 32,
+            0xDEAD_BEEF_0000_7FFF,
+            u64::MAX,
+        ] {
+            assert_eq!(
+                cached_eval(EMPTY_EVAL, key),
+                None,
+                "{key:#x} in an empty slot"
+            );
+            for e in [0, 1, -1, 31_000, -31_000, i32::MIN, i32::MAX] {
+                let slot = eval_slot(key, e);
+                assert_eq!(cached_eval(slot, key), Some(e));
+                // Another key for the same slot (the same low bits) misses.
+                assert_eq!(cached_eval(slot, key ^ 0x0004_0000_0000_0000), None);
+            }
+        }
     }
 }
