@@ -27,6 +27,35 @@ pub struct Entry {
     pub depth: i32,
     /// Bound kind.
     pub bound: Bound,
+    /// Plies without a capture that were left before the game's quiet limit (RULES.md D2) where the
+    /// entry was stored ([`quiet_left`]).
+    pub quiet_left: u8,
+}
+
+/// Quiet plies a search of some depth may play past that depth: quiescence's threat at its first ply
+/// and the five-in-a-row games' threat-sequence search ([`Entry::holds_at`]).
+pub const QUIET_PAST_DEPTH: i32 = 6;
+
+impl Entry {
+    /// Whether this entry's score may stand for a node with `quiet_left` quiet plies left before the
+    /// limit ([`quiet_left`]): the same count, or a limit beyond the entry's search both where it was
+    /// stored and here. The position's hash does not hold the quiet count, so without this an entry
+    /// from a search far from the limit would cut a node near it, where the draw comes sooner than
+    /// that search saw; its move is a good first try either way.
+    #[inline]
+    pub fn holds_at(&self, quiet_left: u8) -> bool {
+        self.quiet_left == quiet_left
+            || i32::from(self.quiet_left.min(quiet_left)) > self.depth + QUIET_PAST_DEPTH
+    }
+}
+
+/// The plies without a capture left before the quiet limit, from
+/// [`crate::game::SearchGame::quiet_window`], at most 255 (255 also for a game without a limit).
+#[inline]
+pub fn quiet_left(window: Option<(u32, u32)>) -> u8 {
+    window.map_or(u8::MAX, |(quiet, limit)| {
+        limit.saturating_sub(quiet).min(u32::from(u8::MAX)) as u8
+    })
 }
 
 const WAYS: usize = 4;
@@ -43,7 +72,7 @@ pub struct Table {
 }
 
 // Data word layout: move 0..16, score 16..32, depth 32..40, bound 40..42 (never 0, so a stored data
-// word is never 0), generation 42..48; 48..64 unused.
+// word is never 0), generation 42..48, quiet plies left 48..56; 56..64 unused.
 const NO_MOVE: u64 = 0xFFFF;
 
 /// The largest table, MiB: what the engine offers (UGI `Hash`) and accepts.
@@ -142,10 +171,19 @@ impl Table {
         None
     }
 
-    /// Stores an entry: over the same position (keeping its move when the new entry has none), else over
-    /// the entry of an older search or the shallowest one.
+    /// Stores an entry searched with `quiet_left` quiet plies left ([`quiet_left`]): over the same
+    /// position (keeping its move when the new entry has none), else over the entry of an older search
+    /// or the shallowest one.
     #[inline]
-    pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: i32, bound: Bound) {
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<u16>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        quiet_left: u8,
+    ) {
         let b = self.bucket(key);
         let gen = u64::from(self.generation.load(Ordering::Relaxed));
         let mut victim = 0;
@@ -185,7 +223,8 @@ impl Table {
             | (u64::from(score.clamp(-32000, 32000) as i16 as u16) << 16)
             | ((depth.clamp(0, 255) as u64) << 32)
             | (bnd << 40)
-            | (gen << 42);
+            | (gen << 42)
+            | (u64::from(quiet_left) << 48);
         b.0[2 * victim].store(key ^ d, Ordering::Relaxed);
         b.0[2 * victim + 1].store(d, Ordering::Relaxed);
     }
@@ -257,6 +296,7 @@ fn decode(d: u64) -> Entry {
         score: (d >> 16) as u16 as i16 as i32,
         depth: ((d >> 32) & 0xFF) as i32,
         bound,
+        quiet_left: (d >> 48) as u8,
     }
 }
 
@@ -289,15 +329,15 @@ mod tests {
     #[test]
     fn stores_and_finds_entries() {
         let t = Table::new(1);
-        t.store(0x1234_5678_9abc_def0, Some(77), -250, 6, Bound::Lower);
+        t.store(0x1234_5678_9abc_def0, Some(77), -250, 6, Bound::Lower, 40);
         let e = t.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(
-            (e.mv, e.score, e.depth, e.bound),
-            (77, -250, 6, Bound::Lower)
+            (e.mv, e.score, e.depth, e.bound, e.quiet_left),
+            (77, -250, 6, Bound::Lower, 40)
         );
         assert!(t.probe(0x1234_5678_9abc_def1).is_none());
         // A store without a move keeps the known move.
-        t.store(0x1234_5678_9abc_def0, None, 10, 7, Bound::Exact);
+        t.store(0x1234_5678_9abc_def0, None, 10, 7, Bound::Exact, u8::MAX);
         assert_eq!(t.probe(0x1234_5678_9abc_def0).unwrap().mv, 77);
     }
 
@@ -307,11 +347,37 @@ mod tests {
         // Keys with the same bucket index: only the low bits (checked by the XOR) differ.
         let keys: Vec<u64> = (0..5u64).map(|i| (i << 32) | i).collect();
         for (i, &k) in keys.iter().enumerate() {
-            t.store(k, Some(i as u16), 0, 10 - i as i32, Bound::Exact);
+            t.store(k, Some(i as u16), 0, 10 - i as i32, Bound::Exact, u8::MAX);
         }
         // The fifth (shallowest) store replaced the shallowest of the first four.
         assert!(t.probe(keys[0]).is_some());
         assert!(t.probe(keys[4]).is_some());
         assert!(t.probe(keys[3]).is_none());
+    }
+
+    #[test]
+    fn an_entry_holds_where_the_quiet_limit_is_as_far_or_beyond_its_search() {
+        let entry = |depth, quiet_left| Entry {
+            mv: NO_MOVE as u16,
+            score: 0,
+            depth,
+            bound: Bound::Exact,
+            quiet_left,
+        };
+        // The same count: always.
+        assert!(entry(10, 5).holds_at(5));
+        // Both beyond the search's reach (its depth and what it plays past it): either way round.
+        let far = 10 + QUIET_PAST_DEPTH as u8 + 1;
+        assert!(entry(10, far).holds_at(u8::MAX));
+        assert!(entry(10, u8::MAX).holds_at(far));
+        // Stored far from the limit, asked near it (or the other way): the limit was not in sight.
+        assert!(!entry(10, u8::MAX).holds_at(far - 1));
+        assert!(!entry(10, far - 1).holds_at(u8::MAX));
+        assert!(!entry(3, 60).holds_at(2));
+        // The count left, from the game's window.
+        assert_eq!(quiet_left(None), u8::MAX);
+        assert_eq!(quiet_left(Some((30, 100))), 70);
+        assert_eq!(quiet_left(Some((120, 100))), 0);
+        assert_eq!(quiet_left(Some((0, 1000))), u8::MAX);
     }
 }

@@ -327,3 +327,31 @@ fn the_price_per_piece_kept_does_not_vanish_when_material_is_level() {
     let pos = HasamiPosition::from_text("w6w/8/8/8/8/8/8/b3b2b b 0 1", most).unwrap();
     assert_eq!(pos.material(), (0, 0));
 }
+
+#[test]
+fn a_table_filled_far_from_the_quiet_limit_does_not_claim_a_win_near_it() {
+    // Hasami, Black to move with five against two: Black takes one of White's two pieces, and so
+    // wins, in 7 plies. With 96 quiet plies gone the quiet limit draws the game after 4, and there is
+    // no win. The position's hash does not hold the quiet count, so the entries of a search of it far
+    // from the limit once cut the search near it: it claimed the win the limit forbids.
+    let rules = HasamiRules::parse("hasami").unwrap();
+    let at = |quiet: u32| {
+        let text = format!("9/4b4/9/9/3b5/1wb5b/9/w8/b1b6 b {quiet} 30");
+        HasamiPosition::from_text(&text, rules).unwrap()
+    };
+    let run = |searcher: &Searcher, pos: &HasamiPosition| {
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher
+            .search(pos, &[pos.hash()], &depth(9), stop, |_| {})
+            .score
+    };
+    let fresh = run(&Searcher::new(8, 1), &at(96));
+    assert!(fresh < hasami_engine::WIN_BOUND, "fresh: {fresh}");
+    let searcher = Searcher::new(8, 1);
+    assert_eq!(run(&searcher, &at(0)), WIN - 7);
+    let warm = run(&searcher, &at(96));
+    assert!(
+        warm < hasami_engine::WIN_BOUND,
+        "after a search far from the limit: {warm}"
+    );
+}

@@ -15,7 +15,7 @@ use std::time::Instant;
 use crate::game::SearchGame;
 use crate::limits::{Budget, Limits};
 use crate::tables::Tables;
-use crate::tt::{from_tt, to_tt, Bound, Table, TableError};
+use crate::tt::{from_tt, quiet_left, to_tt, Bound, Table, TableError};
 
 mod endgame;
 mod iterate;

@@ -54,8 +54,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // bucket arrives instead of after it (the same trees in less time: docs/bench.md).
         let raw_eval = self.raw_eval(pos);
         let entry = self.tt.probe(key);
+        let quiet_left = quiet_left(pos.quiet_window());
         if let Some(e) = entry {
-            if !pv && e.depth >= depth {
+            if !pv && e.depth >= depth && e.holds_at(quiet_left) {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -220,6 +221,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             to_tt(best, ply),
             depth,
             bound,
+            quiet_left,
         );
         best
     }
