@@ -330,7 +330,7 @@ fn the_price_per_piece_kept_does_not_vanish_when_material_is_level() {
 
 #[test]
 fn a_table_filled_far_from_the_quiet_limit_does_not_claim_a_win_near_it() {
-    // Hasami, Black to move with five against two: Black takes one of White's two pieces, and so
+    // Hasami, Black to move with six against two: Black takes one of White's two pieces, and so
     // wins, in 7 plies. With 96 quiet plies gone the quiet limit draws the game after 4, and there is
     // no win. The position's hash does not hold the quiet count, so the entries of a search of it far
     // from the limit once cut the search near it: it claimed the win the limit forbids.

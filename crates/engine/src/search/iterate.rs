@@ -225,7 +225,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 best,
                 depth,
                 Bound::Exact,
-                crate::tt::quiet_left(root.quiet_window()),
+                quiet_left(root.quiet_window()),
             );
         }
         best
