@@ -1,7 +1,7 @@
 //! Two servers on one PostgreSQL store (tests/common/postgres.rs starts a throw-away one): a player
 //! or spectator may be connected to either, every socket sees every move, two moves for the same ply
-//! sent to both servers at once store exactly one, a takeback asked on one is accepted on the
-//! other, a lobby game is joined once when joiners come to both, and a paired game whose first move
+//! sent to both servers at once store exactly one, a move stored while the other server's
+//! listening connection was broken reaches it, a takeback asked on one is accepted on the other, a lobby game is joined once when joiners come to both, and a paired game whose first move
 //! is late is aborted whichever server took the join.
 
 mod common;
@@ -185,6 +185,34 @@ fn a_game_ended_at_the_ply_limit_on_one_server_is_over_on_the_other() {
         (v["status"].as_str(), v["legal_moves"].clone()),
         (Some("over"), json!([]))
     );
+}
+
+#[test]
+fn a_move_made_while_the_other_server_was_not_listening_reaches_it() {
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    let (id, black, white) = online_game(&one, json!({}));
+    let path = format!("/api/games/{id}");
+    let mut white_ws = Ws::connect(two.addr, &format!("{path}/ws?token={white}"));
+    game_with(&mut white_ws, 0);
+    // Both servers' listening connections break; each makes a new one after a second. The move
+    // is stored in between, so its notification reaches nobody.
+    let broken = pg.psql(
+        &url,
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'",
+    );
+    assert_eq!(broken.trim(), "2", "two listening connections: {broken}");
+    one.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "e1e5", "token": black}),
+    );
+    let seen = white_ws.wait_for(Duration::from_secs(10), |m| {
+        m["type"] == "game" && moves(&m["game"]).len() == 1
+    });
+    assert!(seen.is_some(), "server two never showed the move");
+    let (_, v) = two.get(&path);
+    assert_eq!(moves(&v).len(), 1, "{v}");
 }
 
 #[test]

@@ -219,6 +219,10 @@ pub enum Changed {
     Appended(u32, StoredMove),
     /// Which players that server holds sockets of (the `presence` table).
     Presence,
+    /// Not a change of one game (the game is 0): this server has just begun listening, at its
+    /// start or after its listening connection broke, and changes made before may have gone
+    /// untold, so every game in memory is to be read again.
+    Listening,
 }
 
 /// Where the games are stored: what `--db` names.

@@ -9,7 +9,10 @@
 //! advisory lock on a connection of the owner's). Every second each server claims the games in its
 //! memory that need an owner and have none: so when an owner dies (its connection closes and its
 //! locks go), another server holding the game takes over within about a second, reloads it and
-//! runs what it needs. Games that ended or left memory are given up. Which players other servers
+//! runs what it needs. Games that ended or left memory are given up. Changes made while this server
+//! was not listening (before its listening connection was made, at its start or after the
+//! connection broke) were told to nobody here: when it begins listening, every game in memory is
+//! read again. Which players other servers
 //! hold sockets of is followed here too (live/presence.rs).
 
 use std::collections::HashMap;
@@ -28,6 +31,24 @@ use crate::live::turn::TurnClock;
 /// Games reloaded at once after other servers' changes.
 const RELOADS_AT_ONCE: usize = 32;
 
+/// The reloads under way: they run concurrently, one per game at a time; a change that arrives
+/// while its game is being reloaded marks it to be reloaded once more (several changes, one reload).
+struct Following {
+    /// Games being brought up to date, each with whether another change came meanwhile.
+    reloading: Arc<std::sync::Mutex<HashMap<i64, bool>>>,
+    /// Reloads that may run at once ([`RELOADS_AT_ONCE`]).
+    slots: Arc<Semaphore>,
+}
+
+impl Default for Following {
+    fn default() -> Self {
+        Following {
+            reloading: Arc::default(),
+            slots: Arc::new(Semaphore::new(RELOADS_AT_ONCE)),
+        }
+    }
+}
+
 impl AppState {
     /// Follows the store's changes until the store stops sending them (runs for the server's life;
     /// does nothing for a store only this server uses).
@@ -37,69 +58,91 @@ impl AppState {
         };
         let mut sweep = tokio::time::interval(Duration::from_secs(1));
         let mut keep = tokio::time::interval(PRESENCE_REFRESH);
-        // Reloads run concurrently, one per game at a time: a change that arrives while its game
-        // is being reloaded marks it to be reloaded once more (several changes, one reload).
-        let reloading: Arc<std::sync::Mutex<HashMap<i64, bool>>> = Arc::default();
-        let slots = Arc::new(Semaphore::new(RELOADS_AT_ONCE));
+        let following = Following::default();
         loop {
             tokio::select! {
                 change = changes.recv() => {
                     let Some(change) = change else { return };
-                    let id = change.game;
-                    // Only games in memory here have copies to update; the others load fresh.
-                    let Some(live) = self.followed(id) else { continue };
-                    {
-                        let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
-                        if let Some(again) = pending.get_mut(&id) {
-                            *again = true;
-                            continue;
+                    if change.what == Changed::Listening {
+                        // Whatever changed while nobody listened: every game is read again.
+                        for (id, live) in self.all_followed() {
+                            if !self.follow(&following, id, live, None).await {
+                                return;
+                            }
                         }
-                        pending.insert(id, false);
+                        continue;
                     }
-                    let Ok(slot) = Arc::clone(&slots).acquire_owned().await else { return };
-                    let (state, reloading) = (Arc::clone(&self), Arc::clone(&reloading));
-                    tokio::spawn(async move {
-                        let _slot = slot;
-                        let mut what = Some(change.what);
-                        loop {
-                            {
-                                let mut g = live.lock().await;
-                                match what.take() {
-                                    // The next move, told in full: applied without reading the
-                                    // store.
-                                    Some(Changed::Appended(ply, m)) => {
-                                        if !state.apply(&live, &mut g, ply, &m).await {
-                                            let _ = state.reload(&live, &mut g).await;
-                                        }
-                                    }
-                                    Some(Changed::Stored) => {
-                                        let _ = state.reload(&live, &mut g).await;
-                                    }
-                                    Some(Changed::Presence) => {
-                                        state.refresh_presence(&live, &mut g).await
-                                    }
-                                    // Changes that came meanwhile, of any kind.
-                                    None => {
-                                        let _ = state.reload(&live, &mut g).await;
-                                        state.refresh_presence(&live, &mut g).await;
-                                    }
-                                }
-                            }
-                            let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
-                            match pending.get_mut(&id) {
-                                Some(again) if *again => *again = false,
-                                _ => {
-                                    pending.remove(&id);
-                                    break;
-                                }
-                            }
-                        }
-                    });
+                    // Only games in memory here have copies to update; the others load fresh.
+                    let Some(live) = self.followed(change.game) else { continue };
+                    if !self.follow(&following, change.game, live, Some(change.what)).await {
+                        return;
+                    }
                 }
                 _ = sweep.tick() => self.sweep_owners().await,
                 _ = keep.tick() => self.keep_presence().await,
             }
         }
+    }
+
+    /// Brings game `id`'s copy `live` up to date with a change (`None`: changes of any kind, the
+    /// game is read again) in a task of its own; false when the server is shutting down.
+    async fn follow(
+        self: &Arc<Self>,
+        following: &Following,
+        id: i64,
+        live: Arc<Mutex<LiveGame>>,
+        what: Option<Changed>,
+    ) -> bool {
+        {
+            let mut pending = following
+                .reloading
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            if let Some(again) = pending.get_mut(&id) {
+                *again = true;
+                return true;
+            }
+            pending.insert(id, false);
+        }
+        let Ok(slot) = Arc::clone(&following.slots).acquire_owned().await else {
+            return false;
+        };
+        let (state, reloading) = (Arc::clone(self), Arc::clone(&following.reloading));
+        tokio::spawn(async move {
+            let _slot = slot;
+            let mut what = what;
+            loop {
+                {
+                    let mut g = live.lock().await;
+                    match what.take() {
+                        // The next move, told in full: applied without reading the store.
+                        Some(Changed::Appended(ply, m)) => {
+                            if !state.apply(&live, &mut g, ply, &m).await {
+                                let _ = state.reload(&live, &mut g).await;
+                            }
+                        }
+                        Some(Changed::Stored) => {
+                            let _ = state.reload(&live, &mut g).await;
+                        }
+                        Some(Changed::Presence) => state.refresh_presence(&live, &mut g).await,
+                        // Changes that came meanwhile, of any kind.
+                        Some(Changed::Listening) | None => {
+                            let _ = state.reload(&live, &mut g).await;
+                            state.refresh_presence(&live, &mut g).await;
+                        }
+                    }
+                }
+                let mut pending = reloading.lock().unwrap_or_else(|p| p.into_inner());
+                match pending.get_mut(&id) {
+                    Some(again) if *again => *again = false,
+                    _ => {
+                        pending.remove(&id);
+                        break;
+                    }
+                }
+            }
+        });
+        true
     }
 
     /// Claims the games in memory that need an owner and have none, and gives up owned games that

@@ -241,6 +241,15 @@ impl AppState {
         live
     }
 
+    /// Every game in memory, for changes that may have gone untold (this server was not listening):
+    /// games being loaded are marked, and their loads read them again.
+    pub(crate) fn all_followed(&self) -> Vec<(i64, Arc<Mutex<LiveGame>>)> {
+        let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        let ids: Vec<i64> = loading.locks.keys().copied().collect();
+        loading.missed.extend(ids);
+        self.all_in_memory()
+    }
+
     /// The copy in memory of game `id` that a change told by another server is for; `None` when
     /// the game is not in memory (a game being loaded is marked, and its load reads it again).
     pub(crate) fn followed(&self, id: i64) -> Option<Arc<Mutex<LiveGame>>> {

@@ -33,6 +33,15 @@ pub(super) async fn listen_once(
         }
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    // Changes committed before this point were told to nobody here: the games are read again.
+    let listening = Change {
+        game: 0,
+        what: Changed::Listening,
+    };
+    if tx.send(listening).await.is_err() {
+        driver.abort();
+        return Ok(());
+    }
     while let Some(change) = found.recv().await {
         if tx.send(change).await.is_err() {
             break;
