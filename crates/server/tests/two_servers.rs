@@ -1,8 +1,9 @@
 //! Two servers on one PostgreSQL store (tests/common/postgres.rs starts a throw-away one): a player
 //! or spectator may be connected to either, every socket sees every move, two moves for the same ply
 //! sent to both servers at once store exactly one, a move stored while the other server's
-//! listening connection was broken reaches it, a takeback asked on one is accepted on the other, a lobby game is joined once when joiners come to both, and a paired game whose first move
-//! is late is aborted whichever server took the join.
+//! listening connection was broken reaches it, a takeback asked on one is accepted on the other, a
+//! lobby game is joined once when joiners come to both, and a paired game whose first move is late
+//! is aborted whichever server took the join.
 
 mod common;
 

@@ -12,8 +12,8 @@
 //! runs what it needs. Games that ended or left memory are given up. Changes made while this server
 //! was not listening (before its listening connection was made, at its start or after the
 //! connection broke) were told to nobody here: when it begins listening, every game in memory is
-//! read again. Which players other servers
-//! hold sockets of is followed here too (live/presence.rs).
+//! read again. Which players other servers hold sockets of is followed here too
+//! (live/presence.rs).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -91,7 +91,7 @@ impl AppState {
         following: &Following,
         id: i64,
         live: Arc<Mutex<LiveGame>>,
-        what: Option<Changed>,
+        mut what: Option<Changed>,
     ) -> bool {
         {
             let mut pending = following
@@ -110,7 +110,6 @@ impl AppState {
         let (state, reloading) = (Arc::clone(self), Arc::clone(&following.reloading));
         tokio::spawn(async move {
             let _slot = slot;
-            let mut what = what;
             loop {
                 {
                     let mut g = live.lock().await;

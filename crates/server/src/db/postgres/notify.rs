@@ -38,13 +38,11 @@ pub(super) async fn listen_once(
         game: 0,
         what: Changed::Listening,
     };
-    if tx.send(listening).await.is_err() {
-        driver.abort();
-        return Ok(());
-    }
-    while let Some(change) = found.recv().await {
-        if tx.send(change).await.is_err() {
-            break;
+    if tx.send(listening).await.is_ok() {
+        while let Some(change) = found.recv().await {
+            if tx.send(change).await.is_err() {
+                break;
+            }
         }
     }
     driver.abort();
