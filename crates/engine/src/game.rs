@@ -86,6 +86,14 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     fn tactical_moves(&self, out: &mut Vec<(Self::Move, i32)>);
     /// The position after `mv`, and whether it was tactical (a capture).
     fn play(&self, mv: Self::Move) -> (Self, bool);
+    /// The position after `mv`, a move known not to be tactical: one that
+    /// [`SearchGame::tactical_moves`] gave hint 0, or one of [`SearchGame::threat_moves`] or
+    /// [`SearchGame::quiet_moves`] (which hold no tactical move). A game may skip looking for
+    /// captures here; by default [`SearchGame::play`].
+    #[inline]
+    fn play_quiet(&self, mv: Self::Move) -> Self {
+        self.play(mv).0
+    }
     /// The position with the other side to move, when passing is a sound search trick here.
     fn null_move(&self) -> Option<Self>;
     /// Static evaluation from the side to move's point of view, in centi-pieces.

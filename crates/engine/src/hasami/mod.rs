@@ -93,6 +93,15 @@ impl SearchGame for HasamiPosition {
         (child, !caught.is_empty())
     }
 
+    /// A move outside the capture squares (the tactical stage holds every move into them) captures
+    /// nothing, so the captures are not looked for.
+    #[inline]
+    fn play_quiet(&self, mv: Move) -> HasamiPosition {
+        let mut child = *self;
+        child.play_quiet_unchecked(mv);
+        child
+    }
+
     fn null_move(&self) -> Option<HasamiPosition> {
         (self.pieces(self.side()).len() >= 3).then(|| self.with_side_to_move(!self.side()))
     }

@@ -138,7 +138,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // nothing is as quiet as any other.
             let special = matches!(picker.stage, Stage::GenTactical | Stage::Killers);
             let threat = picker.stage == Stage::Threats && hint > THREAT_BASE - 500;
-            let (child, tactical) = pos.play(mv);
+            // The threat and quiet stages hold no tactical move (`SearchGame::play_quiet`).
+            let (child, tactical) = if matches!(picker.stage, Stage::Threats | Stage::Quiet) {
+                (pos.play_quiet(mv), false)
+            } else {
+                pos.play(mv)
+            };
             let quiet = !tactical && !special;
             if quiet
                 && !threat

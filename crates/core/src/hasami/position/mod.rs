@@ -308,6 +308,22 @@ impl HasamiPosition {
         caught
     }
 
+    /// Plays a legal move known to capture nothing (a search's quiet move: one that no capture
+    /// square of [`HasamiPosition::capture_squares`] lies under), without looking for captures.
+    #[inline]
+    pub fn play_quiet_unchecked(&mut self, mv: Move) {
+        let us = self.side;
+        debug_assert!(self.captures_of(mv).is_empty(), "{mv} captures in {self}");
+        self.pieces[us.index()] ^= BitBoard::from_square(mv.from) | BitBoard::from_square(mv.to);
+        self.hash ^= zobrist::piece(us, mv.from) ^ zobrist::piece(us, mv.to);
+        self.quiet = self.quiet.saturating_add(1);
+        if us == Side::Second {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = !us;
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+    }
+
     /// Checks that `mv` is a move of the side to move in this position (ignores whether the game is over).
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMoveError> {
         if !self.pieces(self.side).has(mv.from) {
