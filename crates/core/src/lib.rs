@@ -72,7 +72,7 @@ pub use hasami::rules::{
 };
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_until, perft, perft_after};
-pub use playout::{playout, PlayoutResult, SplitMix64};
+pub use playout::{playout, random_game, PlayoutResult, SplitMix64};
 pub use position::Position;
 pub use record::{
     AnyRecord, AnyReplayError, HasamiRecord, Record, RecordError, RecordErrorKind, RecordMove,

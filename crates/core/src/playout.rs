@@ -86,3 +86,23 @@ pub fn playout<P: Position>(
         outcome: None,
     }
 }
+
+/// The positions of one game of uniformly random legal moves from `start`, each as it stands after
+/// its move, until the game is over (judged without history, as [`Position::judge`] with no
+/// repetition) or `max_plies` moves were made: test and benchmark positions of every kind of
+/// middle and end.
+pub fn random_game<P: Position>(start: &P, rng: &mut SplitMix64, max_plies: u32) -> Vec<P> {
+    let mut pos = *start;
+    let mut out = Vec::new();
+    for _ in 0..max_plies {
+        if pos.judge(None, true).is_some() {
+            break;
+        }
+        let Some(mv) = pos.pick_move(|n| rng.below(n)) else {
+            break;
+        };
+        pos.play_unchecked(mv);
+        out.push(pos);
+    }
+    out
+}

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use hasami_core::{HasamiPosition, HasamiRules, SplitMix64};
+use hasami_core::{random_game, HasamiPosition, HasamiRules, SplitMix64};
 use hasami_engine::{Press, SearchGame};
 
 /// Positions gathered from random games.
@@ -22,18 +22,9 @@ fn main() {
     });
     let mut rng = SplitMix64(11);
     let mut positions = Vec::with_capacity(POSITIONS);
+    let start = HasamiPosition::start(rules);
     while positions.len() < POSITIONS {
-        let mut p = HasamiPosition::start(rules);
-        for _ in 0..150 {
-            if p.status().is_some() {
-                break;
-            }
-            let Some(mv) = p.pick_move(|n| rng.below(n)) else {
-                break;
-            };
-            p.play_unchecked(mv);
-            positions.push(p);
-        }
+        positions.extend(random_game(&start, &mut rng, 150));
     }
     let calls = (repeats * positions.len()) as f64;
     let mut sum = 0i64;

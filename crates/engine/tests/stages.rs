@@ -6,20 +6,11 @@
 
 use std::collections::HashSet;
 
-use hasami_core::{HasamiPosition, HasamiRules, Move, SplitMix64};
+use hasami_core::{random_game, HasamiPosition, HasamiRules, Move, Preset, SplitMix64};
 use hasami_engine::SearchGame;
 
-const PRESETS: [&str; 7] = [
-    "hasami",
-    "hasami-chess",
-    "dai-hasami",
-    "dai-hasami-captures",
-    "agon",
-    "mak-yek",
-    "apit-sodok",
-];
-
-/// Variants that stress the capture squares: diagonal captures, longer runs, corners off.
+/// Variants beside the presets that stress the capture squares: diagonal captures, longer runs,
+/// corners off.
 const OPTIONS: [&str; 3] = [
     "hasami+diagonal-capture",
     "hasami+max-run=8",
@@ -28,29 +19,18 @@ const OPTIONS: [&str; 3] = [
 
 /// Positions of random games from the start of `variant`, every ply until the game ends.
 fn positions(variant: &str, rng: &mut SplitMix64, games: usize) -> Vec<HasamiPosition> {
-    let rules = HasamiRules::parse(variant).unwrap();
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = HasamiPosition::start(rules);
-        for _ in 0..200 {
-            if p.status().is_some() {
-                break;
-            }
-            let Some(mv) = p.pick_move(|n| rng.below(n)) else {
-                break;
-            };
-            p.play_unchecked(mv);
-            out.push(p);
-        }
-    }
-    out
+    let start = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
+    (0..games)
+        .flat_map(|_| random_game(&start, rng, 200))
+        .collect()
 }
 
 #[test]
 fn quiet_stages_hold_every_other_move_and_no_capture() {
     let mut rng = SplitMix64(16);
     let mut checked = 0;
-    for variant in PRESETS.iter().chain(&OPTIONS) {
+    let presets = Preset::ALL.iter().map(|p| p.name());
+    for variant in presets.chain(OPTIONS) {
         for pos in positions(variant, &mut rng, 6) {
             let mut list: Vec<(Move, i32)> = Vec::new();
             pos.tactical_moves(&mut list);

@@ -3,7 +3,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use hasami_core::SplitMix64;
+use hasami_core::{random_game, SplitMix64};
 use hasami_core::{HasamiPosition, HasamiRules, Preset};
 use hasami_engine::SearchGame;
 
@@ -12,19 +12,9 @@ pub fn positions(games: u32, seed: u64) -> Vec<HasamiPosition> {
     let mut rng = SplitMix64(seed);
     let mut out = Vec::new();
     for preset in Preset::ALL {
-        let rules = HasamiRules::parse(preset.name()).expect("preset");
+        let start = HasamiPosition::start(HasamiRules::parse(preset.name()).expect("preset"));
         for _ in 0..games {
-            let mut pos = HasamiPosition::start(rules);
-            for _ in 0..200 {
-                if pos.status().is_some() {
-                    break;
-                }
-                let Some(mv) = pos.pick_move(|n| rng.below(n)) else {
-                    break;
-                };
-                pos.play_unchecked(mv);
-                out.push(pos);
-            }
+            out.extend(random_game(&start, &mut rng, 200));
         }
     }
     out

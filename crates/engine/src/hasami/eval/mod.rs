@@ -467,19 +467,9 @@ mod tests {
         variants.push("dai-hasami+five=all+diagonal-capture".into());
         variants.push("hasami+max-run=1".into());
         for v in &variants {
-            let rules = HasamiRules::parse(v).unwrap();
+            let start = HasamiPosition::start(HasamiRules::parse(v).unwrap());
             for _ in 0..6 {
-                let mut p = HasamiPosition::start(rules);
-                for _ in 0..120 {
-                    if p.status().is_some() {
-                        break;
-                    }
-                    let Some(mv) = p.pick_move(|n| rng.below(n)) else {
-                        break;
-                    };
-                    p.play_unchecked(mv);
-                    out.push(p);
-                }
+                out.extend(hasami_core::random_game(&start, &mut rng, 120));
             }
         }
         out
