@@ -308,8 +308,8 @@ impl HasamiPosition {
         caught
     }
 
-    /// Plays a legal move known to capture nothing (a search's quiet move: one that no capture
-    /// square of [`HasamiPosition::capture_squares`] lies under), without looking for captures.
+    /// Plays a legal move known to capture nothing (a search's quiet move, which does not land on a
+    /// square of [`HasamiPosition::capture_squares`]), without looking for captures.
     #[inline]
     pub fn play_quiet_unchecked(&mut self, mv: Move) {
         let us = self.side;
