@@ -53,8 +53,9 @@ fn quiet_stages_hold_every_other_move_and_no_capture() {
                         !captured,
                         "{variant}: quiet-stage move {mv} captures in {pos}"
                     );
-                    assert_eq!(pos.play_quiet(mv), child, "{variant}: {mv} in {pos}");
-                    assert_eq!(pos.play_quiet(mv).hash(), child.hash());
+                    let quiet = pos.play_quiet(mv);
+                    assert_eq!(quiet, child, "{variant}: {mv} in {pos}");
+                    assert_eq!(quiet.hash(), child.hash());
                 } else if captured {
                     checked += 1;
                 }
