@@ -1,7 +1,7 @@
 //! Endgame tables against a brute-force search and against their own moves (docs/tables.md).
 
 use hasami_core::{HasamiRules, SplitMix64};
-use hasami_engine::tables::{build, file, verify, Signature, Tables, Value};
+use hasami_engine::tables::{build, file, verify, Signature, Symmetry, Tables, Value};
 
 fn sig(s: &str) -> Signature {
     s.parse().unwrap()
@@ -10,7 +10,7 @@ fn sig(s: &str) -> Signature {
 #[test]
 fn hasami_chess_2v2_agrees_with_brute_force_and_its_moves() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    let tables = build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap();
+    let tables = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {}).unwrap();
     assert_eq!(tables.len(), 1);
     let table = &tables[0];
     let counts = table.counts();
@@ -44,7 +44,7 @@ fn hasami_chess_2v2_agrees_with_brute_force_and_its_moves() {
 fn every_seventh_2v2_position_follows_from_its_moves() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
     let mut all = Tables::new();
-    for t in build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap() {
+    for t in build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {}).unwrap() {
         all.add(t);
     }
     let table = &all.tables()[0];
@@ -63,7 +63,7 @@ fn a_table_holds_no_distance_beyond_its_variants_quiet_limit() {
     // still follows from the position's moves.
     let build = |variant: &str| {
         let rules = HasamiRules::parse(variant).unwrap();
-        build::build_all(rules, sig("2v2"), 2, |_, _| {})
+        build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {})
             .unwrap()
             .pop()
             .unwrap()
@@ -99,7 +99,7 @@ fn a_table_holds_no_distance_beyond_its_variants_quiet_limit() {
 #[test]
 fn a_wrong_value_is_caught() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    let mut tables = build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap();
+    let mut tables = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {}).unwrap();
     let table = tables.pop().unwrap();
     let mut bytes = table.bytes().to_vec();
     // A win in 1 said to be a win in 3, and a draw said to be a loss: both checks notice.
@@ -110,7 +110,8 @@ fn a_wrong_value_is_caught() {
     let dr = bytes.iter().position(|&b| b == 0).unwrap();
     bytes[w1] = Value::Win(3).to_byte();
     bytes[dr] = Value::Loss(2).to_byte();
-    let bad = hasami_engine::tables::Table::from_values(rules, sig("2v2"), bytes).unwrap();
+    let bad = hasami_engine::tables::Table::from_values(rules, sig("2v2"), Symmetry::Board, bytes)
+        .unwrap();
     let mut all = Tables::new();
     all.add(bad.clone());
     for i in [w1, dr] {
@@ -123,7 +124,7 @@ fn a_wrong_value_is_caught() {
 #[test]
 fn files_round_trip_and_refuse_others() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    let table = build::build_all(rules, sig("2v2"), 2, |_, _| {})
+    let table = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {})
         .unwrap()
         .pop()
         .unwrap();
@@ -138,14 +139,14 @@ fn files_round_trip_and_refuse_others() {
     // Another version, a damaged byte, a cut file, garbage: errors, no panic.
     let good = std::fs::read(&path).unwrap();
     let mut v2 = good.clone();
-    v2[8] = 2;
+    v2[8] = 3;
     let mut flipped = good.clone();
     let last = flipped.len() - 1;
     flipped[last] ^= 1;
     let mut huge = good.clone();
     huge[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
     for (bytes, want) in [
-        (v2, "version 2"),
+        (v2, "version 3"),
         (flipped, "checksum"),
         (good[..good.len() - 5].to_vec(), "bytes"),
         (huge, "positions"),
@@ -167,12 +168,12 @@ fn unfit_variants_and_materials_are_refused() {
     for v in ["dai-hasami", "agon", "apit-sodok"] {
         let rules = HasamiRules::parse(v).unwrap();
         assert!(
-            build::build_all(rules, sig("2v2"), 1, |_, _| {}).is_err(),
+            build::build_all(rules, sig("2v2"), 1, Symmetry::Board, |_, _| {}).is_err(),
             "{v}"
         );
     }
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    assert!(build::build_all(rules, sig("2v1"), 1, |_, _| {}).is_err());
+    assert!(build::build_all(rules, sig("2v1"), 1, Symmetry::Board, |_, _| {}).is_err());
     assert!("3x2".parse::<Signature>().is_err());
     assert!("7v2".parse::<Signature>().is_err());
 }
@@ -183,7 +184,7 @@ fn the_search_plays_by_the_table() {
     use std::sync::Arc;
     let rules = HasamiRules::parse("hasami-chess").unwrap();
     let mut all = Tables::new();
-    for t in build::build_all(rules, sig("2v2"), 2, |_, _| {}).unwrap() {
+    for t in build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {}).unwrap() {
         all.add(t);
     }
     let all = Arc::new(all);
@@ -222,5 +223,36 @@ fn the_search_plays_by_the_table() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_table_without_symmetry_is_written_as_version_1_and_read_back() {
+    // Tables of every placement (`--symmetry off`, and the files of earlier builds) still load,
+    // and give every position the value the folded table gives it.
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let plain = build::build_all(rules, sig("2v2"), 2, Symmetry::Off, |_, _| {})
+        .unwrap()
+        .pop()
+        .unwrap();
+    let folded = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {})
+        .unwrap()
+        .pop()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = file::write(&plain, dir.path()).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[8..12], &1u32.to_le_bytes());
+    let back = file::read(&path, Some(rules)).unwrap();
+    assert_eq!(back.indexer().symmetry(), Symmetry::Off);
+    assert_eq!(back.bytes(), plain.bytes());
+    let path = file::write(&folded, dir.path()).unwrap();
+    assert_eq!(&std::fs::read(&path).unwrap()[8..12], &2u32.to_le_bytes());
+    assert!(std::fs::metadata(&path).unwrap().len() * 7 < bytes.len() as u64);
+    let mut i = 0;
+    while i < plain.indexer().count() {
+        let (s, o) = plain.indexer().position(i);
+        assert_eq!(back.value(s, o), folded.value(s, o));
+        i += 13;
     }
 }

@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use hasami_core::{HasamiRules, SplitMix64};
 use hasami_engine::tables::{
     build::{self, BuildStats},
-    file, verify, Signature, Table, TableError, Tables,
+    file, verify, Signature, Symmetry, Table, TableError, Tables,
 };
 
 use super::CliError;
@@ -62,6 +62,28 @@ struct BuildArgs {
     /// Threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// `board`: one entry per family of the board's eight images (rotations and mirrors), about an
+    /// eighth of the positions; `off`: every placement its own entry (format version 1).
+    #[arg(long, value_enum, default_value = "board")]
+    symmetry: SymmetryArg,
+}
+
+/// `--symmetry` of `hasami tables build`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SymmetryArg {
+    /// The board's eight symmetries.
+    Board,
+    /// None.
+    Off,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(a: SymmetryArg) -> Symmetry {
+        match a {
+            SymmetryArg::Board => Symmetry::Board,
+            SymmetryArg::Off => Symmetry::Off,
+        }
+    }
 }
 
 /// Arguments of `hasami tables verify`.
@@ -146,10 +168,14 @@ fn print_table(t: &Table) {
     let n = t.bytes().len() as u64;
     let pct = |k: u64| 100.0 * k as f64 / n.max(1) as f64;
     println!(
-        "  {} {}: {} positions ({}), wins {} ({:.1}%), losses {} ({:.1}%), draws {} ({:.1}%), longest win {} plies, longest loss {} plies",
+        "  {} {}: {} positions{} ({}), wins {} ({:.1}%), losses {} ({:.1}%), draws {} ({:.1}%), longest win {} plies, longest loss {} plies",
         t.rules(),
         t.signature(),
         n,
+        match t.indexer().symmetry() {
+            Symmetry::Board => " (one of each family of the board's images)",
+            Symmetry::Off => "",
+        },
         mib(n),
         c.wins,
         pct(c.wins),
@@ -197,7 +223,8 @@ fn run_build(a: &BuildArgs) -> Result<(), CliError> {
             }
         );
         let (built, stats) =
-            build::build_with_lower(rules, pair, &have, a.threads).map_err(usage)?;
+            build::build_with_lower(rules, pair, &have, a.threads, a.symmetry.into())
+                .map_err(usage)?;
         report(&built, &stats, &a.out)?;
         have.extend(built);
     }

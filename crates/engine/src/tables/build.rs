@@ -11,15 +11,16 @@
 //! loss one ply further. What is left undecided is a draw; under a quiet limit (D2) the pass ends at
 //! the limit, as a capture further away cannot be forced in time.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
 use hasami_core::{BitBoard, HasamiPosition, HasamiRules, Move, Outcome, Side};
 
+use super::symmetry::{Symmetry, TRANSFORMS};
 use super::{unsupported, Indexer, Signature, Table, TableError, Value, MAX_DISTANCE};
 
 /// The flag in a position's move count that a capture reaches a draw.
-const DRAW_EXIT: u8 = 0x80;
+const DRAW_EXIT: u16 = 0x8000;
 
 /// What a build did.
 #[derive(Debug, Clone)]
@@ -34,7 +35,7 @@ pub struct BuildStats {
 
 /// Whether positions of `sig` are over before anyone moves (a side has too few pieces).
 pub fn decided(rules: &'static HasamiRules, sig: Signature) -> bool {
-    let Some(ix) = Indexer::new(rules.size(), sig.stm, sig.opp) else {
+    let Some(ix) = Indexer::new(rules.size(), sig.stm, sig.opp, Symmetry::Off) else {
         return true;
     };
     let (s, o) = ix.position(0);
@@ -81,8 +82,20 @@ struct Half {
     ix: Indexer,
     /// Value bytes; 0 = not decided yet.
     val: Vec<AtomicU8>,
-    /// Quiet moves not yet known to lose, and [`DRAW_EXIT`].
-    rem: Vec<AtomicU8>,
+    /// Quiet moves not yet known to lose, each counted as many times as the position has images
+    /// (see [`orbit`]), and [`DRAW_EXIT`].
+    rem: Vec<AtomicU16>,
+}
+
+/// How many distinct images the position at `i` has under the index's symmetries (1 without).
+///
+/// With symmetries an entry stands for its whole family of images, and the un-moves from an entry
+/// S reach the entries P of its predecessors once for every pair (image P′ of P, quiet move P′ → S).
+/// Counting both families' pairs, |images of P| · (moves of P into S's family) = |images of S| ·
+/// (those pairs), so P's count starts at its quiet moves times its images and each pair from S takes
+/// S's images off: the count reaches zero exactly when every quiet move of P has been found to lose.
+fn orbit(ix: &Indexer, i: u64) -> u16 {
+    (TRANSFORMS as u32 / ix.stabilizer(i)) as u16
 }
 
 /// Runs `f` on chunks of `0..n` on `threads` threads.
@@ -110,6 +123,7 @@ pub fn build_with_lower(
     sig: Signature,
     lower: &[Table],
     threads: usize,
+    symmetry: Symmetry,
 ) -> Result<(Vec<Table>, BuildStats), TableError> {
     let variant = rules.to_string();
     if let Some(reason) = unsupported(rules) {
@@ -147,13 +161,13 @@ pub fn build_with_lower(
     let halves: Vec<Half> = sigs
         .iter()
         .map(|s| {
-            let ix = Indexer::new(rules.size(), s.stm, s.opp)
+            let ix = Indexer::new(rules.size(), s.stm, s.opp, symmetry)
                 .ok_or(TableError::BadSignature(s.to_string()))?;
             let n = ix.count() as usize;
             Ok(Half {
                 ix,
                 val: (0..n).map(|_| AtomicU8::new(0)).collect(),
-                rem: (0..n).map(|_| AtomicU8::new(0)).collect(),
+                rem: (0..n).map(|_| AtomicU16::new(0)).collect(),
             })
         })
         .collect::<Result<_, TableError>>()?;
@@ -165,8 +179,11 @@ pub fn build_with_lower(
         par_for(h.ix.count(), threads, |lo, hi| {
             for i in lo..hi {
                 let (s, o) = h.ix.position(i);
+                if h.ix.may_repeat(i) && h.ix.index(s, o) != i {
+                    continue; // a repeat: solved as its representative, copied at the end
+                }
                 let pos = HasamiPosition::from_pieces(rules, [s, o], Side::First, 0);
-                let (mut quiet, mut any, mut win, mut draw) = (0u8, false, false, false);
+                let (mut quiet, mut any, mut win, mut draw) = (0u16, false, false, false);
                 pos.for_each_move_into(rules.board, |mv| {
                     any = true;
                     if win {
@@ -204,7 +221,8 @@ pub fn build_with_lower(
                     Value::Draw // not decided yet
                 };
                 h.val[i as usize].store(v.to_byte(), Relaxed);
-                h.rem[i as usize].store(quiet | if draw { DRAW_EXIT } else { 0 }, Relaxed);
+                let count = quiet * orbit(&h.ix, i);
+                h.rem[i as usize].store(count | if draw { DRAW_EXIT } else { 0 }, Relaxed);
             }
         });
     }
@@ -238,6 +256,7 @@ pub fn build_with_lower(
                         continue;
                     }
                     let (s, o) = h.ix.position(i);
+                    let images = orbit(&h.ix, i);
                     for_each_predecessor(
                         rules,
                         s,
@@ -255,8 +274,9 @@ pub fn build_with_lower(
                                     Relaxed,
                                 );
                             } else {
-                                let before = pred.rem[j].fetch_sub(1, Relaxed);
-                                if before == 1 {
+                                let before = pred.rem[j].fetch_sub(images, Relaxed);
+                                debug_assert!(before & !DRAW_EXIT >= images);
+                                if before == images {
                                     let _ = pred.val[j].compare_exchange(
                                         0,
                                         Value::Loss(d + 1).to_byte(),
@@ -280,13 +300,27 @@ pub fn build_with_lower(
         }
         d += 1;
     }
+    // Repeats take their representative's value, so every entry holds its own position's value.
+    for h in &halves {
+        par_for(h.ix.count(), threads, |lo, hi| {
+            for i in lo..hi {
+                if h.ix.may_repeat(i) {
+                    let (s, o) = h.ix.position(i);
+                    let j = h.ix.index(s, o);
+                    if j != i {
+                        h.val[i as usize].store(h.val[j as usize].load(Relaxed), Relaxed);
+                    }
+                }
+            }
+        });
+    }
     let positions = halves.iter().map(|h| h.ix.count()).sum();
     let tables = sigs
         .iter()
         .zip(halves)
         .map(|(&s, h)| {
             let values = h.val.into_iter().map(AtomicU8::into_inner).collect();
-            Table::from_values(rules, s, values).expect("the count is the signature's")
+            Table::from_values(rules, s, symmetry, values).expect("the count is the signature's")
         })
         .collect();
     Ok((
@@ -327,13 +361,14 @@ pub fn build_all(
     rules: &'static HasamiRules,
     sig: Signature,
     threads: usize,
+    symmetry: Symmetry,
     mut report: impl FnMut(&[Table], &BuildStats),
 ) -> Result<Vec<Table>, TableError> {
     let mut tables: Vec<Table> = Vec::new();
     let mut order = lower_pairs(rules, sig);
     order.push(canonical(sig));
     for pair in order {
-        let (built, stats) = build_with_lower(rules, pair, &tables, threads)?;
+        let (built, stats) = build_with_lower(rules, pair, &tables, threads, symmetry)?;
         report(&built, &stats);
         tables.extend(built);
     }

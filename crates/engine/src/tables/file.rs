@@ -8,12 +8,14 @@ use std::path::{Path, PathBuf};
 
 use hasami_core::HasamiRules;
 
-use super::{Indexer, Signature, Table, TableError};
+use super::{Indexer, Signature, Symmetry, Table, TableError};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"HASAMITB";
-/// The format version this program reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version of a table indexed without symmetry (read and written).
+pub const VERSION_PLAIN: u32 = 1;
+/// The format version of a table indexed with the board's symmetries (read and written).
+pub const VERSION_SYMMETRIC: u32 = 2;
 /// The metric of the distances: plies to the next capture that keeps the result.
 pub const METRIC_DTZ: u8 = 1;
 /// Bytes before the variant text.
@@ -63,7 +65,11 @@ pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TableError> {
     let sig = table.signature();
     let mut head = Vec::with_capacity(FIXED + variant.len());
     head.extend_from_slice(MAGIC);
-    head.extend_from_slice(&VERSION.to_le_bytes());
+    let version = match table.indexer().symmetry() {
+        Symmetry::Off => VERSION_PLAIN,
+        Symmetry::Board => VERSION_SYMMETRIC,
+    };
+    head.extend_from_slice(&version.to_le_bytes());
     head.push(table.rules().size());
     head.push(sig.stm);
     head.push(sig.opp);
@@ -94,6 +100,8 @@ pub struct Header {
     pub signature: Signature,
     /// Positions.
     pub count: u64,
+    /// Whether the index uses the board's symmetries (format version 2).
+    pub symmetry: Symmetry,
     checksum: u64,
     len: usize,
 }
@@ -124,11 +132,16 @@ pub fn read_header(
     let u32_at = |i: usize| u32::from_le_bytes(fixed[i..i + 4].try_into().unwrap_or([0; 4]));
     let u64_at = |i: usize| u64::from_le_bytes(fixed[i..i + 8].try_into().unwrap_or([0; 8]));
     let version = u32_at(8);
-    if version != VERSION {
-        return Err(bad(format!(
-            "table format version {version}, but this program reads version {VERSION}"
-        )));
-    }
+    let symmetry = match version {
+        VERSION_PLAIN => Symmetry::Off,
+        VERSION_SYMMETRIC => Symmetry::Board,
+        _ => {
+            return Err(bad(format!(
+                "table format version {version}, but this program reads versions \
+                 {VERSION_PLAIN} and {VERSION_SYMMETRIC}"
+            )))
+        }
+    };
     let (size, stm, opp, metric) = (fixed[12], fixed[13], fixed[14], fixed[15]);
     if metric != METRIC_DTZ {
         return Err(bad(format!("unknown distance metric {metric}")));
@@ -156,11 +169,12 @@ pub fn read_header(
             rules.size()
         )));
     }
-    let ix = Indexer::new(size, stm, opp).ok_or_else(|| bad(format!("material {stm}v{opp}")))?;
-    if count != ix.count() || count > MAX_COUNT {
+    // The count is checked before any index is made (a symmetric index's tables take memory).
+    let want = Indexer::count_of(size, stm, opp, symmetry)
+        .ok_or_else(|| bad(format!("material {stm}v{opp}")))?;
+    if count != want || count > MAX_COUNT {
         return Err(bad(format!(
-            "{count} positions, but {stm}v{opp} on {size}x{size} has {}",
-            ix.count()
+            "{count} positions, but {stm}v{opp} on {size}x{size} has {want}"
         )));
     }
     let len = FIXED + vlen;
@@ -175,6 +189,7 @@ pub fn read_header(
             rules,
             signature: Signature { stm, opp },
             count,
+            symmetry,
             checksum,
             len,
         },
@@ -207,8 +222,10 @@ pub fn read(path: &Path, expect: Option<&'static HasamiRules>) -> Result<Table, 
             reason: "the data does not match its checksum (damaged file)".into(),
         });
     }
-    Table::from_values(h.rules, h.signature, values).ok_or_else(|| TableError::BadFile {
-        path: path.display().to_string(),
-        reason: "wrong size".into(),
+    Table::from_values(h.rules, h.signature, h.symmetry, values).ok_or_else(|| {
+        TableError::BadFile {
+            path: path.display().to_string(),
+            reason: "wrong size".into(),
+        }
     })
 }

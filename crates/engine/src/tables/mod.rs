@@ -12,6 +12,7 @@ pub mod build;
 pub mod file;
 pub mod index;
 pub mod probe;
+pub mod symmetry;
 pub mod verify;
 
 use std::fmt;
@@ -23,6 +24,7 @@ use thiserror::Error;
 pub use build::{build_with_lower, BuildStats};
 pub use index::Indexer;
 pub use probe::Tables;
+pub use symmetry::Symmetry;
 
 /// A material signature: pieces of the side to move, pieces of the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -221,14 +223,15 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table from its values (one byte per index, see [`Value::from_byte`]). `None` when the count
-    /// is not the signature's.
+    /// A table from its values (one byte per index of the signature's index with or without the
+    /// board's symmetries, see [`Value::from_byte`]). `None` when the count is not the index's.
     pub fn from_values(
         rules: &'static HasamiRules,
         signature: Signature,
+        symmetry: Symmetry,
         values: Vec<u8>,
     ) -> Option<Table> {
-        let index = Indexer::new(rules.size(), signature.stm, signature.opp)?;
+        let index = Indexer::new(rules.size(), signature.stm, signature.opp, symmetry)?;
         (values.len() as u64 == index.count()).then_some(Table {
             rules,
             index,
