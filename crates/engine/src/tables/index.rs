@@ -137,7 +137,8 @@ impl Indexer {
         }
     }
 
-    /// Number of positions (every index below it is one).
+    /// Number of entries: every index below it is one position (with the board's symmetries, one of
+    /// each family of images, and a few repeats, see [`Indexer::may_repeat`]).
     #[inline]
     pub fn count(&self) -> u64 {
         self.count

@@ -4,8 +4,8 @@
 //! A table holds, for one variant and one material signature (pieces of the side to move v pieces of
 //! the other side, e.g. `3v2`), the value of every placement: win, loss or draw for the side to move
 //! with the distance in plies to the next capture that keeps the result (DTZ; in `2v2` of `hasami`
-//! every capture ends the game, so it is the distance to the end). [`index`] numbers the placements,
-//! [`build`] solves them, [`file`] stores them, [`probe`] looks positions up for the search with the
+//! every capture ends the game, so it is the distance to the end). [`index`] numbers the placements
+//! (by default one of each family of the board's eight images, [`symmetry`]), [`build`] solves them, [`file`] stores them, [`probe`] looks positions up for the search with the
 //! quiet-ply rule (D2) applied, and [`verify`] checks a table against a brute-force search.
 
 pub mod build;
