@@ -10,6 +10,10 @@
 //! of a win loses one of its quiet moves, and when none is left (and no capture reached a draw) it is a
 //! loss one ply further. What is left undecided is a draw; under a quiet limit (D2) the pass ends at
 //! the limit, as a capture further away cannot be forced in time.
+//!
+//! With the board's symmetries ([`Symmetry::Board`]) each entry stands for a family of images: the
+//! move counts are weighted by the families' sizes ([`orbit`]), and the entries that repeat another
+//! are left out of the passes and given its value at the end.
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
