@@ -12,7 +12,7 @@
 //! the limit, as a capture further away cannot be forced in time.
 //!
 //! With the board's symmetries ([`Symmetry::Board`]) each entry stands for a family of images: the
-//! move counts are weighted by the families' sizes ([`orbit`]), and the entries that repeat another
+//! move counts are weighted by the families' sizes (`orbit`), and the entries that repeat another
 //! are left out of the passes and given its value at the end.
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
