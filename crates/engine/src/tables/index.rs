@@ -15,38 +15,11 @@ use std::sync::Arc;
 
 use hasami_core::{BitBoard, Square};
 
-use super::symmetry::{rank, set_orbits, SetOrbits, Symmetry, TRANSFORMS};
+use super::colex::{self, binomial, rank, rank_among};
+use super::symmetry::{set_orbits, SetOrbits, Symmetry, TRANSFORMS};
 
 /// Most pieces per side an index supports.
-pub const MAX_SIDE: u8 = 6;
-
-/// Binomial coefficients C(n, k) for n ≤ 81, k ≤ [`MAX_SIDE`].
-const fn binomials() -> [[u64; MAX_SIDE as usize + 1]; 82] {
-    let mut t = [[0u64; MAX_SIDE as usize + 1]; 82];
-    let mut n = 0;
-    while n < 82 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k <= MAX_SIDE as usize {
-            t[n][k] = if n == 0 {
-                0
-            } else {
-                t[n - 1][k - 1] + t[n - 1][k]
-            };
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-}
-
-static BINOM: [[u64; MAX_SIDE as usize + 1]; 82] = binomials();
-
-/// C(n, k) for n ≤ 81 and k ≤ [`MAX_SIDE`].
-#[inline]
-pub fn binomial(n: usize, k: usize) -> u64 {
-    BINOM[n][k]
-}
+pub const MAX_SIDE: u8 = colex::MAX_SET;
 
 /// The index of one material signature on one board.
 #[derive(Debug, Clone)]
@@ -221,10 +194,10 @@ impl Indexer {
         for k in (1..=a).rev() {
             // The largest c with C(c, k) ≤ r1.
             let mut c = top - 1;
-            while BINOM[c][k] > r1 {
+            while binomial(c, k) > r1 {
                 c -= 1;
             }
-            r1 -= BINOM[c][k];
+            r1 -= binomial(c, k);
             stm_dense[k - 1] = c;
             top = c;
         }
@@ -236,10 +209,10 @@ impl Indexer {
         let mut top = self.squares - a;
         for k in (1..=self.opp as usize).rev() {
             let mut c = top - 1;
-            while BINOM[c][k] > r2 {
+            while binomial(c, k) > r2 {
                 c -= 1;
             }
-            r2 -= BINOM[c][k];
+            r2 -= binomial(c, k);
             top = c;
             // Renumber past the side to move's squares (ascending).
             let mut d = c;
@@ -252,20 +225,6 @@ impl Indexer {
         }
         (stm, opp)
     }
-}
-
-/// The colex rank of the dense set `o` among the squares not in `s`.
-#[inline]
-fn rank_among(s: u128, o: u128) -> u64 {
-    let (mut m, mut k, mut r) = (o, 1, 0u64);
-    while m != 0 {
-        let d = m.trailing_zeros();
-        let below = (s & ((1u128 << d) - 1)).count_ones();
-        r += BINOM[(d - below) as usize][k];
-        m &= m - 1;
-        k += 1;
-    }
-    r
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 //! quiet-ply rule (D2) applied, and [`verify`] checks a table against a brute-force search.
 
 pub mod build;
+pub mod colex;
 pub mod file;
 pub mod index;
 pub mod probe;

@@ -2,14 +2,14 @@
 //! map every position of the table variants onto one of equal value, so a table stores one position
 //! of each family of images.
 //!
-//! Squares here are dense numbers (rank × size + file, 0…size²−1), as in [`super::index`]. A set of
+//! Squares here are dense numbers (rank × size + file, 0…size²−1), as in the tables' index. A set of
 //! `a` squares is numbered by its colex rank (its bit mask read as a number orders sets the same
 //! way). [`SetOrbits`] gives every rank the family's representative (the image of least rank) as a
 //! slot number, and the transforms that take the set there.
 
 use std::sync::{Arc, Mutex};
 
-use super::index::binomial;
+use super::colex::{binomial, rank};
 
 /// How many symmetries a square board has (the dihedral group of order 8).
 pub const TRANSFORMS: usize = 8;
@@ -20,7 +20,7 @@ pub enum Symmetry {
     /// Every placement has its own entry.
     Off,
     /// The eight symmetries of the board: one entry per family of images (and a few repeats, see
-    /// [`super::Indexer::may_repeat`]).
+    /// `Indexer::may_repeat`).
     Board,
 }
 
@@ -72,18 +72,6 @@ pub fn families(size: u8, a: u8) -> u64 {
         fixed += ways[a];
     }
     fixed / TRANSFORMS as u64
-}
-
-/// The colex rank of the set of dense squares `mask`.
-#[inline]
-pub fn rank(mask: u128) -> u64 {
-    let (mut m, mut k, mut r) = (mask, 1, 0u64);
-    while m != 0 {
-        r += binomial(m.trailing_zeros() as usize, k);
-        m &= m - 1;
-        k += 1;
-    }
-    r
 }
 
 /// Every set of `a` squares on a `size`×`size` board sorted into families of images.
