@@ -1,10 +1,19 @@
 //! Endgame tables against a brute-force search and against their own moves (docs/tables.md).
 
 use hasami_core::{HasamiRules, SplitMix64};
-use hasami_engine::tables::{build, file, verify, Signature, Symmetry, Tables, Value};
+use hasami_engine::tables::{build, file, verify, Signature, Symmetry, Table, Tables, Value};
 
 fn sig(s: &str) -> Signature {
     s.parse().unwrap()
+}
+
+/// The 2v2 table of `variant`, built in memory.
+fn table_2v2(variant: &str, symmetry: Symmetry) -> Table {
+    let rules = HasamiRules::parse(variant).unwrap();
+    build::build_all(rules, sig("2v2"), 2, symmetry, |_, _| {})
+        .unwrap()
+        .pop()
+        .unwrap()
 }
 
 #[test]
@@ -61,15 +70,8 @@ fn a_table_holds_no_distance_beyond_its_variants_quiet_limit() {
     // away cannot be forced before the count draws: the table of `hasami-chess+quiet=5` holds those
     // positions as draws, every other one as the table without that limit does, and each value
     // still follows from the position's moves.
-    let build = |variant: &str| {
-        let rules = HasamiRules::parse(variant).unwrap();
-        build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {})
-            .unwrap()
-            .pop()
-            .unwrap()
-    };
-    let full = build("hasami-chess");
-    let short = build("hasami-chess+quiet=5");
+    let full = table_2v2("hasami-chess", Symmetry::Board);
+    let short = table_2v2("hasami-chess+quiet=5", Symmetry::Board);
     assert!(full.counts().longest_win > 5, "{:?}", full.counts());
     assert!(short.counts().longest_win <= 5, "{:?}", short.counts());
     assert!(short.counts().longest_loss <= 5, "{:?}", short.counts());
@@ -99,8 +101,7 @@ fn a_table_holds_no_distance_beyond_its_variants_quiet_limit() {
 #[test]
 fn a_wrong_value_is_caught() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    let mut tables = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {}).unwrap();
-    let table = tables.pop().unwrap();
+    let table = table_2v2("hasami-chess", Symmetry::Board);
     let mut bytes = table.bytes().to_vec();
     // A win in 1 said to be a win in 3, and a draw said to be a loss: both checks notice.
     let w1 = bytes
@@ -110,8 +111,7 @@ fn a_wrong_value_is_caught() {
     let dr = bytes.iter().position(|&b| b == 0).unwrap();
     bytes[w1] = Value::Win(3).to_byte();
     bytes[dr] = Value::Loss(2).to_byte();
-    let bad = hasami_engine::tables::Table::from_values(rules, sig("2v2"), Symmetry::Board, bytes)
-        .unwrap();
+    let bad = Table::from_values(rules, sig("2v2"), Symmetry::Board, bytes).unwrap();
     let mut all = Tables::new();
     all.add(bad.clone());
     for i in [w1, dr] {
@@ -124,10 +124,7 @@ fn a_wrong_value_is_caught() {
 #[test]
 fn files_round_trip_and_refuse_others() {
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    let table = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {})
-        .unwrap()
-        .pop()
-        .unwrap();
+    let table = table_2v2("hasami-chess", Symmetry::Board);
     let dir = tempfile::tempdir().unwrap();
     let path = file::write(&table, dir.path()).unwrap();
     let back = file::read(&path, Some(rules)).unwrap();
@@ -231,14 +228,8 @@ fn a_table_without_symmetry_is_written_as_version_1_and_read_back() {
     // Tables of every placement (`--symmetry off`, and the files of earlier builds) still load,
     // and give every position the value the folded table gives it.
     let rules = HasamiRules::parse("hasami-chess").unwrap();
-    let plain = build::build_all(rules, sig("2v2"), 2, Symmetry::Off, |_, _| {})
-        .unwrap()
-        .pop()
-        .unwrap();
-    let folded = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {})
-        .unwrap()
-        .pop()
-        .unwrap();
+    let plain = table_2v2("hasami-chess", Symmetry::Off);
+    let folded = table_2v2("hasami-chess", Symmetry::Board);
     let dir = tempfile::tempdir().unwrap();
     let path = file::write(&plain, dir.path()).unwrap();
     let bytes = std::fs::read(&path).unwrap();
