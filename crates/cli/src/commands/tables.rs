@@ -33,6 +33,14 @@ enum TablesCommand {
     /// Write a conversion suite (`hasami convert run`) of positions a table calls won for the side
     /// to move, the side ahead: distinct positions, each the first win after a random index.
     Sample(SampleArgs),
+    /// Compare two table files of the same variant and material (with or without symmetry): every
+    /// placement of the first looked up in both. Exits with an error when any differ.
+    Compare {
+        /// The first table file (its placements are the ones compared).
+        first: PathBuf,
+        /// The second table file.
+        second: PathBuf,
+    },
     /// Print the table value of a position (with its quiet-ply count applied).
     Probe {
         /// Variant text.
@@ -151,6 +159,7 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
         TablesCommand::Verify(a) => run_verify(a),
         TablesCommand::Info { dir } => run_info(dir),
         TablesCommand::Sample(a) => run_sample(a),
+        TablesCommand::Compare { first, second } => run_compare(first, second),
         TablesCommand::Probe {
             variant,
             dir,
@@ -316,6 +325,48 @@ fn run_info(dir: &Path) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+fn run_compare(first: &Path, second: &Path) -> Result<(), CliError> {
+    let a = file::read(first, None).map_err(usage)?;
+    let b = file::read(second, Some(a.rules())).map_err(usage)?;
+    if a.signature() != b.signature() {
+        return Err(CliError::Usage(format!(
+            "{} holds {}, {} holds {}",
+            first.display(),
+            a.signature(),
+            second.display(),
+            b.signature()
+        )));
+    }
+    let t0 = std::time::Instant::now();
+    let (mut differ, mut example) = (0u64, None);
+    for i in 0..a.indexer().count() {
+        let (s, o) = a.indexer().position(i);
+        let (va, vb) = (a.value(s, o), b.value(s, o));
+        if va != vb {
+            differ += 1;
+            example.get_or_insert_with(|| format!("{}: {va} against {vb}", a.position(i)));
+        }
+    }
+    println!(
+        "{} {}: {} placements of {} ({} entries) looked up in {} ({} entries) in {:.1} s: {differ} differ",
+        a.rules(),
+        a.signature(),
+        a.indexer().count(),
+        first.display(),
+        a.bytes().len(),
+        second.display(),
+        b.bytes().len(),
+        t0.elapsed().as_secs_f64()
+    );
+    match example {
+        Some(e) => Err(CliError::Usage(format!(
+            "{differ} of {} placements differ, e.g. {e}",
+            a.indexer().count()
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn run_sample(a: &SampleArgs) -> Result<(), CliError> {

@@ -1,0 +1,88 @@
+//! `hasami tables`: a table built with the board's symmetries and one built without hold the same
+//! value for every placement, and `tables compare` says so, or names a placement that differs.
+
+use std::process::{Command, Output};
+
+const EXE: &str = env!("CARGO_BIN_EXE_hasami");
+
+fn hasami(args: &[&str]) -> Output {
+    Command::new(EXE).args(args).output().expect("run hasami")
+}
+
+fn build(dir: &str, symmetry: &str) {
+    let out = hasami(&[
+        "tables",
+        "build",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "2v1",
+        "--out",
+        dir,
+        "--threads",
+        "1",
+        "--symmetry",
+        symmetry,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_folded_table_and_a_plain_one_compare_equal_and_a_damaged_one_does_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (plain, folded) = (tmp.path().join("plain"), tmp.path().join("folded"));
+    build(plain.to_str().unwrap(), "off");
+    build(folded.to_str().unwrap(), "board");
+    let (p, f) = (
+        plain.join("mak-yek_2v1.hstb"),
+        folded.join("mak-yek_2v1.hstb"),
+    );
+    // Folded: about an eighth of the bytes.
+    let (np, nf) = (
+        std::fs::metadata(&p).unwrap().len(),
+        std::fs::metadata(&f).unwrap().len(),
+    );
+    assert!(nf * 4 < np, "{nf} {np}");
+    let out = hasami(&[
+        "tables",
+        "compare",
+        p.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("124992 placements") && text.ends_with("0 differ\n"),
+        "{text}"
+    );
+
+    // A plain table with one value changed (its checksum made to match): the placement is named.
+    let mut bytes = std::fs::read(&p).unwrap();
+    let head = bytes.len() - 124_992;
+    let i = (head..bytes.len()).find(|&i| bytes[i] == 0).unwrap();
+    bytes[i] = 1; // a draw said to be a win in 1
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in &bytes[head..] {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    bytes[32..40].copy_from_slice(&h.to_le_bytes());
+    std::fs::write(&p, &bytes).unwrap();
+    let out = hasami(&[
+        "tables",
+        "compare",
+        p.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("1 of 124992 placements differ, e.g.")
+            && err.contains("win in 1 against draw"),
+        "{err}"
+    );
+}
