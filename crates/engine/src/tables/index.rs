@@ -48,12 +48,7 @@ impl Indexer {
     /// symmetries; `None` when a side has no piece or more than [`MAX_SIDE`], or the board is not 8
     /// or 9.
     pub fn new(size: u8, stm: u8, opp: u8, symmetry: Symmetry) -> Option<Indexer> {
-        if !(8..=9).contains(&size)
-            || !(1..=MAX_SIDE).contains(&stm)
-            || !(1..=MAX_SIDE).contains(&opp)
-        {
-            return None;
-        }
+        let count = Indexer::count_of(size, stm, opp, symmetry)?;
         let mut dense = [[255u8; 128]; TRANSFORMS];
         let mut square = Vec::new();
         for r in 0..size {
@@ -69,9 +64,7 @@ impl Indexer {
         let n = square.len();
         let per_stm = binomial(n - stm as usize, opp as usize);
         let orbits = (symmetry == Symmetry::Board).then(|| set_orbits(size, stm));
-        let sets = orbits
-            .as_ref()
-            .map_or(binomial(n, stm as usize), |o| o.len());
+        debug_assert_eq!(orbits.as_ref().map_or(count, |o| o.len() * per_stm), count);
         Some(Indexer {
             stm,
             opp,
@@ -80,12 +73,13 @@ impl Indexer {
             orbits,
             square,
             per_stm,
-            count: sets * per_stm,
+            count,
         })
     }
 
     /// [`Indexer::count`] of the index `new` would make, without making it (a symmetric index's
-    /// families take time and memory to list; their number is counted directly).
+    /// families take time and memory to list; their number is counted directly); `None` when `new`
+    /// would give none.
     pub fn count_of(size: u8, stm: u8, opp: u8, symmetry: Symmetry) -> Option<u64> {
         if !(8..=9).contains(&size)
             || !(1..=MAX_SIDE).contains(&stm)
@@ -140,7 +134,11 @@ impl Indexer {
         while to_rep != 0 {
             let g = to_rep.trailing_zeros() as usize;
             to_rep &= to_rep - 1;
-            let (s, o) = (self.dense_mask(g, stm), self.dense_mask(g, opp));
+            let (s, o) = if g == 0 {
+                (s, o)
+            } else {
+                (self.dense_mask(g, stm), self.dense_mask(g, opp))
+            };
             r2 = r2.min(rank_among(s, o));
         }
         orbits.slot(r1) * self.per_stm + r2
