@@ -17,6 +17,7 @@ pub mod game;
 pub mod hasami;
 pub mod levels;
 pub mod limits;
+mod pages;
 mod score;
 pub mod search;
 pub mod shogun;

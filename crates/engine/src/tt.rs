@@ -244,14 +244,12 @@ unsafe impl Send for Buckets {}
 // SAFETY: as above.
 unsafe impl Sync for Buckets {}
 
-const HUGE_PAGE: usize = 2 * 1024 * 1024;
-
 impl Buckets {
     /// `len` zeroed buckets, or `None` when the allocation fails.
     fn new(len: usize) -> Option<Buckets> {
         let size = len * std::mem::size_of::<Bucket>();
-        let align = if size >= HUGE_PAGE {
-            HUGE_PAGE
+        let align = if size >= crate::pages::HUGE_PAGE {
+            crate::pages::HUGE_PAGE
         } else {
             std::mem::align_of::<Bucket>()
         };
@@ -259,11 +257,7 @@ impl Buckets {
         // SAFETY: `size` is not zero (at least 256 buckets).
         let raw = unsafe { std::alloc::alloc(layout) };
         let ptr = std::ptr::NonNull::new(raw.cast::<Bucket>())?;
-        #[cfg(target_os = "linux")]
-        // SAFETY: the range is the allocation just made; the advice only changes how it is backed.
-        unsafe {
-            libc::madvise(raw.cast(), size, libc::MADV_HUGEPAGE);
-        }
+        crate::pages::advise(raw, size);
         // SAFETY: zero bytes are valid `AtomicU64`s; the pages are touched after the advice.
         unsafe { std::ptr::write_bytes(raw, 0, size) };
         Some(Buckets { ptr, len, layout })

@@ -168,10 +168,14 @@ pub fn build_with_lower(
             let ix = Indexer::new(rules.size(), s.stm, s.opp, symmetry)
                 .ok_or(TableError::BadSignature(s.to_string()))?;
             let n = ix.count() as usize;
+            let no_memory = || TableError::NoMemory {
+                signature: *s,
+                positions: n as u64,
+            };
             Ok(Half {
                 ix,
-                val: (0..n).map(|_| AtomicU8::new(0)).collect(),
-                rem: (0..n).map(|_| AtomicU16::new(0)).collect(),
+                val: crate::pages::filled(n, || AtomicU8::new(0)).ok_or_else(no_memory)?,
+                rem: crate::pages::filled(n, || AtomicU16::new(0)).ok_or_else(no_memory)?,
             })
         })
         .collect::<Result<_, TableError>>()?;

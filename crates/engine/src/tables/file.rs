@@ -201,10 +201,8 @@ pub fn read_header(
 pub fn read(path: &Path, expect: Option<&'static HasamiRules>) -> Result<Table, TableError> {
     let (h, mut f) = read_header(path, expect)?;
     let name = path.display().to_string();
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(h.count as usize)
-        .map_err(|_| TableError::BadFile {
+    let mut values =
+        crate::pages::bytes_with_capacity(h.count as usize).ok_or_else(|| TableError::BadFile {
             path: name.clone(),
             reason: format!("no memory for {} positions", h.count),
         })?;

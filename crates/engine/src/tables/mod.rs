@@ -180,6 +180,14 @@ pub enum TableError {
         /// Material.
         signature: Signature,
     },
+    /// The memory for a build's working arrays could not be had.
+    #[error("not enough memory to build {signature} ({positions} positions, 3 bytes each)")]
+    NoMemory {
+        /// Material.
+        signature: Signature,
+        /// Its positions.
+        positions: u64,
+    },
     /// A distance does not fit the format.
     #[error("a distance above {MAX_DISTANCE} plies does not fit the table format")]
     TooDeep,
