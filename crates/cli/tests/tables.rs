@@ -65,11 +65,7 @@ fn a_folded_table_and_a_plain_one_compare_equal_and_a_damaged_one_does_not() {
     let head = bytes.len() - 124_992;
     let i = (head..bytes.len()).find(|&i| bytes[i] == 0).unwrap();
     bytes[i] = 1; // a draw said to be a win in 1
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in &bytes[head..] {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
+    let h = hasami_engine::tables::file::fnv(&bytes[head..]);
     bytes[32..40].copy_from_slice(&h.to_le_bytes());
     std::fs::write(&p, &bytes).unwrap();
     let out = hasami(&[

@@ -25,8 +25,8 @@ const MAX_VARIANT: usize = 200;
 /// Largest table a file may hold (16 GiB).
 const MAX_COUNT: u64 = 1 << 34;
 
-/// FNV-1a, 64 bits.
-fn fnv(data: &[u8]) -> u64 {
+/// The data's checksum in the file header: FNV-1a, 64 bits.
+pub fn fnv(data: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in data {
         h ^= u64::from(b);
