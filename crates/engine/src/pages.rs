@@ -28,6 +28,22 @@ pub(crate) fn advise(ptr: *const u8, len: usize) {
     let _ = (ptr, len);
 }
 
+/// Asks the processor to start loading the cache line of `item` (a hint: nothing happens where the
+/// processor has no such instruction).
+#[inline(always)]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint and never faults; the pointer comes from a reference.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            (item as *const T).cast::<i8>(),
+            std::arch::x86_64::_MM_HINT_T0,
+        )
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
 /// A vector of `n` elements made by `make`, its memory advised ([`advise`]) before it is filled, or
 /// `None` when the memory cannot be had.
 pub(crate) fn filled<T>(n: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {

@@ -147,14 +147,7 @@ impl Table {
     /// Asks the processor to start loading the bucket of `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.bucket(key) as *const Bucket as *const i8;
-            // SAFETY: prefetching is a hint and never faults; `p` points into the table.
-            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::pages::prefetch(self.bucket(key));
     }
 
     /// The entry for `key`, if stored.

@@ -65,6 +65,38 @@ fn every_seventh_2v2_position_follows_from_its_moves() {
 }
 
 #[test]
+fn every_movement_and_capture_rule_gives_tables_that_follow_from_their_moves() {
+    // The build counts a position's moves and plays only those that may capture; the check plays
+    // every move. Each rule that changes moves or captures: steps, jumps, diagonal sandwiches,
+    // one-piece runs, no corner capture, intervention (mak-yek), and the 3v2 + 2v3 pair.
+    for (variant, pieces, every) in [
+        ("hasami-chess+movement=step", "2v2", 3),
+        ("hasami-chess+jump", "2v2", 3),
+        ("hasami-chess+diagonal-capture", "2v2", 3),
+        ("hasami+max-run=1+corner=off", "2v2", 5),
+        ("mak-yek", "2v2", 3),
+        ("hasami-chess+jump+diagonal-capture", "3v2", 97),
+    ] {
+        let rules = HasamiRules::parse(variant).unwrap();
+        let mut all = Tables::new();
+        for t in build::build_all(rules, sig(pieces), 2, Symmetry::Board, |_, _| {}).unwrap() {
+            all.add(t);
+        }
+        let mut decided = 0;
+        for table in all.tables().iter().filter(|t| t.signature() == sig(pieces)) {
+            let mut i = 0;
+            while i < table.indexer().count() {
+                let pos = table.position(i);
+                verify::consistent(&all, &pos).unwrap_or_else(|e| panic!("{variant}: {e}"));
+                decided += usize::from(table.value_of(&pos) != Some(Value::Draw));
+                i += every;
+            }
+        }
+        assert!(decided > 0, "{variant}: no win or loss checked");
+    }
+}
+
+#[test]
 fn a_table_holds_no_distance_beyond_its_variants_quiet_limit() {
     // Hasami-chess 2v2 has wins up to 9 plies away. Under a quiet limit of 5 (D2) a capture further
     // away cannot be forced before the count draws: the table of `hasami-chess+quiet=5` holds those

@@ -18,7 +18,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
-use hasami_core::{BitBoard, HasamiPosition, HasamiRules, Move, Outcome, Side};
+use hasami_core::{BitBoard, HasamiPosition, HasamiRules, Outcome, Side};
 
 use super::symmetry::{Symmetry, TRANSFORMS};
 use super::{unsupported, Indexer, Signature, Table, TableError, Value, MAX_DISTANCE};
@@ -191,17 +191,17 @@ pub fn build_with_lower(
                     continue; // a repeat: solved as its representative, copied at the end
                 }
                 let pos = HasamiPosition::from_pieces(rules, [s, o], Side::First, 0);
-                let (mut quiet, mut any, mut win, mut draw) = (0u16, false, false, false);
-                pos.for_each_move_into(rules.board, |mv| {
-                    any = true;
-                    if win {
+                // Moves are counted, not played: only those landing where a capture may be (a
+                // superset) are looked at one by one, and only the captures among them are played.
+                let (moves, _) = pos.mobility();
+                let (mut captures, mut win, mut draw) = (0u32, false, false);
+                pos.for_each_move_into(pos.capture_squares(Side::First), |mv| {
+                    if win || pos.captures_of(mv).is_empty() {
                         return;
                     }
+                    captures += 1;
                     let mut child = pos;
-                    if child.play_unchecked(mv).is_empty() {
-                        quiet += 1;
-                        return;
-                    }
+                    child.play_unchecked(mv);
                     let v = match child.judge(None, false) {
                         Some(Outcome::Win {
                             winner: Side::First,
@@ -219,6 +219,7 @@ pub fn build_with_lower(
                         Value::Loss(_) => {}
                     }
                 });
+                let (any, quiet) = (moves > 0, (moves - captures) as u16);
                 let v = if win {
                     Value::Win(1)
                 } else if !any {
@@ -249,6 +250,10 @@ pub fn build_with_lower(
             let pred = &halves[other(t)];
             par_for(h.ix.count(), threads, |lo, hi| {
                 let mut n = 0;
+                // A position's predecessors, gathered and their entries prefetched before any is
+                // updated: the entries lie at random in arrays far larger than the caches, and
+                // asking for all of them at once lets the memory fetch them side by side.
+                let mut preds: Vec<usize> = Vec::with_capacity(256);
                 for i in lo..hi {
                     let b = h.val[i as usize].load(Relaxed);
                     let is_loss = b == loss;
@@ -265,37 +270,45 @@ pub fn build_with_lower(
                     }
                     let (s, o) = h.ix.position(i);
                     let images = orbit(&h.ix, i);
+                    preds.clear();
                     for_each_predecessor(
                         rules,
                         s,
                         o,
                         |j| {
                             let j = j as usize;
-                            if pred.val[j].load(Relaxed) != 0 {
-                                return;
+                            crate::pages::prefetch(&pred.val[j]);
+                            if !is_loss {
+                                crate::pages::prefetch(&pred.rem[j]);
                             }
-                            if is_loss {
-                                let _ = pred.val[j].compare_exchange(
-                                    0,
-                                    Value::Win(d + 1).to_byte(),
-                                    Relaxed,
-                                    Relaxed,
-                                );
-                            } else {
-                                let before = pred.rem[j].fetch_sub(images, Relaxed);
-                                debug_assert!(before & !DRAW_EXIT >= images);
-                                if before == images {
-                                    let _ = pred.val[j].compare_exchange(
-                                        0,
-                                        Value::Loss(d + 1).to_byte(),
-                                        Relaxed,
-                                        Relaxed,
-                                    );
-                                }
-                            }
+                            preds.push(j);
                         },
                         &pred.ix,
                     );
+                    for &j in &preds {
+                        if pred.val[j].load(Relaxed) != 0 {
+                            continue;
+                        }
+                        if is_loss {
+                            let _ = pred.val[j].compare_exchange(
+                                0,
+                                Value::Win(d + 1).to_byte(),
+                                Relaxed,
+                                Relaxed,
+                            );
+                        } else {
+                            let before = pred.rem[j].fetch_sub(images, Relaxed);
+                            debug_assert!(before & !DRAW_EXIT >= images);
+                            if before == images {
+                                let _ = pred.val[j].compare_exchange(
+                                    0,
+                                    Value::Loss(d + 1).to_byte(),
+                                    Relaxed,
+                                    Relaxed,
+                                );
+                            }
+                        }
+                    }
                 }
                 found.fetch_add(n, Relaxed);
             });
@@ -354,12 +367,13 @@ fn for_each_predecessor(
     // The side that just moved, to move: its moves are the un-moves (slides, steps and jumps are
     // reversible on the same board).
     let back = HasamiPosition::from_pieces(rules, [stm, opp], Side::Second, 0);
+    // The same placement with the mover to move: its piece on `to` has just landed there, so what
+    // it takes is what the forward move captures.
+    let after = HasamiPosition::from_pieces(rules, [opp, stm], Side::First, 0);
     back.for_each_move_into(rules.board, |un| {
         let (to, from) = (un.from, un.to);
-        let before = opp.without(to).with(from);
-        let q = HasamiPosition::from_pieces(rules, [before, stm], Side::First, 0);
-        if q.captures_of(Move::new(from, to)).is_empty() {
-            f(pred.index(before, stm));
+        if after.captures(to, Side::First).is_empty() {
+            f(pred.index(opp.without(to).with(from), stm));
         }
     });
 }

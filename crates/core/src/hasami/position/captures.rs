@@ -7,10 +7,11 @@ use crate::types::side::Side;
 use crate::types::square::{Direction, Square, STRIDE};
 
 impl HasamiPosition {
-    /// The enemy pieces that `mover`'s piece, just landed on `to`, captures (C1, C2, C4). Every capture
-    /// involves that piece (C5); a piece landing between enemies is safe (C3) since only enemies are taken.
+    /// The enemy pieces that `mover`'s piece, just landed on `to` (it stands there in this position),
+    /// captures (C1, C2, C4). Every capture involves that piece (C5); a piece landing between enemies
+    /// is safe (C3) since only enemies are taken.
     #[inline]
-    pub(crate) fn captures(&self, to: Square, mover: Side) -> BitBoard {
+    pub fn captures(&self, to: Square, mover: Side) -> BitBoard {
         self.captures_with(
             to,
             self.pieces[mover.index()],
