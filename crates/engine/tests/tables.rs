@@ -208,6 +208,44 @@ fn unfit_variants_and_materials_are_refused() {
 }
 
 #[test]
+fn a_build_tells_its_progress_level_by_level() {
+    let rules = HasamiRules::parse("hasami-chess").unwrap();
+    let lower = build::build_all(rules, sig("2v2"), 2, Symmetry::Board, |_, _| {}).unwrap();
+    let mut seen = Vec::new();
+    let (built, stats) =
+        build::build_with_lower(rules, sig("3v2"), &lower, 2, Symmetry::Board, &mut |p| {
+            seen.push(p)
+        })
+        .unwrap();
+    let Some(&build::Progress::FirstLook { positions, .. }) = seen.first() else {
+        panic!("{seen:?}");
+    };
+    assert_eq!(positions, stats.positions);
+    // Then every distance once, in order, the last being the one the build stopped at.
+    let mut decided = 0;
+    for (d, p) in seen[1..].iter().enumerate() {
+        let &build::Progress::Level {
+            distance,
+            decided: n,
+            ..
+        } = p
+        else {
+            panic!("{p:?}");
+        };
+        assert_eq!(usize::from(distance), d);
+        decided += n;
+    }
+    assert_eq!(seen.len() - 2, stats.levels as usize);
+    // Each position solved is counted at its own distance; repeats of another are copied at the
+    // end and not counted.
+    let won_or_lost: u64 = built
+        .iter()
+        .map(|t| t.counts().wins + t.counts().losses)
+        .sum();
+    assert!(decided > won_or_lost / 9 && decided <= won_or_lost, "{decided} {won_or_lost}");
+}
+
+#[test]
 fn the_search_plays_by_the_table() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;

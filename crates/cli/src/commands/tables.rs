@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use hasami_core::{HasamiRules, SplitMix64};
 use hasami_engine::tables::{
-    build::{self, BuildStats},
+    build::{self, BuildStats, Progress},
     file, verify, Signature, Symmetry, Table, TableError, Tables,
 };
 
@@ -231,14 +231,42 @@ fn run_build(a: &BuildArgs) -> Result<(), CliError> {
                 String::new()
             }
         );
-        let (built, stats) =
-            build::build_with_lower(rules, pair, &have, a.threads, a.symmetry.into())
-                .map_err(usage)?;
+        let (built, stats) = build::build_with_lower(
+            rules,
+            pair,
+            &have,
+            a.threads,
+            a.symmetry.into(),
+            &mut progress_lines(),
+        )
+        .map_err(usage)?;
         report(&built, &stats, &a.out)?;
         have.extend(built);
     }
     println!("total {:.1} s", total.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Prints a long build's progress on standard error: the end of the first look, then a distance
+/// level when at least ten seconds have passed since the last line (short builds stay quiet).
+fn progress_lines() -> impl FnMut(Progress) {
+    const EVERY: u64 = 10;
+    let mut last = 0;
+    move |p| match p {
+        Progress::FirstLook { positions, seconds } if seconds >= EVERY => {
+            last = seconds;
+            eprintln!("  looked at the moves of {positions} positions ({seconds} s)");
+        }
+        Progress::Level {
+            distance,
+            decided,
+            seconds,
+        } if seconds >= last + EVERY => {
+            last = seconds;
+            eprintln!("  distance {distance}: {decided} positions decided ({seconds} s)");
+        }
+        _ => {}
+    }
 }
 
 fn report(built: &[Table], stats: &BuildStats, dir: &Path) -> Result<(), CliError> {

@@ -37,6 +37,27 @@ pub struct BuildStats {
     pub seconds: f64,
 }
 
+/// How far a build has come, told after its first look and after each distance level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Every position's moves have been looked at.
+    FirstLook {
+        /// Positions looked at (both signatures).
+        positions: u64,
+        /// Seconds since the build began.
+        seconds: u64,
+    },
+    /// The positions decided at one distance have passed their value on to their predecessors.
+    Level {
+        /// The distance in plies.
+        distance: u8,
+        /// Positions decided at that distance (both signatures).
+        decided: u64,
+        /// Seconds since the build began.
+        seconds: u64,
+    },
+}
+
 /// Whether positions of `sig` are over before anyone moves (a side has too few pieces).
 pub fn decided(rules: &'static HasamiRules, sig: Signature) -> bool {
     let Some(ix) = Indexer::new(rules.size(), sig.stm, sig.opp, Symmetry::Off) else {
@@ -120,14 +141,15 @@ fn par_for(n: u64, threads: usize, f: impl Fn(u64, u64) + Sync) {
 }
 
 /// Solves `sig` and its swap for `rules` with the smaller tables in `lower` (see [`lower_pairs`]) on
-/// `threads` threads. Returns the tables (`sig` first; one table when both sides have as many
-/// pieces).
+/// `threads` threads, telling `progress` how far it has come. Returns the tables (`sig` first; one
+/// table when both sides have as many pieces).
 pub fn build_with_lower(
     rules: &'static HasamiRules,
     sig: Signature,
     lower: &[Table],
     threads: usize,
     symmetry: Symmetry,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<(Vec<Table>, BuildStats), TableError> {
     let variant = rules.to_string();
     if let Some(reason) = unsupported(rules) {
@@ -236,6 +258,12 @@ pub fn build_with_lower(
         });
     }
 
+    let positions = halves.iter().map(|h| h.ix.count()).sum();
+    progress(Progress::FirstLook {
+        positions,
+        seconds: start.elapsed().as_secs(),
+    });
+
     // Distance by distance. Under a quiet limit L (D2) a capture more than L plies away cannot be
     // forced before the count draws, so positions further away are draws: the pass ends at L, and
     // every distance it stores is exact for the variant's own rules (docs/tables.md).
@@ -316,6 +344,11 @@ pub fn build_with_lower(
         if too_deep.load(Relaxed) {
             return Err(TableError::TooDeep);
         }
+        progress(Progress::Level {
+            distance: d,
+            decided: found.load(Relaxed),
+            seconds: start.elapsed().as_secs(),
+        });
         if d == last || (found.load(Relaxed) == 0 && d >= 1) {
             break;
         }
@@ -335,7 +368,6 @@ pub fn build_with_lower(
             }
         });
     }
-    let positions = halves.iter().map(|h| h.ix.count()).sum();
     let tables = sigs
         .iter()
         .zip(halves)
@@ -390,7 +422,8 @@ pub fn build_all(
     let mut order = lower_pairs(rules, sig);
     order.push(canonical(sig));
     for pair in order {
-        let (built, stats) = build_with_lower(rules, pair, &tables, threads, symmetry)?;
+        let (built, stats) =
+            build_with_lower(rules, pair, &tables, threads, symmetry, &mut |_| {})?;
         report(&built, &stats);
         tables.extend(built);
     }

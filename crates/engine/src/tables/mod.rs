@@ -22,7 +22,7 @@ use std::str::FromStr;
 use hasami_core::{BitBoard, HasamiPosition, HasamiRules, Side};
 use thiserror::Error;
 
-pub use build::{build_with_lower, BuildStats};
+pub use build::{build_with_lower, BuildStats, Progress};
 pub use index::Indexer;
 pub use probe::Tables;
 pub use symmetry::Symmetry;
