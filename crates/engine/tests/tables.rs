@@ -242,7 +242,10 @@ fn a_build_tells_its_progress_level_by_level() {
         .iter()
         .map(|t| t.counts().wins + t.counts().losses)
         .sum();
-    assert!(decided > won_or_lost / 9 && decided <= won_or_lost, "{decided} {won_or_lost}");
+    assert!(
+        decided > won_or_lost / 9 && decided <= won_or_lost,
+        "{decided} {won_or_lost}"
+    );
 }
 
 #[test]
