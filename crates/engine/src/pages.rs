@@ -1,7 +1,8 @@
 //! Large arrays on the processor's 2 MiB pages where the system offers them (Linux transparent huge
 //! pages, `madvise` mode). The transposition table and the endgame tables are read at random over
 //! megabytes to gigabytes: with 4 KiB pages nearly every such read also misses the address
-//! translation cache, with 2 MiB pages few do (docs/engine.md, docs/tables.md).
+//! translation cache, with 2 MiB pages few do (docs/engine.md, docs/tables.md). Reads that are known
+//! ahead can also be asked for early ([`prefetch`]).
 
 /// The size of a large page.
 pub(crate) const HUGE_PAGE: usize = 2 * 1024 * 1024;
