@@ -48,19 +48,17 @@ pub(crate) fn prefetch<T>(item: &T) {
 /// A vector of `n` elements made by `make`, its memory advised ([`advise`]) before it is filled, or
 /// `None` when the memory cannot be had.
 pub(crate) fn filled<T>(n: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
-    let mut v: Vec<T> = Vec::new();
-    v.try_reserve_exact(n).ok()?;
-    advise(v.as_ptr().cast(), n * std::mem::size_of::<T>());
+    let mut v = with_capacity(n)?;
     v.resize_with(n, make);
     Some(v)
 }
 
-/// An empty vector with room for `n` bytes, advised ([`advise`]) before anything is written to it,
-/// or `None` when the memory cannot be had.
-pub(crate) fn bytes_with_capacity(n: usize) -> Option<Vec<u8>> {
-    let mut v: Vec<u8> = Vec::new();
+/// An empty vector with room for `n` elements, its memory advised ([`advise`]) before anything is
+/// written to it, or `None` when the memory cannot be had.
+pub(crate) fn with_capacity<T>(n: usize) -> Option<Vec<T>> {
+    let mut v: Vec<T> = Vec::new();
     v.try_reserve_exact(n).ok()?;
-    advise(v.as_ptr(), n);
+    advise(v.as_ptr().cast(), n * std::mem::size_of::<T>());
     Some(v)
 }
 
@@ -73,7 +71,7 @@ mod tests {
         let v = filled(3 * HUGE_PAGE + 5, || 7u8).unwrap();
         assert_eq!(v.len(), 3 * HUGE_PAGE + 5);
         assert!(v.iter().all(|&b| b == 7));
-        let b = bytes_with_capacity(HUGE_PAGE).unwrap();
+        let b = with_capacity::<u8>(HUGE_PAGE).unwrap();
         assert!(b.is_empty() && b.capacity() >= HUGE_PAGE);
         assert!(filled(usize::MAX / 2, || 0u16).is_none());
     }

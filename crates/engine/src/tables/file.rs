@@ -202,7 +202,7 @@ pub fn read(path: &Path, expect: Option<&'static HasamiRules>) -> Result<Table, 
     let (h, mut f) = read_header(path, expect)?;
     let name = path.display().to_string();
     let mut values =
-        crate::pages::bytes_with_capacity(h.count as usize).ok_or_else(|| TableError::BadFile {
+        crate::pages::with_capacity(h.count as usize).ok_or_else(|| TableError::BadFile {
             path: name.clone(),
             reason: format!("no memory for {} positions", h.count),
         })?;
