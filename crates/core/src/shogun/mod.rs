@@ -2,6 +2,8 @@
 //! family.
 //!
 //! - `rules`: variant text (S9) → [`ShogunRules`]
+//! - `arrangement`: [`Arrangement`] and [`Arranging`], the players placing their pieces (S2,
+//!   `setup=choose`)
 //! - [`magnets`]: the synthetic magnet board of S3 (seed, rotation, discs, setup shuffle)
 //! - `paths`: the S4 path tables (landing squares at distance n, squares passed)
 //! - `position`: [`ShogunPosition`] (pieces with owner, id, square, number;
@@ -27,6 +29,7 @@
 //! assert_eq!(hasami_core::shogun::side_name(game.position().side()), "Red");
 //! ```
 
+mod arrangement;
 mod family;
 mod judge;
 pub mod magnets;
@@ -41,7 +44,8 @@ pub(crate) use position::ShogunPosition;
 pub(crate) use rules::{ShogunRules, ShogunVariantError};
 pub(crate) use text::ShogunTextError;
 
-pub use rules::OPTION_HELP;
+pub use arrangement::{Arrangement, ArrangementError, Arranging};
+pub use rules::{ShogunSetup, OPTION_HELP};
 
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::types::side::Side;

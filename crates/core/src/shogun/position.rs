@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::arrangement::Arrangement;
 use super::magnets::{self, SETUP_SQUARES, SHOGUN, SHOGUN_SQUARES};
 use super::rules::ShogunRules;
 use crate::playout::SplitMix64;
@@ -108,9 +109,35 @@ pub(crate) fn to_bitboard(mut m: u64) -> BitBoard {
 }
 
 impl ShogunPosition {
-    /// The start position (S2, S3): White to move, numbers of the starting squares (or drawn, with
-    /// `numbers=random`).
+    /// The start position (S1, S2, S3): the side of `first=` to move (White by default), the pieces
+    /// in the order of `setup=` (with `setup=choose`, before the players arrange them, in the fixed
+    /// order), numbers of the starting squares (or drawn, with `numbers=random`).
     pub fn start(rules: &'static ShogunRules) -> ShogunPosition {
+        ShogunPosition::start_with(rules, rules.magnets.setup)
+    }
+
+    /// The start position with each side's pieces placed as the players arranged them (S2,
+    /// `setup=choose`); the Shoguns on their squares, numbers as [`Self::start`] gives them.
+    pub fn arranged(rules: &'static ShogunRules, arrangements: [Arrangement; 2]) -> ShogunPosition {
+        ShogunPosition::start_with(rules, arrangements.map(Arrangement::ids))
+    }
+
+    /// How `side`'s seven pieces stand on its first rank, when they all stand there (a start
+    /// position); `None` once one has moved or been taken.
+    pub fn arrangement(&self, side: Side) -> Option<Arrangement> {
+        let s = side.index();
+        let mut ids = [0u8; 7];
+        for (k, &q) in SETUP_SQUARES[s].iter().enumerate() {
+            let c = self.board[q as usize];
+            if c == 0 || (c - 1) as usize / 8 != s {
+                return None;
+            }
+            ids[k] = (c - 1) % 8;
+        }
+        Arrangement::from_ids(ids).ok()
+    }
+
+    fn start_with(rules: &'static ShogunRules, setup: [[u8; 7]; 2]) -> ShogunPosition {
         let m = &rules.magnets;
         let mut pieces = Vec::with_capacity(16);
         let mut rng = SplitMix64(m.state);
@@ -118,7 +145,7 @@ impl ShogunPosition {
             let s = side.index();
             let mut place = [NONE; 8];
             place[SHOGUN] = SHOGUN_SQUARES[s];
-            for (k, &id) in m.setup[s].iter().enumerate() {
+            for (k, &id) in setup[s].iter().enumerate() {
                 place[id as usize] = SETUP_SQUARES[s][k];
             }
             // Setup order of S3: pieces by id 1–7, then the Shogun.
@@ -137,7 +164,7 @@ impl ShogunPosition {
                 });
             }
         }
-        ShogunPosition::from_pieces(rules, &pieces, Side::First, 0, 1, rng.0)
+        ShogunPosition::from_pieces(rules, &pieces, rules.options.first, 0, 1, rng.0)
     }
 
     /// Builds a position from pieces already checked (distinct squares and slots, numbers in range).

@@ -7,9 +7,10 @@ use std::sync::{Mutex, OnceLock};
 use thiserror::Error;
 
 use super::magnets::Magnets;
+use crate::types::side::Side;
 
 /// Names of all options, for error messages.
-pub const OPTION_NAMES: &str = "capture, numbers, seed, rotation, setup, repetition, quiet";
+pub const OPTION_NAMES: &str = "capture, numbers, seed, rotation, setup, first, repetition, quiet";
 
 /// Every option with its allowed values and what it does, for `hasami variants`.
 pub const OPTION_HELP: &[(&str, &str)] = &[
@@ -27,8 +28,12 @@ pub const OPTION_HELP: &[(&str, &str)] = &[
         "quarter-turns of the magnet board under the pieces (default 0)",
     ),
     (
-        "setup=fixed|shuffle",
-        "pieces 1-7 in order on the first rank (default) or shuffled by the seed",
+        "setup=fixed|shuffle|choose",
+        "pieces 1-7 in order on the first rank (default), shuffled by the seed, or arranged by each player before the first move",
+    ),
+    (
+        "first=white|red",
+        "who moves first (default White; the players decide, 004)",
     ),
     (
         "repetition=R",
@@ -73,6 +78,38 @@ pub enum ShogunVariantError {
         /// What is allowed.
         allowed: &'static str,
     },
+    /// An option that the other options leave without effect (RULES.md A6: refused, not ignored).
+    #[error("shogun option '{option}' changes nothing here: {why}")]
+    NoEffect {
+        /// The option as given.
+        option: String,
+        /// Why it has no effect.
+        why: &'static str,
+    },
+}
+
+/// How each side's seven pieces are placed on its first rank (S2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ShogunSetup {
+    /// Pieces 1–7 in order from the owner's left (`setup=fixed`, the default).
+    #[default]
+    Fixed,
+    /// Each side's ids permuted by the seed's generator (`setup=shuffle`).
+    Shuffle,
+    /// Each player arranges its own pieces before the first move (`setup=choose`, `004`: "as
+    /// desired"); see [`crate::shogun::Arranging`].
+    Choose,
+}
+
+impl ShogunSetup {
+    /// The option value: `fixed`, `shuffle` or `choose`.
+    pub const fn text(self) -> &'static str {
+        match self {
+            ShogunSetup::Fixed => "fixed",
+            ShogunSetup::Shuffle => "shuffle",
+            ShogunSetup::Choose => "choose",
+        }
+    }
 }
 
 /// The options of a Shogun variant (S9), validated.
@@ -86,8 +123,10 @@ pub struct ShogunOptions {
     pub seed: u64,
     /// S3 rotation, 0–3.
     pub rotation: u8,
-    /// S2 `setup=shuffle`.
-    pub shuffle: bool,
+    /// S2 `setup=`.
+    pub setup: ShogunSetup,
+    /// S1 `first=`: the side that moves first ([`Side::First`] is White, the default).
+    pub first: Side,
     /// D1: draw at the R-th appearance (0 = off).
     pub repetition: u32,
     /// D2: draw after P quiet plies (0 = off).
@@ -101,7 +140,8 @@ impl Default for ShogunOptions {
             random_numbers: false,
             seed: 1979,
             rotation: 0,
-            shuffle: false,
+            setup: ShogunSetup::Fixed,
+            first: Side::First,
             repetition: 3,
             quiet: 100,
         }
@@ -194,10 +234,19 @@ impl ShogunRules {
                     o.rotation = number(name, need(A)?, 3, A)? as u8;
                 }
                 "setup" => {
-                    const A: &str = "fixed, shuffle";
-                    o.shuffle = match need(A)? {
-                        "shuffle" => true,
-                        "fixed" => false,
+                    const A: &str = "fixed, shuffle, choose";
+                    o.setup = match need(A)? {
+                        "fixed" => ShogunSetup::Fixed,
+                        "shuffle" => ShogunSetup::Shuffle,
+                        "choose" => ShogunSetup::Choose,
+                        v => return Err(bad(name, v, A)),
+                    }
+                }
+                "first" => {
+                    const A: &str = "white, red";
+                    o.first = match need(A)? {
+                        "white" => Side::First,
+                        "red" => Side::Second,
                         v => return Err(bad(name, v, A)),
                     }
                 }
@@ -217,6 +266,12 @@ impl ShogunRules {
                 _ => return Err(ShogunVariantError::UnknownOption(name.to_string())),
             }
         }
+        if o.random_numbers && o.rotation != 0 {
+            return Err(ShogunVariantError::NoEffect {
+                option: format!("rotation={}", o.rotation),
+                why: "with numbers=random no number is read from the magnet board, so turning it changes nothing",
+            });
+        }
         Ok(ShogunRules::intern(o))
     }
 
@@ -235,13 +290,23 @@ impl ShogunRules {
         table.entry(options).or_insert_with(|| {
             Box::leak(Box::new(ShogunRules {
                 options,
-                magnets: Magnets::new(options.seed, options.rotation, options.shuffle),
+                magnets: Magnets::new(
+                    options.seed,
+                    options.rotation,
+                    options.setup == ShogunSetup::Shuffle,
+                ),
             }))
         })
     }
 
     /// The same rules with another magnet board (a position text names its own seed and rotation).
+    /// With `numbers=random` the rotation changes nothing and is kept at 0.
     pub fn with_board(&'static self, seed: u64, rotation: u8) -> &'static ShogunRules {
+        let rotation = if self.options.random_numbers {
+            0
+        } else {
+            rotation
+        };
         if self.options.seed == seed && self.options.rotation == rotation {
             return self;
         }
@@ -261,7 +326,7 @@ impl ShogunRules {
 
 impl fmt::Display for ShogunRules {
     /// Canonical variant text: `shogun`, then every option that differs from the default, in the order
-    /// capture, numbers, seed, rotation, setup, repetition, quiet.
+    /// capture, numbers, seed, rotation, setup, first, repetition, quiet.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let o = &self.options;
         let d = ShogunOptions::default();
@@ -278,8 +343,11 @@ impl fmt::Display for ShogunRules {
         if o.rotation != d.rotation {
             write!(f, "+rotation={}", o.rotation)?;
         }
-        if o.shuffle {
-            f.write_str("+setup=shuffle")?;
+        if o.setup != d.setup {
+            write!(f, "+setup={}", o.setup.text())?;
+        }
+        if o.first != d.first {
+            f.write_str("+first=red")?;
         }
         if o.repetition != d.repetition {
             write!(f, "+repetition={}", o.repetition)?;

@@ -3,7 +3,7 @@
 //! piece exactly the number it needs (moves, safety and the end are the same in both number modes).
 
 use hasami_core::shogun::magnets::{self, Magnets};
-use hasami_core::shogun::{describe, side_name};
+use hasami_core::shogun::{describe, side_name, Arrangement, Arranging, ShogunSetup};
 use hasami_core::SplitMix64;
 use hasami_core::{DrawReason, Move, Outcome, Side, Square, Variant, WinReason};
 use hasami_core::{ShogunGame, ShogunMoveError, ShogunPiece, ShogunPosition, ShogunRules};

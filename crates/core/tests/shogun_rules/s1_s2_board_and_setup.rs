@@ -77,3 +77,57 @@ fn s2_shuffled_setup() {
     // Shuffling comes after the discs, so the discs are the same as without it.
     assert_eq!(r.magnets.disc, ShogunRules::standard().magnets.disc);
 }
+
+#[test]
+fn s1_the_players_decide_who_moves_first() {
+    // S1: `first=red` gives Red the first move; the pieces and numbers are those of the default.
+    let red = ShogunPosition::start(rules("shogun+first=red"));
+    let white = ShogunPosition::start(ShogunRules::standard());
+    assert_eq!(red.side(), RED);
+    assert_eq!(red.piece_list(), white.piece_list());
+    assert!(red.to_string().ends_with(" r 1979 0 0 1"), "{red}");
+    let mut game = ShogunGame::new(rules("shogun+first=red"));
+    assert!(game.play_text("a1a2").is_err(), "White may not start");
+    let mv = game.legal_moves()[0];
+    assert_eq!(game.position().piece_at(mv.from).unwrap().side, RED);
+    game.play(mv).unwrap();
+    assert_eq!(game.position().side(), WHITE);
+}
+
+#[test]
+fn s2_players_arrange_their_own_pieces() {
+    // S2 `setup=choose`: each side's seven pieces stand where its player put them, the Shoguns on
+    // their squares, each piece showing the number its magnet gives it there.
+    let r = rules("shogun+setup=choose");
+    let mut setup = Arranging::new(r);
+    setup.arrange(WHITE, "7654321".parse().unwrap()).unwrap();
+    setup.arrange(RED, "2143657".parse().unwrap()).unwrap();
+    let pos = setup.start().unwrap();
+    assert_eq!(pos.side(), WHITE);
+    for (s, side, id) in [
+        ("a1", WHITE, 7),
+        ("d1", WHITE, 4),
+        ("f1", WHITE, 3),
+        ("h1", WHITE, 1),
+        ("e1", WHITE, 0),
+        ("h8", RED, 2),
+        ("g8", RED, 1),
+        ("c8", RED, 6),
+        ("a8", RED, 7),
+        ("d8", RED, 0),
+    ] {
+        let p = pos.piece_at(sq(s)).unwrap();
+        assert_eq!((p.side, p.id), (side, id), "{s}");
+        assert_eq!(Some(p.number), pos.number_on(side, id, sq(s)), "{s}");
+    }
+    assert_eq!(pos.arrangement(WHITE).unwrap().to_string(), "7654321");
+    assert_eq!(pos.arrangement(RED).unwrap().to_string(), "2143657");
+    // The position text carries the arrangement: it reads back under the same variant.
+    let back = ShogunPosition::from_text(&pos.to_string(), r).unwrap();
+    assert_eq!(back, pos);
+    // Before anyone arranges, the start is the fixed order.
+    assert_eq!(
+        ShogunPosition::start(r).arrangement(WHITE),
+        Some(Arrangement::FIXED)
+    );
+}

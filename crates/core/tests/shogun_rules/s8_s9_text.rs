@@ -31,17 +31,22 @@ fn s9_variant_text() {
     let r = ShogunRules::standard();
     assert_eq!(r.to_string(), "shogun");
     let o = r.options;
-    assert!(!o.capture_allowed && !o.random_numbers && !o.shuffle);
+    assert!(!o.capture_allowed && !o.random_numbers);
+    assert_eq!((o.setup, o.first), (ShogunSetup::Fixed, Side::First));
     assert_eq!(
         (o.seed, o.rotation, o.repetition, o.quiet),
         (1979, 0, 3, 100)
     );
     let all = rules(
-        "SHOGUN+capture=allowed+numbers=random+seed=42+rotation=3+setup=shuffle+repetition=2+quiet=0",
+        "SHOGUN+capture=allowed+numbers=random+seed=42+setup=shuffle+first=red+repetition=2+quiet=0",
     );
     assert_eq!(
         all.to_string(),
-        "shogun+capture=allowed+numbers=random+seed=42+rotation=3+setup=shuffle+repetition=2+quiet=0"
+        "shogun+capture=allowed+numbers=random+seed=42+setup=shuffle+first=red+repetition=2+quiet=0"
+    );
+    assert_eq!(
+        rules("shogun+first=red+rotation=3+setup=choose").to_string(),
+        "shogun+rotation=3+setup=choose+first=red"
     );
     assert_eq!(
         rules("shogun+capture=forbidden+numbers=magnets+setup=fixed"),
@@ -59,4 +64,18 @@ fn s9_variant_text() {
         hasami_core::HasamiRules::parse("shogun").is_err(),
         "Rules::parse is Hasami only"
     );
+}
+
+#[test]
+fn s9_an_option_that_changes_nothing_is_refused_with_the_reason() {
+    // A6 (for S9 too): with numbers=random no number comes from the magnets, so a rotation of
+    // the magnet board changes nothing.
+    let e = ShogunRules::parse("shogun+numbers=random+rotation=2").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("'rotation=2' changes nothing here: with numbers=random"),
+        "{e}"
+    );
+    // Rotation 0 is the default restated, and a seed still seeds the drawn numbers.
+    assert!(ShogunRules::parse("shogun+numbers=random+rotation=0+seed=5").is_ok());
 }
