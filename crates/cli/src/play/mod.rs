@@ -18,7 +18,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use hasami_core::{AnyGame, Side};
+use hasami_core::shogun::{Arrangement, Arranging, ShogunSetup};
+use hasami_core::{AnyGame, ShogunGame, Side, SplitMix64, Variant};
 use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN_BOUND};
 
 use self::board::LastMove;
@@ -83,8 +84,18 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     };
     let game = AnyGame::new(&args.variant, args.position.as_deref())
         .map_err(|e| CliError::Usage(e.to_string()))?;
+    // `setup=choose` (S2): the players arrange their pieces first, unless a position was given.
+    let arranging = match game.variant() {
+        Variant::Shogun(rules)
+            if rules.options.setup == ShogunSetup::Choose && args.position.is_none() =>
+        {
+            Some(Arranging::new(rules))
+        }
+        _ => None,
+    };
     let mut session = Session {
         game,
+        arranging,
         engine: (args.opponent == Opponent::Engine).then_some(!human),
         human,
         level: args.level,
@@ -104,6 +115,8 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
 /// A game at the terminal.
 struct Session {
     game: AnyGame,
+    /// Shogun `setup=choose`: the pieces are being arranged (until both sides have).
+    arranging: Option<Arranging>,
     /// The side the person plays (against the engine).
     human: Side,
     /// The engine's side; `None` for hot-seat.
@@ -130,6 +143,8 @@ it shows, with at most one turn). Commands:
   undo          take back your last move (and the engine's reply)
   resign        give up the game (hot-seat: the side to move)
   learn SQUARE  Shogun: the number the piece on SQUARE would show on each square (the magnets)
+  arrange IDS   Shogun with setup=choose, before the first move: your seven pieces' numbers on your
+                first rank from your left, e.g. arrange 3142576 (the Shogun keeps its square)
   save FILE     write the game record (docs/records.md) to FILE
   position      print the position text
   help          this list
@@ -151,6 +166,9 @@ impl Session {
         // The board is drawn again only when the game changed.
         let mut shown = None;
         loop {
+            if self.arranging.is_some() {
+                self.engine_arranges(out)?;
+            }
             if self.engine_to_move() {
                 self.draw(out)?;
                 writeln!(out, "The engine is thinking…")?;
@@ -169,7 +187,13 @@ impl Session {
                     writeln!(out, "Game over: {words}.")?;
                 }
             }
-            if self.ended.is_some() {
+            if let Some(side) = self.to_arrange() {
+                write!(
+                    out,
+                    "{} arranges (arrange IDS, e.g. arrange 1234567)> ",
+                    self.game.side_name(side)
+                )?;
+            } else if self.ended.is_some() {
                 // A resignation stands: nothing to take back.
                 write!(out, "(save FILE or quit)> ")?;
             } else if self.is_over() {
@@ -194,6 +218,15 @@ impl Session {
                 [] => {}
                 ["quit" | "exit" | "q"] => return Ok(()),
                 ["help" | "?"] => writeln!(out, "{HELP}")?,
+                [first, ..]
+                    if self.to_arrange().is_some()
+                        && !matches!(*first, "arrange" | "position" | "learn") =>
+                {
+                    writeln!(
+                        out,
+                        "error: the pieces are not arranged yet: type arrange and your seven piece numbers from your left, e.g. arrange 3142576"
+                    )?
+                }
                 ["moves"] => {
                     let moves: Vec<String> = self
                         .game
@@ -210,6 +243,8 @@ impl Session {
                 ["undo"] => self.undo(out)?,
                 ["resign"] => self.resign(out)?,
                 ["save", file] => self.save(file, out)?,
+                ["arrange", ids] => self.arrange(ids, out)?,
+
                 ["save"] => writeln!(out, "error: save needs a file name, e.g. 'save game.hrec'")?,
                 [_] if self.is_over() => writeln!(out, "error: the game is over")?,
                 [text] => match self.game.parse_move(text) {
@@ -227,12 +262,60 @@ impl Session {
         }
     }
 
+    /// The side whose pieces are still to be arranged (White first in hot-seat), if any.
+    fn to_arrange(&self) -> Option<Side> {
+        let a = self.arranging.as_ref()?;
+        Side::ALL.into_iter().find(|&s| !a.has_arranged(s))
+    }
+
+    /// The engine arranges its own pieces at random (docs/shogun.md).
+    fn engine_arranges(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if let (Some(side), Some(a)) = (self.engine, self.arranging.as_mut()) {
+            if !a.has_arranged(side) {
+                let seed = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1979, |d| d.as_nanos() as u64);
+                let _ = a.arrange(side, Arrangement::random(&mut SplitMix64(seed)));
+                writeln!(out, "The engine has arranged its pieces.")?;
+            }
+        }
+        self.start_when_arranged();
+        Ok(())
+    }
+
+    /// `arrange IDS`: the next side to arrange (the person's, against the engine) places its pieces.
+    fn arrange(&mut self, ids: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let Some(side) = self.to_arrange() else {
+            return writeln!(out, "error: the pieces are already arranged");
+        };
+        let arrangement = match ids.parse::<Arrangement>() {
+            Ok(a) => a,
+            Err(e) => return writeln!(out, "error: {e}"),
+        };
+        if let Some(a) = self.arranging.as_mut() {
+            if let Err(e) = a.arrange(side, arrangement) {
+                return writeln!(out, "error: {e}");
+            }
+        }
+        writeln!(out, "{} has arranged its pieces.", self.game.side_name(side))?;
+        self.start_when_arranged();
+        Ok(())
+    }
+
+    /// Once both sides have arranged, the game starts from their arrangement.
+    fn start_when_arranged(&mut self) {
+        if let Some(start) = self.arranging.as_ref().and_then(Arranging::start) {
+            self.game = AnyGame::Shogun(ShogunGame::from_position(start));
+            self.arranging = None;
+        }
+    }
+
     fn draw(&self, out: &mut impl Write) -> std::io::Result<()> {
         board::draw(out, &self.game, self.last, self.colour)
     }
 
     fn engine_to_move(&self) -> bool {
-        !self.is_over() && self.engine == Some(self.game.side())
+        self.arranging.is_none() && !self.is_over() && self.engine == Some(self.game.side())
     }
 
     /// Whether the game has ended, by the rules or by resignation.
