@@ -536,3 +536,34 @@ fn multipv_reports_the_best_lines_each_with_another_first_move() {
         "17 lines are refused: {refused:?}"
     );
 }
+
+#[test]
+fn shogun_arrangement_and_first_player_travel_in_the_position_text() {
+    // S1 `first=red`: the start has Red (p2) to move. S2 `setup=choose`: a GUI sends the players'
+    // arrangement as position text (S8), which the engine reads back exactly; `startpos` is the
+    // fixed order.
+    use hasami_core::shogun::Arranging;
+    use hasami_core::{ShogunRules, Side};
+    let rules = ShogunRules::parse("shogun+setup=choose+first=red").unwrap();
+    let mut a = Arranging::new(rules);
+    a.arrange(Side::First, "7654321".parse().unwrap()).unwrap();
+    a.arrange(Side::Second, "2143657".parse().unwrap()).unwrap();
+    let text = a.start().unwrap().to_string();
+    let out = ugi(lines(&[
+        "setoption name Variant value shogun+setup=choose+first=red",
+        "position startpos",
+        "query p1turn",
+        &format!("position fen {text}"),
+        "query fen",
+        "query p1turn",
+        "go depth 2",
+        "quit",
+    ]));
+    assert_eq!(out[0], "response false", "{out:?}");
+    assert_eq!(out[1], format!("response {text}"), "{out:?}");
+    assert_eq!(out[2], "response false", "{out:?}");
+    let best = out.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    let mv = best.trim_start_matches("bestmove ");
+    // Red's move: from rank 8 (or 7 after no move yet: its pieces all stand on rank 8).
+    assert!(mv.as_bytes()[1] == b'8', "{best}");
+}

@@ -44,6 +44,7 @@ fn after(p: &ShogunPosition, from: u8, to: u8) -> ShogunPosition { let mut q = *
 fn reaches(p: &ShogunPosition, to: u8) -> Vec<Move> { p.moves().into_iter().filter(|m| magnets::index(m.to) == to).collect() }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("after") { let a: Vec<String> = std::env::args().collect(); println!("{}", after_text(&a[2], &a[3])); return; }
     let which: u32 = std::env::args().nth(1).unwrap().parse().unwrap();
     let seeds: Vec<(u64, u8)> = std::env::args().nth(2).map(|s| s.split(',').map(|x| { let mut it = x.split(':'); (it.next().unwrap().parse().unwrap(), it.next().map_or(0, |r| r.parse().unwrap())) }).collect()).unwrap_or(vec![(1979, 0)]);
     let base = ShogunRules::parse("shogun").unwrap();
@@ -175,4 +176,12 @@ fn main() {
         }
         if found == 0 { println!("none for seed {seed} rot {rot}"); }
     }
+}
+#[allow(dead_code)]
+pub fn after_text(pos: &str, mv: &str) -> String {
+    let base = ShogunRules::parse("shogun").unwrap();
+    let p = ShogunPosition::from_text(pos, base).unwrap();
+    let mut g = Game::from_position(p);
+    g.play_text(mv).unwrap();
+    format!("{} | {:?} | moves {:?}", g.position(), g.outcome(), g.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>())
 }

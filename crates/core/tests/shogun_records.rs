@@ -26,6 +26,7 @@ fn whole_games_round_trip_with_seed_rotation_and_captures() {
         ("shogun+capture=allowed+seed=7+rotation=3+setup=shuffle", 5),
         ("shogun+numbers=random+seed=99", 11),
         ("shogun", 1),
+        ("shogun+setup=choose+first=red", 2),
     ] {
         let game = play_out(variant, pick, 400);
         assert!(game.outcome().is_some(), "{variant}: the game ends by rule");
@@ -109,4 +110,25 @@ fn bad_moves_and_annotations_are_rejected_with_their_place() {
         e.to_string().contains("White") || e.to_string().contains("Red"),
         "{e}"
     );
+}
+
+#[test]
+fn an_arranged_start_round_trips_in_the_position_tag() {
+    // S2 `setup=choose`: the arrangement is the record's start position (its Position tag).
+    use hasami_core::shogun::Arranging;
+    use hasami_core::Side;
+    let rules = ShogunRules::parse("shogun+setup=choose").unwrap();
+    let mut a = Arranging::new(rules);
+    a.arrange(Side::First, "3142576".parse().unwrap()).unwrap();
+    a.arrange(Side::Second, "7654321".parse().unwrap()).unwrap();
+    let mut game = ShogunGame::from_position(a.start().unwrap());
+    let mv = game.legal_moves()[0];
+    game.play(mv).unwrap();
+    let text = ShogunRecord::from_game(&game, [("White", "A"), ("Red", "B")]).to_string();
+    assert!(text.contains("[Position \""), "{text}");
+    let back = ShogunRecord::parse(&text).unwrap();
+    let start = back.start_position();
+    assert_eq!(start.arrangement(Side::First).unwrap().to_string(), "3142576");
+    assert_eq!(start.arrangement(Side::Second).unwrap().to_string(), "7654321");
+    assert_eq!(back.to_game().unwrap().position(), game.position());
 }

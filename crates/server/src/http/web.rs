@@ -87,6 +87,12 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/notation.js"),
     ),
     (
+        // The worked examples of Shogun's rules page (checked by tests/shogun_examples.rs).
+        "shogun-examples.json",
+        "application/json",
+        include_str!("../web/shogun-examples.json"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../web/favicon.svg"),

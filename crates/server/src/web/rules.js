@@ -1,6 +1,8 @@
-// Rules pages for players, one per preset, with a diagram of the start and of a capture.
+// Rules pages for players, one per preset, with a diagram of the start and of a capture; Shogun's
+// page also shows the three worked examples of the 1979 rules (shogun-examples.json), each playable.
 
 import { Board } from './board.js';
+import { api, holdKey } from './api.js';
 
 const COMMON = {
   move: 'On your turn move one of your pieces any number of empty squares in a straight line, forwards, backwards or sideways, like a rook in chess. You may not jump over pieces (unless the game says so) and you may not pass.',
@@ -62,11 +64,11 @@ const RULES = {
   },
 };
 
-function diagram(h, size, position, label, go, lastMove, captured, shogun) {
+function diagram(h, size, position, label, go, lastMove, captured, shogun, extra = {}) {
   const box = h('div', { class: 'rules-diagram' });
   const b = new Board(box, { label });
   b.set({ size, position, go, flipped: false, interactive: false, legal: [], lastMove, captured: captured || [], capturedSide: 'white',
-    shogun: !!shogun, sideNames: shogun ? { black: 'White', white: 'Red' } : { black: 'Black', white: 'White' } });
+    shogun: !!shogun, sideNames: shogun ? { black: 'White', white: 'Red' } : { black: 'Black', white: 'White' }, ...extra });
   b.svg.removeAttribute('id');
   b.svg.setAttribute('role', 'img');
   b.svg.removeAttribute('tabindex');
@@ -116,5 +118,52 @@ export async function renderRules(view, preset, { h, variants }) {
   }
   card.append(h('p', { class: 'hint-text' }, `Variant text: ${preset}. ${p.about}`),
     h('p', {}, h('a', { href: '#/', class: 'button' }, 'Play it')));
+  const examples = preset === 'shogun' ? await shogunExamples(h) : null;
   view.append(card);
+  if (examples) view.append(examples);
+}
+
+/** A game from a worked example's position: against the engine (you play White, who is to move) or
+ * hot-seat; then the game screen. */
+async function playExample(ex, opponent, err) {
+  const req = { variant: ex.variant, position: ex.position, opponent };
+  if (opponent === 'engine') Object.assign(req, { level: 3, side: 'black' });
+  try {
+    const c = await api.create(req);
+    holdKey(c);
+    location.hash = `#/game/${c.id}`;
+  } catch (e) { err.textContent = e.message; }
+}
+
+/** The worked examples of the 1979 rules (shogun-examples.json, checked by
+ * crates/server/tests/shogun_examples.rs): for each, the position with the move drawn, the position
+ * after it, what it shows, and buttons that start a game from the position. */
+async function shogunExamples(h) {
+  let data;
+  try {
+    data = await (await fetch('/assets/shogun-examples.json')).json();
+  } catch { return null; }
+  const dash = (m) => `${m.slice(0, 2)}–${m.slice(2)}`;
+  return h('section', { class: 'card', id: 'shogun-examples', 'aria-labelledby': 'shogun-examples-title' },
+    h('h2', { id: 'shogun-examples-title' }, 'Three examples from the 1979 rules'),
+    h('p', {}, 'The rulebook explains the game with three examples. Here each is a position on the magnet board of the standard game (variant text ',
+      h('code', {}, 'shogun'), ': seed 1979, rotation 0), with White to move. “Play from here” starts a game from the position: you play White against the engine.'),
+    data.examples.map((ex, i) => {
+      const err = h('p', { class: 'error', role: 'alert' });
+      const move = `White ${dash(ex.move)}` + (ex.captures ? `, taking Red’s ${ex.captures}` : '') + (ex.result === 'checkmate' ? ': Red has no move left and loses' : '');
+      return h('article', { class: 'shogun-example', id: 'example-' + ex.id, 'data-example': ex.id, 'aria-labelledby': `example-${ex.id}-title` },
+        h('h3', { id: `example-${ex.id}-title` }, `${i + 1}. ${ex.title}`),
+        h('div', { class: 'example-boards' },
+          h('figure', {}, diagram(h, 8, ex.position, `Example ${i + 1}: the position, White to move ${dash(ex.move)}`, false, null, null, true,
+            { arrows: [{ move: ex.move, kind: 'best' }] }), h('figcaption', { class: 'hint-text' }, 'The position: White to move')),
+          h('figure', {}, diagram(h, 8, ex.after, `Example ${i + 1}: after ${dash(ex.move)}`, false, { from: ex.move.slice(0, 2), to: ex.move.slice(2) }, null, true,
+            ex.result === 'checkmate' ? { checkSide: 'white' } : {}), h('figcaption', { class: 'hint-text' }, `After ${dash(ex.move)}`))),
+        h('p', {}, ex.text),
+        h('p', { class: 'example-move' }, 'The move: ', h('strong', {}, move), '.'),
+        h('div', { class: 'buttons' },
+          h('button', { type: 'button', class: 'primary play-example', onclick: () => playExample(ex, 'engine', err) }, 'Play from here'),
+          h('button', { type: 'button', class: 'play-example-local', onclick: () => playExample(ex, 'local', err) }, 'Two players on this device')),
+        err,
+        h('p', { class: 'hint-text' }, 'Position text (variant ', h('code', {}, ex.variant), '): ', h('code', { class: 'example-position' }, ex.position)));
+    }));
 }
