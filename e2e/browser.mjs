@@ -24,6 +24,9 @@
 //   8. (premove.mjs) premoves: kept on the opponent's turn, sent at once when legal, dropped when not,
 //      cancelled.
 //   9. (games-list.mjs) this browser's games stay under "Your games" after 200 newer games.
+//  10. (shogun.mjs) Shogun's rules page shows the three worked examples of 1979; "Play from here"
+//      starts a game from the first's position, where its move is played by clicking; the third's
+//      move ends a hot-seat game.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';

@@ -127,3 +127,65 @@ test('Shogun analysis speaks of White and Red, in their colours', async () => {
   assert.deepEqual(colours, ['rgb(179, 38, 30)', 'rgb(248, 244, 234)', "Evaluation, White's share"]);
   await page.context().close();
 });
+
+test("Shogun's rules page: the three worked examples of 1979, played from their positions", async () => {
+  const page = await newPage('shogun-examples');
+  await page.goto(BASE + '/#/rules/shogun');
+  await page.waitForSelector('#shogun-examples article.shogun-example svg.board');
+  const { examples } = await page.evaluate(async () => (await fetch('/assets/shogun-examples.json')).json());
+  assert.equal(examples.length, 3);
+  assert.equal(await page.locator('#shogun-examples article.shogun-example').count(), 3);
+  for (const ex of examples) {
+    const art = `#example-${ex.id}`;
+    // The position with the move drawn, the position after it, the words, the position text.
+    assert.equal(await page.locator(`${art} svg.board`).count(), 2);
+    assert.equal(await page.locator(`${art} g.arrow[data-move="${ex.move}"]`).count(), 1);
+    assert.equal(await page.locator(`${art} g.piece[data-square]:not([data-square=""])`).count(),
+      Object.keys(shogunPieces(ex.position)).length + Object.keys(shogunPieces(ex.after)).length);
+    assert.equal(await page.textContent(`${art} code.example-position`), ex.position);
+    assert.ok((await page.textContent(art)).includes(ex.text));
+    assert.equal(await page.locator(`${art} button.play-example`).textContent(), 'Play from here');
+  }
+  // The third ends with Red's Shogun attacked and no move: its ring is drawn after the move.
+  assert.equal(await page.locator(`#example-${examples[2].id} circle.check`).count(), 1);
+  await shot(page, '16-shogun-examples.png');
+
+  // "Play from here" on the first: a game against the engine from the example's position, White
+  // (you) to move; the example's move is played by clicking.
+  const first = examples[0];
+  await page.click(`#example-${first.id} button.play-example`);
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await gameId(page);
+  await waitGame(page, { status: 'playing', you: 'black', turn: 'black', ply: 0 });
+  let g = await view(page, id);
+  assert.equal(g.position, first.position);
+  assert.equal(g.opponent, 'engine');
+  assert.deepEqual(await shogunBoard(page), shogunPieces(first.position));
+  assert.ok(g.legal_moves.includes(first.move));
+  const [from, to] = [first.move.slice(0, 2), first.move.slice(2)];
+  await page.locator(`#sq-${from}`).click();
+  await page.waitForSelector(`circle.target[data-target="${to}"]`);
+  await page.locator(`#sq-${to}`).click();
+  await page.waitForSelector('#move-list button[data-ply="1"]');
+  g = await view(page, id);
+  assert.equal(g.moves[0].move, first.move);
+  assert.deepEqual(g.moves[0].captured, [to]);
+  assert.equal(g.moves[0].position, first.after);
+
+  // The third, hot-seat: its move leaves Red without a move, and the game is over.
+  const third = examples[2];
+  await page.goto(BASE + '/#/rules/shogun');
+  await page.click(`#example-${third.id} button.play-example-local`);
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id3 = await gameId(page);
+  await waitGame(page, { status: 'playing', you: 'both', ply: 0 });
+  assert.deepEqual(await shogunBoard(page), shogunPieces(third.position));
+  await page.locator(`#sq-${third.move.slice(0, 2)}`).click();
+  await page.waitForSelector(`circle.target[data-target="${third.move.slice(2)}"]`);
+  await page.locator(`#sq-${third.move.slice(2)}`).click();
+  await waitGame(page, { status: 'over', ply: 1 });
+  g = await view(page, id3);
+  assert.equal(g.position, third.after);
+  assert.equal(g.result, '1-0');
+  await page.context().close();
+});

@@ -71,7 +71,11 @@ fn each_move_does_what_the_example_says() {
         let mv = Move::parse(text(e, "move"), 8).unwrap();
         let mover = p.piece_at(mv.from).expect("a piece on the move's square");
         assert_eq!(mover.side, Side::First, "{id}");
-        assert_eq!(u64::from(mover.number), e["mover"].as_u64().unwrap(), "{id}: the number it moves");
+        assert_eq!(
+            u64::from(mover.number),
+            e["mover"].as_u64().unwrap(),
+            "{id}: the number it moves"
+        );
         let mut game: ShogunGame = Game::from_position(p);
         let played = game
             .play(mv)
@@ -79,47 +83,91 @@ fn each_move_does_what_the_example_says() {
         match e["captures"].as_u64() {
             None => assert_eq!(played.captured, None, "{id}: no capture"),
             Some(n) => {
-                let c = played.captured.unwrap_or_else(|| panic!("{id}: {mv} captures nothing"));
-                assert_eq!((c.side, c.square, u64::from(c.number)), (Side::Second, mv.to, n), "{id}");
+                let c = played
+                    .captured
+                    .unwrap_or_else(|| panic!("{id}: {mv} captures nothing"));
+                assert_eq!(
+                    (c.side, c.square, u64::from(c.number)),
+                    (Side::Second, mv.to, n),
+                    "{id}"
+                );
             }
         }
         let after = game.position();
-        assert_eq!(after.to_string(), text(e, "after"), "{id}: the position after {mv}");
+        assert_eq!(
+            after.to_string(),
+            text(e, "after"),
+            "{id}: the position after {mv}"
+        );
         if e["safe"] == json!(true) {
-            assert!(!reaches(after, mv.to), "{id}: Red can take the piece back on {}", mv.to);
+            assert!(
+                !reaches(after, mv.to),
+                "{id}: Red can take the piece back on {}",
+                mv.to
+            );
         }
         // Example 1: with Red to move, the threatened piece has a square out of reach.
         if let Some(sq) = e["escape"].as_str() {
             let r = position(e, Some('r'));
-            assert!(!r.moves().iter().any(|m| r.piece_at(m.to).is_some()), "{id}: Red captures nothing");
-            let safe = r.moves().into_iter().filter(|m| m.from == square(sq)).any(|m| {
-                let mut q = r;
-                q.play(m).unwrap();
-                !reaches(&q, m.to)
-            });
+            assert!(
+                !r.moves().iter().any(|m| r.piece_at(m.to).is_some()),
+                "{id}: Red captures nothing"
+            );
+            let safe = r
+                .moves()
+                .into_iter()
+                .filter(|m| m.from == square(sq))
+                .any(|m| {
+                    let mut q = r;
+                    q.play(m).unwrap();
+                    !reaches(&q, m.to)
+                });
             assert!(safe, "{id}: Red's piece on {sq} has no safe square");
         }
         // Example 2: the other capture is answered by a recapture.
         if let Some(i) = e.get("instead") {
             let alt = Move::parse(text(i, "move"), 8).unwrap();
             let mut q = p;
-            let c = q.play(alt).unwrap_or_else(|err| panic!("{id}: {alt}: {err}"));
-            assert_eq!(c.map(|c| u64::from(c.number)), i["captures"].as_u64(), "{id}: {alt}");
+            let c = q
+                .play(alt)
+                .unwrap_or_else(|err| panic!("{id}: {alt}: {err}"));
+            assert_eq!(
+                c.map(|c| u64::from(c.number)),
+                i["captures"].as_u64(),
+                "{id}: {alt}"
+            );
             let reply = Move::parse(text(i, "reply"), 8).unwrap();
             let replier = q.piece_at(reply.from).unwrap();
-            assert_eq!(u64::from(replier.number), i["replier"].as_u64().unwrap(), "{id}: {reply}");
-            let back = q.play(reply).unwrap_or_else(|err| panic!("{id}: {reply}: {err}"));
-            assert_eq!(back.map(|c| (c.side, c.square)), Some((Side::First, alt.to)), "{id}: {reply}");
+            assert_eq!(
+                u64::from(replier.number),
+                i["replier"].as_u64().unwrap(),
+                "{id}: {reply}"
+            );
+            let back = q
+                .play(reply)
+                .unwrap_or_else(|err| panic!("{id}: {reply}: {err}"));
+            assert_eq!(
+                back.map(|c| (c.side, c.square)),
+                Some((Side::First, alt.to)),
+                "{id}: {reply}"
+            );
         }
         // Example 3: the Shogun is attacked, every square it could go to is attacked, Red loses.
         if e["result"] == json!("checkmate") {
             assert_eq!(
                 game.outcome(),
-                Some(Outcome::Win { winner: Side::First, reason: WinReason::Checkmate }),
+                Some(Outcome::Win {
+                    winner: Side::First,
+                    reason: WinReason::Checkmate
+                }),
                 "{id}"
             );
             let k = after.shogun(Side::Second).unwrap();
-            assert_eq!(after.attackers(Side::Second).iter().collect::<Vec<_>>(), vec![mv.to], "{id}");
+            assert_eq!(
+                after.attackers(Side::Second).iter().collect::<Vec<_>>(),
+                vec![mv.to],
+                "{id}"
+            );
             let refused = e["refused"].as_object().unwrap();
             // The Shogun's moves by S4 alone (the 1976 rules, without S5), each refused by S5.
             let free = ShogunPosition::from_text(
@@ -127,13 +175,17 @@ fn each_move_does_what_the_example_says() {
                 ShogunRules::parse("shogun+capture=allowed").unwrap(),
             )
             .unwrap();
-            let shogun_moves: Vec<Move> = free.moves().into_iter().filter(|m| m.from == k).collect();
+            let shogun_moves: Vec<Move> =
+                free.moves().into_iter().filter(|m| m.from == k).collect();
             for &m in &shogun_moves {
                 assert!(after.check_move(m).is_err(), "{id}: {m} is refused");
                 let mut q = *after;
                 q.play_unchecked(m);
-                let by: Vec<String> =
-                    q.attackers(Side::Second).iter().map(|s| s.to_string()).collect();
+                let by: Vec<String> = q
+                    .attackers(Side::Second)
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
                 let listed: Vec<String> = refused
                     .get(&m.to_string())
                     .and_then(Value::as_array)
@@ -162,7 +214,10 @@ fn play_from_here_starts_a_game_that_plays_the_move() {
         assert_eq!(g["position"], e["position"], "{id}");
         assert_eq!(g["turn"], "black", "{id}: White (the first player) to move");
         let mv = text(e, "move");
-        assert!(g["legal_moves"].as_array().unwrap().iter().any(|m| m == mv), "{id}");
+        assert!(
+            g["legal_moves"].as_array().unwrap().iter().any(|m| m == mv),
+            "{id}"
+        );
         let v = s.post_ok(
             &format!("/api/games/{}/moves", c["id"]),
             &json!({"move": mv, "token": c["token"]}),
