@@ -222,3 +222,20 @@ fn an_engine_shogun_game_resumes_after_a_restart() {
     );
     assert_eq!(status, 201);
 }
+
+#[test]
+fn a_random_board_with_random_numbers_draws_only_the_seed() {
+    // With numbers=random the rotation changes nothing and may not be written (RULES.md A6, S9),
+    // so a random board draws the seed alone; the game reloads from its variant text.
+    let (_dir, s) = server();
+    for _ in 0..8 {
+        let c = create(
+            &s,
+            json!({"variant": "shogun+numbers=random", "opponent": "local", "random_board": true}),
+        );
+        let variant = c["game"]["variant"].as_str().unwrap();
+        assert!(!variant.contains("rotation"), "{variant}");
+        let (status, _) = s.get(&format!("/api/games/{}/record", c["id"]));
+        assert_eq!(status, 200);
+    }
+}

@@ -33,6 +33,8 @@ fn game() -> StoredGame {
         clock_initial: Some(300_000),
         clock_increment: 2_000,
         rematch: None,
+        arranging: false,
+        arranged: [None, None],
         moves: Vec::new(),
     }
 }

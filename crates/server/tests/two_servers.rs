@@ -472,3 +472,57 @@ fn a_lobby_game_stays_listed_while_its_creator_is_on_the_other_server() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn shogun_players_arranging_on_two_servers_start_one_game() {
+    // S2 `setup=choose`: White arranges through one server, Red through the other at the same
+    // time; the store keeps one start with both arrangements, which both servers then show.
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    for round in 0..5 {
+        let c = create(
+            &one,
+            json!({"variant": "shogun+setup=choose", "opponent": "online", "side": "black"}),
+        );
+        let id = c["id"].as_i64().unwrap();
+        let white = c["token"].as_str().unwrap().to_string();
+        let red = common::token_of(&c["links"]["white"]);
+        let path = format!("/api/games/{id}");
+        // Server two loads the game before the arrangements.
+        assert_eq!(two.get(&path).1["arranging"]["black"], false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                one.post_ok(
+                    &format!("{path}/arrange"),
+                    &json!({"arrangement": "7654321", "token": white}),
+                )
+            });
+            s.spawn(|| {
+                two.post_ok(
+                    &format!("{path}/arrange"),
+                    &json!({"arrangement": "2143657", "token": red}),
+                )
+            });
+        });
+        let started = |g: &Value| g.get("arranging").is_none() && g["start"] == g["position"];
+        let a = one.wait_for(&path, started);
+        let b = two.wait_for(&path, started);
+        assert_eq!(a["start"], b["start"], "round {round}");
+        let start = a["start"].as_str().unwrap();
+        let rank8 = start.split('/').next().unwrap();
+        assert!(
+            rank8.starts_with("p7:"),
+            "Red's a8 holds its piece 7: {start}"
+        );
+        assert!(
+            rank8[rank8.rfind('p').unwrap()..].starts_with("p2:"),
+            "Red's h8 holds its piece 2: {start}"
+        );
+        assert!(
+            start.contains("/P7:"),
+            "White's a1 holds its piece 7: {start}"
+        );
+        assert!(!a["legal_moves"].as_array().unwrap().is_empty());
+    }
+}

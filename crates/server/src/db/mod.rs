@@ -110,9 +110,17 @@ pub struct StoredGame {
     pub clock_increment: i64,
     /// The game that follows this one (a rematch, colours swapped), once one is asked for.
     pub rematch: Option<i64>,
+    /// Shogun `setup=choose`: the game waits for the players to arrange their pieces.
+    pub arranging: bool,
+    /// The arrangements given so far (seven piece ids each), first player's first.
+    pub arranged: [Option<String>; 2],
     /// The moves in order.
     pub moves: Vec<StoredMove>,
 }
+
+/// The start position text of a game from both arrangements (first player's first), `None` when
+/// they do not make one: what [`Db::arrange`] writes when the second arrangement arrives.
+pub type StartOf = Box<dyn FnOnce(&str, &str) -> Option<String> + Send>;
 
 /// One stored move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -459,6 +467,24 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(s) => s.list_open(limit, since).await,
             Backend::Postgres(p) => p.list_open(limit, since).await,
+        }
+    }
+
+    /// Stores side `seat`'s arrangement of game `id` (a game that is arranging, goes on, and has
+    /// none from that side yet); when that completes both, `start` (given both arrangements, first
+    /// player's first) gives the start position written in the same transaction, which ends the
+    /// arranging. The arrangements after the write, or `None` when it was refused.
+    pub async fn arrange(
+        &self,
+        id: i64,
+        seat: &str,
+        arrangement: String,
+        start: StartOf,
+    ) -> Result<Option<[Option<String>; 2]>, DbError> {
+        let seat = seat.to_string();
+        match &self.backend {
+            Backend::Sqlite(s) => s.arrange(id, seat, arrangement, start).await,
+            Backend::Postgres(p) => p.arrange(id, seat, arrangement, start).await,
         }
     }
 

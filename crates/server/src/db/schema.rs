@@ -155,6 +155,18 @@ pub const MIGRATIONS: &[Step] = &[
         );
         CREATE INDEX presence_server ON presence(server);",
     },
+    // 10: Shogun `setup=choose` (RULES.md S2): the players arrange their pieces before the first
+    // move. While `arranging` is set the game waits for both arrangements (each the seven piece
+    // ids from the owner's left, `arranged_black` for the first player); the write that completes
+    // them also writes the arranged `start` and clears `arranging`.
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN arranging INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN arranged_black TEXT;
+        ALTER TABLE games ADD COLUMN arranged_white TEXT;",
+        postgres: "ALTER TABLE games ADD COLUMN arranging BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE games ADD COLUMN arranged_black TEXT;
+        ALTER TABLE games ADD COLUMN arranged_white TEXT;",
+    },
 ];
 
 /// The schema version this build writes.

@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::schema::{self, MIGRATIONS};
-use super::{now_ms, DbError, GameSummary, Listing, OpenGame, Status, StoredGame, StoredMove};
+use super::{
+    now_ms, DbError, GameSummary, Listing, OpenGame, StartOf, Status, StoredGame, StoredMove,
+};
 
 /// An open SQLite store.
 #[derive(Clone)]
@@ -202,6 +204,46 @@ impl Sqlite {
         .await
     }
 
+    pub(super) async fn arrange(
+        &self,
+        id: i64,
+        seat: String,
+        arrangement: String,
+        start: StartOf,
+    ) -> Result<Option<[Option<String>; 2]>, DbError> {
+        self.call(move |c| {
+            let tx = c.transaction()?;
+            let now = now_ms();
+            let given = tx.execute(
+                "UPDATE games SET updated = ?4,
+                    arranged_black = CASE WHEN ?2 = 'black' THEN ?3 ELSE arranged_black END,
+                    arranged_white = CASE WHEN ?2 = 'white' THEN ?3 ELSE arranged_white END
+                 WHERE id = ?1 AND arranging = 1 AND result = '*' AND reason IS NULL
+                    AND CASE WHEN ?2 = 'black' THEN arranged_black ELSE arranged_white END IS NULL",
+                params![id, seat, arrangement, now],
+            )?;
+            if given == 0 {
+                return Ok(None);
+            }
+            let both: [Option<String>; 2] = tx.query_row(
+                "SELECT arranged_black, arranged_white FROM games WHERE id = ?1",
+                [id],
+                |r| Ok([r.get(0)?, r.get(1)?]),
+            )?;
+            if let [Some(black), Some(white)] = &both {
+                if let Some(text) = start(black, white) {
+                    tx.execute(
+                        "UPDATE games SET start = ?2, arranging = 0, turn_started = ?3 WHERE id = ?1",
+                        params![id, text, now],
+                    )?;
+                }
+            }
+            tx.commit()?;
+            Ok(Some(both))
+        })
+        .await
+    }
+
     pub(super) async fn close_seat(&self, id: i64, seat: String) -> Result<bool, DbError> {
         self.call(move |c| {
             let closed = c.execute(
@@ -289,9 +331,10 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
     tx.execute(
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
-            omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat)
+            omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
+            arranging, arranged_black, arranged_white)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20)",
+            ?19, ?20, ?21, ?22, ?23)",
         params![
             g.variant,
             g.start,
@@ -312,7 +355,10 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.clock_increment,
             g.takeback_offer,
             g.moves.len() as i64,
-            g.open_seat
+            g.open_seat,
+            g.arranging,
+            g.arranged[0],
+            g.arranged[1]
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -372,7 +418,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
                 clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started,
-                paired
+                paired, arranging, arranged_black, arranged_white
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -400,6 +446,8 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     open_seat: r.get(20)?,
                     turn_started: r.get(21)?,
                     paired: r.get(22)?,
+                    arranging: r.get(23)?,
+                    arranged: [r.get(24)?, r.get(25)?],
                     moves: Vec::new(),
                 })
             },

@@ -38,6 +38,16 @@ struct MoveRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct ArrangeRequest {
+    arrangement: String,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct OfferRequest {
     action: String,
     #[serde(default)]
@@ -168,6 +178,26 @@ pub async fn play(
     let id = game_id(&id)?;
     let req: MoveRequest = body(&bytes)?;
     let view = state.play(id, &req.mv, req.token.as_deref()).await?;
+    Ok(Json(view).into_response())
+}
+
+/// `POST /api/games/{id}/arrange`: Shogun `setup=choose`, the player's pieces placed before the
+/// first move (`{"arrangement": "3142576", "token": …}`; `side` for a token that plays both).
+pub async fn arrange(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let id = game_id(&id)?;
+    let req: ArrangeRequest = body(&bytes)?;
+    let view = state
+        .arrange(
+            id,
+            req.token.as_deref(),
+            req.side.as_deref(),
+            &req.arrangement,
+        )
+        .await?;
     Ok(Json(view).into_response())
 }
 

@@ -111,12 +111,16 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::NoSuchPly(..)
         | E::BadDrawAction(_)
         | E::BadTakebackAction(_)
+        | E::BadArrangement(_)
         | E::OpenNotOnline => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {
             StatusCode::FORBIDDEN
         }
         E::GameOver(_)
+        | E::Arranging
+        | E::NotArranging
+        | E::ArrangedAlready(_)
         | E::EndedNoTakeback(_)
         | E::NoTakebackOnline
         | E::TakebackByUndo

@@ -36,6 +36,7 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}", get(api::show))
         .route("/api/games/{id}/moves", post(api::play))
+        .route("/api/games/{id}/arrange", post(api::arrange))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/draw", post(api::draw))

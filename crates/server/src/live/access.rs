@@ -70,6 +70,7 @@ impl LiveGame {
             return Err(e);
         }
         self.check_playing()?;
+        self.check_arranged()?;
         Ok((self.acting_side(&sides), sides.len() == 2))
     }
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
 use crate::db::{self, StoredGame, StoredMove};
+use crate::live::arrange::{arranges, engine_arrangement};
 use crate::live::clock::ClockRequest;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame, Opponent};
@@ -90,6 +91,8 @@ pub(crate) struct NewOptions<'a> {
     pub clock: Option<(i64, i64)>,
     /// Listed in the lobby: the seat other than the creator's is open to anyone (online games).
     pub open: bool,
+    /// Shogun `setup=choose` from the start: the players arrange their pieces first (`arrange.rs`).
+    pub arrange: bool,
 }
 
 fn level_or_default(level: Option<u32>) -> Result<u32, GameError> {
@@ -148,10 +151,15 @@ impl AppState {
             let Variant::Shogun(rules) = parsed else {
                 return Err(GameError::RandomBoardNotShogun);
             };
-            let r = random_u64();
+            // With numbers=random the rotation changes nothing (and variant text may not give it).
+            let rotation = if rules.options.random_numbers {
+                0
+            } else {
+                (random_u64() % 4) as u8
+            };
             variant = ShogunRules::intern(ShogunOptions {
                 seed: random_u64(),
-                rotation: (r % 4) as u8,
+                rotation,
                 ..rules.options
             })
             .to_string();
@@ -179,6 +187,7 @@ impl AppState {
                 omniscient,
                 clock,
                 open: req.open == Some(true),
+                arrange: arranges(parsed) && start.is_none(),
             },
         )
         .await
@@ -256,8 +265,13 @@ impl AppState {
             clock_initial: o.clock.map(|c| c.0),
             clock_increment: o.clock.map_or(0, |c| c.1),
             rematch: None,
+            arranging: o.arrange,
+            arranged: [None, None],
             moves: Vec::new(),
         };
+        if let (true, Some(engine)) = (o.arrange, engine_side) {
+            meta.arranged[engine.index()] = Some(engine_arrangement());
+        }
         let mut live = LiveGame::new(meta.clone(), game, times, ended);
         live.first_move_ms = self.first_move_ms();
         let status = live.status();

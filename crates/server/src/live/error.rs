@@ -3,6 +3,7 @@
 //! The game logic knows nothing of HTTP; the edge (`crate::http::error`) alone decides which status
 //! each case is answered with.
 
+use hasami_core::shogun::ArrangementError;
 use hasami_core::AnyGameError;
 use thiserror::Error;
 
@@ -143,11 +144,24 @@ pub enum GameError {
     /// A hint asked for a ply the game has not reached (the ply asked, the plies played).
     #[error("there is no ply {0} in this game: it has {1} plies")]
     NoSuchPly(usize, usize),
+    /// An arrangement of pieces that is not seven ids 1–7, each once.
+    #[error(transparent)]
+    BadArrangement(ArrangementError),
     /// Hints asked in an online game still in progress.
     #[error("hints and analysis are off in an online game until it is over")]
     NoHintsOnline,
 
     // ---- Not possible in the game's current state.
+    /// A move, hint or offer before both players have arranged their pieces (Shogun
+    /// `setup=choose`).
+    #[error("the players are still arranging their pieces; the game starts when both have")]
+    Arranging,
+    /// An arrangement in a game that is not (or no longer) arranging.
+    #[error("this game does not wait for an arrangement (only shogun+setup=choose does, before the first move)")]
+    NotArranging,
+    /// A side that has already arranged its pieces.
+    #[error("{0} has already arranged its pieces")]
+    ArrangedAlready(&'static str),
     /// The game has ended (how, in words).
     #[error("the game is over: {0}")]
     GameOver(String),

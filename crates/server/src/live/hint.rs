@@ -28,6 +28,7 @@ impl AppState {
             if g.opponent() == Opponent::Online && !g.is_over() {
                 return Err(GameError::NoHintsOnline);
             }
+            g.check_arranged()?;
             if let Some(older) = g.hint_stop.replace(Arc::clone(&stop)) {
                 older.store(true, Ordering::Relaxed);
             }

@@ -97,6 +97,7 @@ impl AppState {
                 omniscient: false,
                 clock: None,
                 open: false,
+                arrange: false,
             },
         )
         .await

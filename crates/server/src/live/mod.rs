@@ -8,7 +8,8 @@
 //! (resignation, abort, loss on time), `rematch`, `lobby` (games open to anyone; `client_games`
 //! keeps the allowances per client), `names`, `hint`, `analysis_board` (a position with moves of
 //! both sides, stored nowhere), `review` (post-game review), `record` (export), `games_list` (the
-//! list of games) and `view` (the JSON view); `follow` keeps games in step with other servers
+//! list of games), `arrange` (Shogun players placing their pieces before the first move) and `view`
+//! (the JSON view); `follow` keeps games in step with other servers
 //! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times a
 //! turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP.
 //!
@@ -18,6 +19,7 @@
 
 mod access;
 mod analysis_board;
+mod arrange;
 mod client_games;
 mod clock;
 #[cfg(test)]
@@ -53,6 +55,7 @@ mod view;
 pub use analysis_board::{
     board_game, board_view, BoardMove, BoardRequest, BoardView, MAX_BOARD_MOVES,
 };
+pub use arrange::ArrangingView;
 pub use client_games::ClientGames;
 pub use clock::ClockRequest;
 pub use create::{Created, NewGame};

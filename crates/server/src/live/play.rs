@@ -36,6 +36,7 @@ impl AppState {
         let mover = g.game.side();
         g.check_turn(token, mover)?;
         g.check_playing()?;
+        g.check_arranged()?;
         let mv = g.game.parse_move(text).map_err(GameError::IllegalMove)?;
         // The server that stores a move in an engine or clock game owns the game first, so the
         // others (who hear of the move as it commits) leave the reply and the clock to it.

@@ -43,8 +43,10 @@ impl AppState {
         let new_side = old_side.map(|s| !s);
         if g.meta.rematch.is_none() {
             let opponent = g.opponent();
-            let game = AnyGame::new(&g.meta.variant, Some(&g.meta.start))
-                .map_err(GameError::BadPosition)?;
+            // A game whose players arranged their pieces is arranged anew.
+            let arrange = g.meta.arranging || g.meta.arranged[0].is_some();
+            let start = (!arrange).then_some(g.meta.start.as_str());
+            let game = AnyGame::new(&g.meta.variant, start).map_err(GameError::BadPosition)?;
             // A name the server gave (a side's name, "You", the engine's) is given again by the
             // server; a player's own name goes with them to the other colour.
             let own = |side: Side, n: &str| {
@@ -70,6 +72,7 @@ impl AppState {
                         omniscient: g.meta.omniscient,
                         clock: g.meta.clock_initial.map(|c| (c, g.meta.clock_increment)),
                         open: false,
+                        arrange,
                     },
                 )
                 .await?;

@@ -91,6 +91,10 @@ pub struct GameView {
     pub rematch: Option<i64>,
     /// Whether each side's player has the game open (a WebSocket on this server; see presence.rs).
     pub connected: Connected,
+    /// Shogun `setup=choose`, until the game starts: who has arranged, and the viewer's own
+    /// arrangement (never the other side's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arranging: Option<crate::live::ArrangingView>,
     /// Which side the request's token plays: `black`, `white`, `both` or absent (spectator).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<&'static str>,
@@ -221,7 +225,7 @@ impl LiveGame {
             },
             start: self.meta.start.clone(),
             moves,
-            legal_moves: if self.is_over() {
+            legal_moves: if self.is_over() || self.arranging.is_some() {
                 Vec::new()
             } else {
                 self.game
@@ -249,6 +253,7 @@ impl LiveGame {
                 black: self.connected(Side::First),
                 white: self.connected(Side::Second),
             },
+            arranging: self.arranging_view(token),
             you: self.you(token),
         }
     }

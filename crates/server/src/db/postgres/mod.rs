@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+mod arrange;
 mod lobby;
 mod migrate;
 mod notify;
@@ -241,9 +242,10 @@ impl Postgres {
             .query_one(
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
-                    omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat)
+                    omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
+                    arranging, arranged_black, arranged_white)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18, $19, $20)
+                    $18, $19, $20, $21, $22, $23)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -266,6 +268,9 @@ impl Postgres {
                     &g.takeback_offer,
                     &(g.moves.len() as i64),
                     &g.open_seat,
+                    &g.arranging,
+                    &g.arranged[0],
+                    &g.arranged[1],
                 ],
             )
             .await?;
@@ -446,7 +451,7 @@ impl Postgres {
                 "SELECT id, variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
-                    turn_started, paired,
+                    turn_started, paired, arranging, arranged_black, arranged_white,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -458,10 +463,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(23);
-        let captured: Vec<String> = r.get(24);
-        let times: Vec<i64> = r.get(25);
-        let clocks: Vec<Option<i64>> = r.get(26);
+        let mvs: Vec<String> = r.get(26);
+        let captured: Vec<String> = r.get(27);
+        let times: Vec<i64> = r.get(28);
+        let clocks: Vec<Option<i64>> = r.get(29);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -497,6 +502,8 @@ impl Postgres {
             open_seat: r.get(20),
             turn_started: r.get(21),
             paired: r.get(22),
+            arranging: r.get(23),
+            arranged: [r.get(24), r.get(25)],
             moves,
         }))
     }

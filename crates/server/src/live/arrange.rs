@@ -1,0 +1,168 @@
+//! Shogun `setup=choose` (RULES.md S2): before the first move each player arranges its seven pieces
+//! on its first rank, and the game starts from both arrangements.
+//!
+//! An arrangement is stored as soon as it is given (`Db::arrange`); the write that completes the
+//! second also writes the start position, so every server sharing the store sees one start. Until
+//! both are in, nobody sees the other side's arrangement: the view shows each player only its own
+//! (spectators and WebSocket broadcasts none), and the board stays in the fixed order. Moves,
+//! hints and offers wait for the start (409); resigning and aborting do not. The engine arranges
+//! its own pieces at random when the game is made (`create.rs`); the clocks start with the game.
+
+use std::sync::Arc;
+
+use hasami_core::shogun::{Arrangement, Arranging, ShogunSetup};
+use hasami_core::{AnyGame, ShogunGame, ShogunPosition, Side, Variant};
+use serde::Serialize;
+
+use crate::db::StartOf;
+use crate::live::error::GameError;
+use crate::live::game::{parse_side, side_word, LiveGame};
+use crate::live::random::random_u64;
+use crate::live::registry::AppState;
+use crate::live::turn::TurnClock;
+use crate::live::view::GameView;
+
+/// What the view shows of the arranging: who is done, and the viewer's own arrangement.
+#[derive(Debug, Clone, Serialize)]
+pub struct ArrangingView {
+    /// The first player has arranged.
+    pub black: bool,
+    /// The second player has arranged.
+    pub white: bool,
+    /// The arrangement the viewer gave (a player of one side only; never the other side's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub yours: Option<String>,
+}
+
+/// Whether a game of `variant` made with no start position waits for its players' arrangements.
+pub(crate) fn arranges(variant: Variant) -> bool {
+    matches!(variant, Variant::Shogun(r) if r.options.setup == ShogunSetup::Choose)
+}
+
+/// A random arrangement: how the engine places its pieces.
+pub(crate) fn engine_arrangement() -> String {
+    Arrangement::random(&mut hasami_core::SplitMix64(random_u64())).to_string()
+}
+
+fn parse_stored(text: &Option<String>) -> Option<Arrangement> {
+    text.as_deref().and_then(|t| t.parse().ok())
+}
+
+impl LiveGame {
+    /// Sets the arranging state from the stored row: a game that waits, with what it has.
+    pub(crate) fn with_arranging(mut self) -> LiveGame {
+        self.arranging = match self.game.variant() {
+            Variant::Shogun(rules) if self.meta.arranging && self.game.plies() == 0 => Some(
+                Arranging::resumed(rules, self.meta.arranged.each_ref().map(parse_stored)),
+            ),
+            _ => None,
+        };
+        self
+    }
+
+    /// An error while the players are still arranging their pieces.
+    pub(crate) fn check_arranged(&self) -> Result<(), GameError> {
+        match self.arranging {
+            Some(_) => Err(GameError::Arranging),
+            None => Ok(()),
+        }
+    }
+
+    /// The arranging as the holder of `token` may see it.
+    pub(crate) fn arranging_view(&self, token: Option<&str>) -> Option<ArrangingView> {
+        let a = self.arranging.as_ref()?;
+        let yours = match self.sides_of(token).as_slice() {
+            [side] => a.arrangement(*side).map(|x| x.to_string()),
+            _ => None,
+        };
+        Some(ArrangingView {
+            black: a.has_arranged(Side::First),
+            white: a.has_arranged(Side::Second),
+            yours,
+        })
+    }
+
+    /// Takes on the stored arrangements: the game starts (its clocks with it) when both are in.
+    fn take_arrangements(&mut self, both: [Option<String>; 2]) {
+        let Some(a) = self.arranging.as_mut() else {
+            return;
+        };
+        for side in Side::ALL {
+            if let Some(x) = parse_stored(&both[side.index()]) {
+                let _ = a.arrange(side, x);
+            }
+        }
+        if let Some(start) = a.start() {
+            self.meta.start = start.to_string();
+            self.meta.arranging = false;
+            self.meta.turn_started = Some(crate::db::now_ms());
+            self.game = AnyGame::Shogun(ShogunGame::from_position(start));
+            self.turn = TurnClock::start();
+            self.arranging = None;
+        }
+        self.meta.arranged = both;
+    }
+}
+
+impl AppState {
+    /// Arranges the pieces of the player holding `token` (`side` names which, for a token that
+    /// plays both; else the first side still to arrange, White before Red) as `text` says: seven
+    /// piece ids from the player's left.
+    pub async fn arrange(
+        self: &Arc<Self>,
+        id: i64,
+        token: Option<&str>,
+        side: Option<&str>,
+        text: &str,
+    ) -> Result<GameView, GameError> {
+        let live = self.live(id).await?;
+        let mut g = live.lock().await;
+        let sides = g.player_sides(token)?;
+        g.check_playing()?;
+        let Some(arranging) = g.arranging else {
+            return Err(GameError::NotArranging);
+        };
+        let arrangement: Arrangement = text.parse().map_err(GameError::BadArrangement)?;
+        let side = match side {
+            Some(word) => {
+                let s = parse_side(word).ok_or_else(|| GameError::BadSide(word.to_string()))?;
+                if !sides.contains(&s) {
+                    return Err(GameError::NotYourSide(word.to_string()));
+                }
+                s
+            }
+            None => sides
+                .iter()
+                .copied()
+                .find(|&s| !arranging.has_arranged(s))
+                .unwrap_or(sides[0]),
+        };
+        if arranging.has_arranged(side) {
+            return Err(GameError::ArrangedAlready(g.game.side_name(side)));
+        }
+        let Variant::Shogun(rules) = g.game.variant() else {
+            return Err(GameError::NotArranging);
+        };
+        let start: StartOf = Box::new(move |black, white| {
+            let both = [black.parse().ok()?, white.parse().ok()?];
+            Some(ShogunPosition::arranged(rules, both).to_string())
+        });
+        let stored = self
+            .db
+            .arrange(id, side_word(side), arrangement.to_string(), start)
+            .await?;
+        let Some(both) = stored else {
+            // Another server took an arrangement or an end meanwhile: this copy is stale.
+            let _ = self.reload(&live, &mut g).await;
+            return Err(match g.arranging {
+                Some(a) if !a.has_arranged(side) => GameError::Arranging,
+                Some(_) => GameError::ArrangedAlready(g.game.side_name(side)),
+                None => GameError::NotArranging,
+            });
+        };
+        g.take_arrangements(both);
+        g.changed();
+        self.act(&live, &mut g).await;
+        Ok(g.view(token))
+    }
+}
