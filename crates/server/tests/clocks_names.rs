@@ -315,3 +315,45 @@ fn a_hot_seat_game_has_a_clock_like_a_chess_clock_on_the_table() {
     assert_eq!(v["result"], "0-1", "{v}");
     assert_eq!(v["reason"], "White wins on time: Black ran out of time");
 }
+
+#[test]
+fn invisible_and_engine_like_names_are_refused() {
+    // Issue 49.13: a name of invisible characters alone, with tag characters or a soft hyphen, or
+    // one that reads as the engine's, is refused (400) and nothing changes.
+    let (_dir, s) = server();
+    let c = create(&s, json!({"variant": "hasami", "opponent": "online", "side": "black"}));
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    for name in [
+        "\u{3164}",
+        "\u{115F}\u{1160}",
+        "\u{FFA0}",
+        "Al\u{E0041}ice",
+        "\u{E0001}",
+        "Ali\u{00AD}ce",
+        "A\u{034F}da",
+        "hasami level 10",
+        "Hasami  Level 3",
+        "HASAMI LEVEL",
+    ] {
+        let (status, e) = s.post(
+            &format!("/api/games/{id}/name"),
+            &json!({"token": token, "name": name}),
+        );
+        assert_eq!(status, 400, "{name:?}: {e}");
+        let (status, e) = s.post(
+            "/api/games",
+            &json!({"opponent": "local", "players": {"black": name}}),
+        );
+        assert_eq!(status, 400, "{name:?} at a new game: {e}");
+    }
+    let (_, v) = s.get(&format!("/api/games/{id}"));
+    assert_eq!(v["players"]["black"], "Black");
+    // Names with letters of any script stay welcome.
+    for name in ["はさみ", "Ana-María", "Hasami fan"] {
+        s.post_ok(
+            &format!("/api/games/{id}/name"),
+            &json!({"token": token, "name": name}),
+        );
+    }
+}

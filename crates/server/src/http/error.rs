@@ -100,6 +100,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::BadCreatorSide(_)
         | E::BadSide(_)
         | E::BadName
+        | E::ReservedName
         | E::SideNeeded
         | E::BadRecord(_)
         | E::RecordTooLarge { .. }

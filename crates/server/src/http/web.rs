@@ -87,6 +87,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/notation.js"),
     ),
     (
+        "arrange.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/arrange.js"),
+    ),
+    (
         // The worked examples of Shogun's rules page (checked by tests/shogun_examples.rs).
         "shogun-examples.json",
         "application/json",

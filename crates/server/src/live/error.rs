@@ -56,6 +56,9 @@ pub enum GameError {
     /// A player's name that is empty, too long or has control characters.
     #[error("bad name: 1 to 40 characters, no line breaks or control characters")]
     BadName,
+    /// A name that reads as the engine's.
+    #[error("bad name: names like 'hasami level N' are the engine's")]
+    ReservedName,
     /// A token playing both sides names a player without saying which side.
     #[error("this token plays both sides: say which, with side black or white")]
     SideNeeded,

@@ -34,6 +34,7 @@ impl NamesRequest {
 
 /// A player's name, trimmed: 1–40 characters, no control characters and none of the invisible or
 /// text-direction characters that could make a name look like another or reverse the text after it.
+/// Names that read as the engine's ("hasami level N", any case and spacing) are the server's to give.
 pub(crate) fn check_name(name: &str) -> Result<String, GameError> {
     let name = name.trim();
     if name.is_empty()
@@ -42,13 +43,18 @@ pub(crate) fn check_name(name: &str) -> Result<String, GameError> {
     {
         return Err(GameError::BadName);
     }
+    let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+    if words.len() >= 2 && words[0] == "hasami" && words[1] == "level" {
+        return Err(GameError::ReservedName);
+    }
     Ok(name.to_string())
 }
 
-/// Characters that change text direction or are invisible (Unicode format characters used so):
-/// zero-width spaces and joiners, direction marks, embeddings, overrides and isolates, the word joiner
-/// and invisible operators, the byte-order mark, the Arabic letter mark and the Mongolian vowel
-/// separator.
+/// Characters that change text direction or are invisible: zero-width spaces and joiners, direction
+/// marks, embeddings, overrides and isolates, the word joiner and invisible operators, the byte-order
+/// mark, the Arabic letter mark, the Mongolian vowel separator, the soft hyphen, the combining
+/// grapheme joiner, the Hangul fillers (which draw as blank letters), the Khmer inherent vowels and
+/// the tag characters (U+E0000 block).
 pub(crate) fn hidden(c: char) -> bool {
     matches!(
         c,
@@ -59,6 +65,15 @@ pub(crate) fn hidden(c: char) -> bool {
             | '\u{FEFF}'
             | '\u{061C}'
             | '\u{180E}'
+            | '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{3164}'
+            | '\u{FFA0}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{E0000}'..='\u{E007F}'
     )
 }
 

@@ -30,6 +30,9 @@ export const api = {
   importRecord: (req) => call('POST', '/api/games/import', req),
   game: (id, token) => call('GET', `/api/games/${id}` + (token ? '?token=' + encodeURIComponent(token) : '')),
   move: (id, move, token) => call('POST', `/api/games/${id}/moves`, { move, token }),
+  // Shogun setup=choose: the seven piece ids on the setup squares, from the player's left (`side`
+  // for a hot-seat token, which plays both).
+  arrange: (id, arrangement, token, side) => call('POST', `/api/games/${id}/arrange`, side ? { arrangement, token, side } : { arrangement, token }),
   undo: (id, token) => call('POST', `/api/games/${id}/undo`, { token }),
   resign: (id, token) => call('POST', `/api/games/${id}/resign`, { token }),
   draw: (id, action, token) => call('POST', `/api/games/${id}/draw`, { action, token }),

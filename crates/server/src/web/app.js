@@ -64,6 +64,10 @@ async function newGameScreen(params) {
   const seed = h('input', { type: 'text', id: 'ng-seed', inputmode: 'numeric', value: '1979', size: 12, 'aria-label': 'Seed' });
   const rotation = h('select', { id: 'ng-rotation', 'aria-label': 'Rotation' }, [0, 1, 2, 3].map((r) => h('option', { value: r }, String(r))));
   const check = (id, label) => h('label', {}, h('input', { type: 'checkbox', id }), ' ', label);
+  // Who moves first (S1) and how the pieces stand at the start (S2).
+  const first = h('select', { id: 'ng-first' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'red' }, 'Red'));
+  const setup = h('select', { id: 'ng-setup' }, h('option', { value: 'fixed' }, 'fixed order'),
+    h('option', { value: 'shuffle' }, 'shuffled (setup=shuffle)'), h('option', { value: 'choose' }, 'players arrange their pieces (setup=choose)'));
   const engineMode = h('select', { id: 'ng-engine', name: 'engine' },
     h('option', { value: 'fair' }, 'fair (does not know the magnets)'), h('option', { value: 'omniscient' }, 'omniscient (reads the magnet board)'));
   const shogunBox = h('fieldset', { id: 'ng-shogun', hidden: true }, h('legend', {}, 'Shogun'),
@@ -71,7 +75,8 @@ async function newGameScreen(params) {
     h('div', { class: 'row' }, h('label', {}, h('input', { type: 'radio', name: 'board', value: 'chosen', id: 'ng-board-chosen' }), ' Chosen board: seed '), seed, h('span', {}, 'rotation'), rotation),
     check('ng-1976', '1976 rules: the Shogun may be captured, and capturing it wins'),
     check('ng-numbers-random', 'Random numbers after every move (numbers=random)'),
-    check('ng-shuffle', 'Shuffled setup (setup=shuffle)'));
+    h('label', {}, 'Who moves first ', first),
+    h('label', {}, 'Setup ', setup));
   // The chosen level's words in full (a phone cuts the menu's text short).
   const levelWords = h('p', { id: 'ng-level-words', class: 'hint-text' });
   const showLevel = () => { levelWords.textContent = levelText(Number(level.value)).replace(/^\d+ — /, ''); };
@@ -102,7 +107,8 @@ async function newGameScreen(params) {
     if (document.getElementById('ng-1976').checked) v += '+capture=allowed';
     if (document.getElementById('ng-numbers-random').checked) v += '+numbers=random';
     if (document.getElementById('ng-board-chosen').checked) v += `+seed=${seed.value.trim() || '1979'}+rotation=${rotation.value}`;
-    if (document.getElementById('ng-shuffle').checked) v += '+setup=shuffle';
+    if (setup.value !== 'fixed') v += '+setup=' + setup.value;
+    if (first.value === 'red') v += '+first=red';
     return v + extra;
   };
   let checkSeq = 0;
@@ -137,9 +143,12 @@ async function newGameScreen(params) {
     openBox.hidden = o !== 'online';
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
-    const [first, second] = shogun ? ['White', 'Red'] : ['Black', 'White'];
-    side.options[0].textContent = `${first} (moves first)`; side.options[1].textContent = second;
-    nameBlackLabel.textContent = first; nameWhiteLabel.textContent = second;
+    const [one, two] = shogun ? ['White', 'Red'] : ['Black', 'White'];
+    // Shogun's `first=red`: Red (the API's "white") moves first.
+    const redFirst = shogun && first.value === 'red';
+    side.options[0].textContent = redFirst ? one : `${one} (moves first)`;
+    side.options[1].textContent = redFirst ? `${two} (moves first)` : two;
+    nameBlackLabel.textContent = one; nameWhiteLabel.textContent = two;
     form.querySelector('#ng-rules-link').href = '#/rules/' + preset.value;
     options.placeholder = shogun ? 'e.g. +quiet=200 or +repetition=0' : 'e.g. +win=captures:5 or +movement=step';
   };

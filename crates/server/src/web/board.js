@@ -8,8 +8,8 @@
 // with class "last" and "capmark" (data-square; the move before's with "capmark prev"), the squares of a winning five with class "five".
 //
 // Shogun (state.shogun): the position text is S8 (docs/shogun.md); each piece shows its number
-// (<text class="num">) and the Shogun a crown (<path class="crown">), with data-number and
-// data-shogun on the piece; the attacked Shogun gets a ring (.check); with the learning view each
+// (<text class="num">) and the Shogun a crown (<path class="crown">), with data-number,
+// data-shogun and data-id (the piece's id, 1–7; empty on a Shogun) on the piece; the attacked Shogun gets a ring (.check); with the learning view each
 // destination shows the number the piece would show there (<text class="arrival">); destinations
 // that Shogun safety (S5) forbids are marked <g class="refused" data-refused="e5"> and can be
 // clicked, so the server says why the move is refused.
@@ -20,7 +20,7 @@ const PAD = 0.6;
 // Shogun position text (S8): tokens P3:2 / p3:2 (pieces), S:1 / s:1 (Shoguns), digits for empty
 // squares; side w (White, the first player: "black" in the API) or r (Red: "white").
 export function parseShogun(text) {
-  const board = {}, numbers = {}, shoguns = {};
+  const board = {}, numbers = {}, shoguns = {}, ids = {};
   const [ranks, side] = text.trim().split(/\s+/);
   ranks.split('/').forEach((row, i) => {
     const rank = 8 - i;
@@ -30,11 +30,12 @@ export function parseShogun(text) {
       const square = sq(file, rank - 1);
       board[square] = m[1] === 'P' || m[1] === 'S' ? 'black' : 'white';
       numbers[square] = Number(m[3]);
+      if (m[2]) ids[square] = m[2];
       if (m[1] === 'S' || m[1] === 's') shoguns[square] = true;
       file += 1;
     }
   });
-  return { board, numbers, shoguns, side: side === 'r' || side === 'R' ? 'white' : 'black' };
+  return { board, numbers, shoguns, ids, side: side === 'r' || side === 'R' ? 'white' : 'black' };
 }
 
 export function parsePosition(text, size) {
@@ -50,7 +51,7 @@ export function parsePosition(text, size) {
       else { board[sq(file, rank - 1)] = ch === 'b' ? 'black' : 'white'; file += 1; }
     }
   });
-  return { board, numbers: {}, shoguns: {}, side: side === 'w' ? 'white' : 'black' };
+  return { board, numbers: {}, shoguns: {}, ids: {}, side: side === 'w' ? 'white' : 'black' };
 }
 
 export function sq(file, rank) { return String.fromCharCode(97 + file) + (rank + 1); }
@@ -301,7 +302,7 @@ export class Board {
     if (this.state.shogun) {
       // A round Shogun piece seen from above: its number, and a crown on the Shogun.
       const number = this.pos.numbers[square], shogun = !!this.pos.shoguns[square];
-      if (!ghost) { g.dataset.number = number; g.dataset.shogun = shogun ? 'true' : 'false'; }
+      if (!ghost) { g.dataset.number = number; g.dataset.shogun = shogun ? 'true' : 'false'; g.dataset.id = this.pos.ids[square] || ''; }
       el('circle', { class: 'disc-' + side + (shogun ? ' shogun-disc' : ''), r: 0.42 }, g);
       if (shogun) el('path', { class: 'crown', d: 'M-0.2,-0.13 L-0.2,-0.33 L-0.1,-0.22 L0,-0.36 L0.1,-0.22 L0.2,-0.33 L0.2,-0.13 Z' }, g);
       const t = el('text', { class: 'num', y: shogun ? 0.1 : 0 }, g);

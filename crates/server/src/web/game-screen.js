@@ -1,5 +1,6 @@
 // The game screen (#/game/ID): the board, the players and clocks, the actions, the move list,
-// hints and analysis, live updates over a WebSocket.
+// hints and analysis, live updates over a WebSocket; while a Shogun game's players arrange their
+// pieces (setup=choose), the arranging panel (arrange.js) in the board's place.
 
 import { api, tokens, invites, sides } from './api.js';
 import { Board } from './board.js';
@@ -9,6 +10,7 @@ import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { ArrangePanel } from './arrange.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -90,8 +92,12 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
+  // Shogun setup=choose: the arrangements this screen has sent ({side: ids}), shown while waiting.
+  const kept = {};
+  const arrangePanel = new ArrangePanel({ onDone: arrange, announce });
+  arrangePanel.el.hidden = true;
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
-    h('div', { class: 'board-wrap' }, bar.el, boardBox),
+    h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangePanel.el),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
@@ -127,6 +133,19 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       return;
     }
     hint = null; hintNote = ''; act(() => api.move(id, mv, token));
+  }
+  async function arrange(side, ids) {
+    errorLine.textContent = '';
+    try {
+      const g = await api.arrange(id, ids, token, you === 'both' ? side : undefined);
+      kept[side] = ids;
+      announce(`${game.side_names[side]} has arranged`);
+      if (!wsOpen) update(g, true); else render(false);
+    } catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+  }
+  /** Who has arranged, as the view says and with what this screen has sent since. */
+  function arranged(g) {
+    return { black: g.arranging.black || !!kept.black, white: g.arranging.white || !!kept.white };
   }
   const written = (m) => `${m.slice(0, m.length / 2)}–${m.slice(m.length / 2)}`;
   function cancelPremove() { if (premove) { premove = null; render(false); announce('premove cancelled'); } }
@@ -213,11 +232,14 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   function update(g, fromAction) {
     const prevPly = game ? game.ply : null;
     const wasOver = game ? game.status === 'over' : null;
+    const wasArranging = game ? !!game.arranging : false;
     game = g;
     clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
     bar.sides(g.side_names, g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
+    if (g.arranging && g.arranging.yours && (you === 'black' || you === 'white')) kept[you] = g.arranging.yours;
+    if (wasArranging && !g.arranging) announce('Both have arranged: the game begins');
     const animate = prevPly !== null && g.ply === prevPly + 1;
     if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; premoveNote = ''; }
     // A premove waits for this player's turn; a takeback or the end drops it.
@@ -271,6 +293,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const interactive = shownPly === null && g.status === 'playing' && ((mine && !g.thinking) || premoving);
     root.dataset.status = g.status; root.dataset.turn = g.turn; root.dataset.ply = g.ply;
     root.dataset.you = you || 'spectator'; root.dataset.thinking = g.thinking;
+    // Shogun setup=choose: the panel takes the board's place until both have arranged (the board
+    // would show the fixed order, which is nobody's arrangement).
+    const arranging = !!g.arranging && g.status === 'playing';
+    root.dataset.arranging = arranging;
+    boardBox.hidden = arranging; arrangePanel.el.hidden = !arranging; bar.el.hidden = arranging;
+    const toArrange = arranging ? (you === 'both' ? ['black', 'white'] : you === 'black' || you === 'white' ? [you] : []).find((s) => !arranged(g)[s]) : null;
+    if (arranging) arrangePanel.show({ arranged: arranged(g), you: you || null, names: g.side_names, kept });
     if (!flipped && you === 'white' && !root.dataset.autoflipped) { flipped = true; root.dataset.autoflipped = '1'; }
     board.set({
       size: g.size, position, go: g.preset === 'dai-hasami' || g.preset === 'dai-hasami-captures',
@@ -294,7 +323,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     variantLine.textContent = g.variant;
     // The tab says when it is your move (title and a dot on the icon), so a player in another tab
     // sees it; hot-seat games, where both sides are yours, do not.
-    const myTurn = g.status === 'playing' && (you === 'black' || you === 'white') && g.turn === you && !g.thinking;
+    const myTurn = g.status === 'playing' && (you === 'black' || you === 'white') && (arranging ? !!toArrange : g.turn === you && !g.thinking);
     document.title = `${myTurn ? '● Your move · ' : ''}Game ${g.id}: ${gameName(g.variant)}`;
     setIcon(myTurn);
     players.textContent = '';
@@ -331,7 +360,10 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     } else {
       over.hidden = true;
       const turnName = g.side_names[g.turn];
-      status.textContent = g.thinking ? 'The engine is thinking…'
+      const waitingFor = arranging && ['black', 'white'].find((s) => !arranged(g)[s]);
+      status.textContent = arranging
+        ? (toArrange ? `Arrange your pieces (${g.side_names[toArrange]})` : you ? `Waiting for ${g.side_names[waitingFor]} to arrange…` : 'The players are arranging their pieces')
+        : g.thinking ? 'The engine is thinking…'
         : shownPly !== null ? `Viewing move ${ply} of ${g.ply}`
         : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
       if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
@@ -372,8 +404,11 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bTakeback.textContent = askedOfMe ? 'Accept takeback' : 'Ask takeback';
     bTakeback.setAttribute('aria-label', askedOfMe ? 'Accept: take back your opponent’s last move' : 'Ask your opponent to take back your last move');
     bTakebackDecline.hidden = bTakeback.hidden || !playing || !askedOfMe;
-    bHint.disabled = g.opponent === 'online' && g.status === 'playing';
+    bHint.disabled = (g.opponent === 'online' && g.status === 'playing') || arranging;
     bAnalysis.disabled = bHint.disabled;
+    // Nothing to look at on the board before the start.
+    bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
+    bRecord.hidden = arranging; bBoard.hidden = arranging;
     // invite links
     const links = invites.get(g.id);
     if (g.opponent === 'online' && links && links.black) {

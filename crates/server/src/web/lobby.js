@@ -16,6 +16,8 @@ function clockText(g) {
 /** The free seat as the game calls it (Shogun: White and Red). */
 function sideName(g) {
   const [first, second] = g.variant.startsWith('shogun') ? ['White', 'Red'] : ['Black', 'White'];
+  // Shogun's `first=red`: Red moves first.
+  if (/\+first=red(\+|$)/.test(g.variant)) return g.seat === 'black' ? first : `${second} (first)`;
   return g.seat === 'black' ? `${first} (first)` : second;
 }
 
