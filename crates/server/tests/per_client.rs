@@ -305,3 +305,29 @@ fn an_allowed_origin_may_call_the_api_and_others_may_not() {
     assert_eq!(create("https://friends.example"), 201);
     assert_eq!(create("https://elsewhere.example"), 403);
 }
+
+#[test]
+fn head_hints_count_like_get_hints() {
+    // Issue 49.4: HEAD on the hint route runs the same search as GET, so it takes the same slot:
+    // a client's second hint, by GET or HEAD, waits for none (429 at once).
+    let (_dir, s) = start(Limits {
+        hints_per_address: 1,
+        ..Limits::default()
+    });
+    let game = common::create(&s, json!({"variant": "hasami", "opponent": "local"}));
+    let id = game["id"].clone();
+    let addr = s.addr;
+    let first = std::thread::spawn(move || {
+        let head = format!("HEAD /api/games/{id}/hint?ms=2500");
+        request(connect_from("127.0.0.1", addr), addr, &head, "")
+    });
+    std::thread::sleep(Duration::from_millis(400));
+    for method in ["HEAD", "GET"] {
+        let started = Instant::now();
+        let head = format!("{method} /api/games/{}/hint?ms=50", game["id"]);
+        let (status, body) = request(connect_from("127.0.0.1", addr), addr, &head, "");
+        assert_eq!(status, 429, "{method}: {body}");
+        assert!(started.elapsed() < Duration::from_secs(1), "{method}");
+    }
+    assert_eq!(first.join().unwrap().0, 200);
+}

@@ -152,7 +152,7 @@ pub async fn client_limits(
             return too_many(&message, wait).into_response();
         }
     }
-    let engine_work = (req.method() == Method::GET && is_hint(path))
+    let engine_work = (matches!(*req.method(), Method::GET | Method::HEAD) && is_hint(path))
         || (req.method() == Method::POST
             && (game_route(path, "/review") || path == ANALYSIS_SEARCH));
     let _hint = if engine_work {
