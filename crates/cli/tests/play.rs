@@ -247,18 +247,37 @@ fn shogun_players_arrange_their_pieces_and_the_record_keeps_the_arrangement() {
         &format!("h8h7\narrange 1234566\narrange 7654321\narrange 2143657\nposition\nsave {file}\nquit\n"),
     );
     assert!(text.contains("White arranges (arrange IDS"), "{text}");
-    assert!(text.contains("error: the pieces are not arranged yet"), "{text}");
-    assert!(text.contains("error: '1234566' is not an arrangement"), "{text}");
+    assert!(
+        text.contains("error: the pieces are not arranged yet"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: '1234566' is not an arrangement"),
+        "{text}"
+    );
     assert!(text.contains("White has arranged its pieces."), "{text}");
     assert!(text.contains("Red has arranged its pieces."), "{text}");
     assert!(text.contains("Red to move>"), "{text}");
     let record = std::fs::read_to_string(file).unwrap();
-    assert!(record.contains("[Variant \"shogun+setup=choose+first=red\"]"), "{record}");
+    assert!(
+        record.contains("[Variant \"shogun+setup=choose+first=red\"]"),
+        "{record}"
+    );
     let pos = hasami_core::ShogunRecord::parse(&record)
         .unwrap()
         .start_position();
-    assert_eq!(pos.arrangement(hasami_core::Side::First).unwrap().to_string(), "7654321");
-    assert_eq!(pos.arrangement(hasami_core::Side::Second).unwrap().to_string(), "2143657");
+    assert_eq!(
+        pos.arrangement(hasami_core::Side::First)
+            .unwrap()
+            .to_string(),
+        "7654321"
+    );
+    assert_eq!(
+        pos.arrangement(hasami_core::Side::Second)
+            .unwrap()
+            .to_string(),
+        "2143657"
+    );
     assert_eq!(pos.side(), hasami_core::Side::Second);
 }
 
@@ -268,7 +287,10 @@ fn the_engine_arranges_its_own_pieces() {
         "--variant shogun+setup=choose --level 1 --movetime 50 --no-color",
         "arrange 3142576\nposition\nquit\n",
     );
-    assert!(text.contains("The engine has arranged its pieces."), "{text}");
+    assert!(
+        text.contains("The engine has arranged its pieces."),
+        "{text}"
+    );
     assert!(text.contains("White has arranged its pieces."), "{text}");
     assert!(text.contains("White to move>"), "{text}");
 }

@@ -319,6 +319,29 @@ fn a_zero_bound_is_refused_with_one_line() {
     assert!(err.contains("--max-searches must be at least 1"), "{err}");
 }
 
+#[test]
+fn huge_bounds_are_refused_at_start() {
+    // Issue 49.10: a value the server cannot use (a timeout that overflows a deadline, a count no
+    // machine can hold) is refused before the server starts, with what is allowed.
+    for (flag, value, allowed) in [
+        ("--header-timeout", "18446744073709551615", "0..=86400"),
+        ("--socket-timeout", "18446744073709551615", "0..=86400"),
+        ("--request-timeout", "86401", "0..=86400"),
+        ("--first-move", "100000000", "0..=86400"),
+        ("--max-connections", "18446744073709551615", "0 to 10000000"),
+        ("--max-searches", "100000", "0 to 1024"),
+        ("--new-games-burst", "4294967295", "0..=1000000"),
+    ] {
+        let out = hasami()
+            .args(["serve", "--addr", "127.0.0.1:0", flag, value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(flag) && err.contains(allowed), "{flag}: {err}");
+    }
+}
+
 /// GETs `path` on `addr` until `done` holds for the answer (at most `within`); the last answer.
 fn poll_until(
     addr: &str,

@@ -9,6 +9,24 @@ use hasami_server::Limits;
 
 use super::CliError;
 
+/// The longest time any `--…-timeout`, `--lobby-grace` or `--first-move` flag may give: a day. Larger
+/// values mean nothing for a web server and would overflow the clock arithmetic of a deadline.
+const MAX_SECONDS: u64 = 86_400;
+
+/// The most connections, WebSockets, hints per client or games in memory a flag may ask for.
+const MAX_COUNT: usize = 10_000_000;
+
+/// The most full-strength searches at once a flag may ask for (each is a thread).
+const MAX_SEARCHES: usize = 1_024;
+
+/// A count flag from 0 to `MAX`, refused at start (with what is allowed) when larger.
+fn count_up_to<const MAX: usize>(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX => Ok(n),
+        _ => Err(format!("expected a whole number from 0 to {MAX}")),
+    }
+}
+
 /// The flags of `hasami serve`; each bound defaults to the value in `hasami_server::Limits`.
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
@@ -20,51 +38,65 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE|URL")]
     pub db: Option<String>,
     /// Connections open at once, HTTP and WebSocket together (more wait until one closes).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().connections)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections,
+        value_parser = count_up_to::<MAX_COUNT>)]
     pub max_connections: usize,
     /// Connections open at once from one address (0: no limit; more get 429 and are closed).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address,
+        value_parser = count_up_to::<MAX_COUNT>)]
     pub max_connections_per_address: usize,
     /// WebSockets open at once from all clients (more get 503); keep it below
     /// --max-connections so that requests still find a connection.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().websockets)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().websockets,
+        value_parser = count_up_to::<MAX_COUNT>)]
     pub max_websockets: usize,
     /// WebSockets open at once per client (0: no limit; more get 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().websockets_per_address)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().websockets_per_address,
+        value_parser = count_up_to::<MAX_COUNT>)]
     pub max_websockets_per_address: usize,
     /// Seconds a client has to send a request's headers (idle connections are closed after it).
-    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs())]
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs(),
+        value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub header_timeout: u64,
     /// Seconds a request may take, its body included (then 408).
-    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().request_timeout.as_secs())]
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().request_timeout.as_secs(),
+        value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub request_timeout: u64,
     /// Seconds a WebSocket may stay silent (it is pinged at half this) or leave a message untaken.
-    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().socket_timeout.as_secs())]
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().socket_timeout.as_secs(),
+        value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub socket_timeout: u64,
     /// Full-strength engine searches (level 10, hints, analysis) running at once; about one per
     /// core.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().searches)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().searches,
+        value_parser = count_up_to::<MAX_SEARCHES>)]
     pub max_searches: usize,
     /// Hints and analyses one client may have waiting or running at once (0: no limit; more get
     /// 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().hints_per_address)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().hints_per_address,
+        value_parser = count_up_to::<MAX_COUNT>)]
     pub max_hints_per_address: usize,
     /// New games (created or imported) one client may start at once (then 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_burst)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_burst,
+        value_parser = clap::value_parser!(u32).range(..=1_000_000))]
     pub new_games_burst: u32,
     /// New games one client may start per second after the burst.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_second)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_second,
+        value_parser = clap::value_parser!(u32).range(..=1_000_000))]
     pub new_games_per_second: u32,
     /// About how many games stay in memory (idle ones beyond are unloaded, and loaded again when
     /// used).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().live_games)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().live_games,
+        value_parser = count_up_to::<MAX_COUNT>)]
     pub max_live_games: usize,
     /// Seconds a game waiting in the lobby keeps its place after its creator's page closed.
-    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().lobby_grace.as_secs())]
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().lobby_grace.as_secs(),
+        value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub lobby_grace: u64,
     /// Seconds each player of a timed game paired through the lobby has for its first move before
     /// the game is aborted.
-    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().first_move.as_secs())]
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().first_move.as_secs(),
+        value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub first_move: u64,
     /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
     /// limits then apply to the clients behind it.

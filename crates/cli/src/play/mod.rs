@@ -297,7 +297,11 @@ impl Session {
                 return writeln!(out, "error: {e}");
             }
         }
-        writeln!(out, "{} has arranged its pieces.", self.game.side_name(side))?;
+        writeln!(
+            out,
+            "{} has arranged its pieces.",
+            self.game.side_name(side)
+        )?;
         self.start_when_arranged();
         Ok(())
     }
