@@ -27,6 +27,10 @@
 //  10. (shogun.mjs) Shogun's rules page shows the three worked examples of 1979; "Play from here"
 //      starts a game from the first's position, where its move is played by clicking; the third's
 //      move ends a hot-seat game.
+//  11. (arrange.mjs) Shogun setup=choose: online each side arranges its pieces (clicks and a drag;
+//      the keyboard) without seeing the other's, then both see the arranged start; against the
+//      engine with first=red the engine moves first after the player's Done; at 390 px the panel
+//      fits, and hot-seat arranges White, then Red.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -41,6 +45,7 @@ import './takeback.mjs';
 import './lobby.mjs';
 import './premove.mjs';
 import './games-list.mjs';
+import './arrange.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

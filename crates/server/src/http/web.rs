@@ -139,16 +139,19 @@ fn asset(name: &str) -> Response {
 mod tests {
     use super::ASSETS;
 
-    /// Every module a script imports (`from './x.js'`) is served: a missing one breaks the app.
+    /// Every module a script imports (`from './x.js'`, or loaded later with `import('./x.js')`) is
+    /// served: a missing one breaks the app.
     #[test]
     fn every_imported_module_is_served() {
         for (name, _, body) in ASSETS.iter().filter(|a| a.0.ends_with(".js")) {
-            for part in body.split("from './").skip(1) {
-                let file = &part[..part.find('\'').unwrap()];
-                assert!(
-                    ASSETS.iter().any(|a| a.0 == file),
-                    "{name} imports {file}, which is not in ASSETS"
-                );
+            for marker in ["from './", "import('./"] {
+                for part in body.split(marker).skip(1) {
+                    let file = &part[..part.find('\'').unwrap()];
+                    assert!(
+                        ASSETS.iter().any(|a| a.0 == file),
+                        "{name} imports {file}, which is not in ASSETS"
+                    );
+                }
             }
         }
     }

@@ -10,7 +10,6 @@ import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
-import { ArrangePanel } from './arrange.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -93,11 +92,12 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
   // Shogun setup=choose: the arrangements this screen has sent ({side: ids}), shown while waiting.
+  // The panel's module is loaded only for such a game (the first screen stays light).
   const kept = {};
-  const arrangePanel = new ArrangePanel({ onDone: arrange, announce });
-  arrangePanel.el.hidden = true;
+  let arrangePanel = null, arrangeLoading = null;
+  const arrangeBox = h('div', { class: 'arrange-box', hidden: true });
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
-    h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangePanel.el),
+    h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
@@ -142,6 +142,14 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       announce(`${game.side_names[side]} has arranged`);
       if (!wsOpen) update(g, true); else render(false);
     } catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+  }
+  function showArranging(g) {
+    if (arrangePanel) { arrangePanel.show({ arranged: arranged(g), you: you || null, names: g.side_names, kept }); return; }
+    if (!arrangeLoading) arrangeLoading = import('./arrange.js').then(({ ArrangePanel }) => {
+      arrangePanel = new ArrangePanel({ onDone: arrange, announce });
+      arrangeBox.append(arrangePanel.el);
+      if (game && game.arranging) render(false);
+    }).catch((e) => { errorLine.textContent = plain(e.message); arrangeLoading = null; });
   }
   /** Who has arranged, as the view says and with what this screen has sent since. */
   function arranged(g) {
@@ -297,9 +305,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // would show the fixed order, which is nobody's arrangement).
     const arranging = !!g.arranging && g.status === 'playing';
     root.dataset.arranging = arranging;
-    boardBox.hidden = arranging; arrangePanel.el.hidden = !arranging; bar.el.hidden = arranging;
+    boardBox.hidden = arranging; arrangeBox.hidden = !arranging; bar.el.hidden = arranging;
     const toArrange = arranging ? (you === 'both' ? ['black', 'white'] : you === 'black' || you === 'white' ? [you] : []).find((s) => !arranged(g)[s]) : null;
-    if (arranging) arrangePanel.show({ arranged: arranged(g), you: you || null, names: g.side_names, kept });
+    if (arranging) showArranging(g);
     if (!flipped && you === 'white' && !root.dataset.autoflipped) { flipped = true; root.dataset.autoflipped = '1'; }
     board.set({
       size: g.size, position, go: g.preset === 'dai-hasami' || g.preset === 'dai-hasami-captures',
