@@ -79,6 +79,13 @@ test('Shogun setup=choose online: each side arranges unseen, then both see the a
 
   // Red joins through the invite link: it sees that White has arranged, never how.
   const redLink = await white.inputValue('#invite-white');
+  const spectator = await newPage('arrange-spectator');
+  await spectator.goto(await white.inputValue('#invite-spectator'));
+  await waitGame(spectator, { you: 'spectator', arranging: 'true' });
+  await spectator.waitForSelector('#arrange[data-side=""]');
+  assert.equal(await spectator.textContent('#status'), 'The players are arranging their pieces');
+  assert.match(await spectator.textContent('#arrange-other'), /^White has arranged\. Red is arranging…$/);
+  assert.equal(await spectator.locator('.arrange-piece').count(), 0, 'a spectator sees no pieces');
   const red = await newPage('arrange-red');
   await red.goto(redLink);
   await waitGame(red, { you: 'white', arranging: 'true' });
@@ -110,12 +117,12 @@ test('Shogun setup=choose online: each side arranges unseen, then both see the a
   await red.keyboard.press('Enter');
 
   // Both see the arranged start, and White moves first.
-  for (const p of [white, red]) await waitGame(p, { arranging: 'false', ply: 0, turn: 'black' });
+  for (const p of [white, red, spectator]) await waitGame(p, { arranging: 'false', ply: 0, turn: 'black' });
   g = await view(white, id);
   assert.equal(g.arranging, undefined);
   assert.equal(arrangementIn(g.start, 'P'), '3714562');
   assert.equal(arrangementIn(g.start, 'p'), '5234617');
-  for (const p of [white, red]) {
+  for (const p of [white, red, spectator]) {
     await p.waitForSelector('svg#board g.piece[data-square="a1"]');
     assert.equal(await boardIds(p, WHITE_SQUARES), '3714562');
     assert.equal(await boardIds(p, RED_SQUARES), '5234617');
@@ -123,7 +130,7 @@ test('Shogun setup=choose online: each side arranges unseen, then both see the a
   }
   await clickMove(white, g.legal_moves[0].slice(0, 2), g.legal_moves[0].slice(2), g.legal_moves);
   for (const p of [white, red]) await waitGame(p, { ply: 1, turn: 'white' });
-  for (const p of [white, red]) await p.context().close();
+  for (const p of [white, red, spectator]) await p.context().close();
 });
 
 test('Shogun setup=choose against the engine with first=red: arrange, Done, the engine moves first', async () => {
