@@ -231,10 +231,10 @@ impl Session {
             },
             "threads" => match spin(1, 256) {
                 Ok(v) => {
+                    // The same table: nothing new to allocate.
                     self.options.threads = v;
-                    let mut searcher = Searcher::new(self.options.hash_mib as usize, v as usize);
-                    searcher.tables = self.tables.clone();
-                    self.searcher = Arc::new(searcher);
+                    self.searcher =
+                        Arc::new(self.searcher.reshaped(v as usize, self.tables.clone()));
                 }
                 Err(e) => error(out, e),
             },
@@ -251,12 +251,10 @@ impl Session {
                         let n = tables.as_ref().map_or(0, |t| t.tables().len());
                         out.push(format!("info string {n} endgame tables loaded"));
                         self.tables = tables;
-                        let mut searcher = Searcher::new(
-                            self.options.hash_mib as usize,
-                            self.options.threads as usize,
+                        self.searcher = Arc::new(
+                            self.searcher
+                                .reshaped(self.options.threads as usize, self.tables.clone()),
                         );
-                        searcher.tables = self.tables.clone();
-                        self.searcher = Arc::new(searcher);
                     }
                     Err(e) => error(out, e),
                 }

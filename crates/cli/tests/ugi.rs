@@ -567,3 +567,42 @@ fn shogun_arrangement_and_first_player_travel_in_the_position_text() {
     // Red's move: from rank 8 (or 7 after no move yet: its pieces all stand on rank 8).
     assert!(mv.as_bytes()[1] == b'8', "{best}");
 }
+
+#[test]
+fn threads_and_table_path_keep_the_table_instead_of_allocating_another() {
+    // Issue 49.9: under an address-space limit that holds one 2 GiB table but not two, changing
+    // Threads or TablePath after Hash must neither abort nor need a second table.
+    let input = lines(&[
+        "setoption name Hash value 2048",
+        "setoption name Threads value 4",
+        "setoption name TablePath value <empty>",
+        "setoption name Threads value 1",
+        "isready",
+        "go depth 1",
+        "quit",
+    ]);
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 3500000 && exec {} ugi",
+            env!("CARGO_BIN_EXE_hasami")
+        ))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start hasami ugi under a memory limit");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(|l| l.unwrap())
+        .collect();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}: {out:?}");
+    assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
+}

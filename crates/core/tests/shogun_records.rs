@@ -128,7 +128,13 @@ fn an_arranged_start_round_trips_in_the_position_tag() {
     assert!(text.contains("[Position \""), "{text}");
     let back = ShogunRecord::parse(&text).unwrap();
     let start = back.start_position();
-    assert_eq!(start.arrangement(Side::First).unwrap().to_string(), "3142576");
-    assert_eq!(start.arrangement(Side::Second).unwrap().to_string(), "7654321");
+    assert_eq!(
+        start.arrangement(Side::First).unwrap().to_string(),
+        "3142576"
+    );
+    assert_eq!(
+        start.arrangement(Side::Second).unwrap().to_string(),
+        "7654321"
+    );
     assert_eq!(back.to_game().unwrap().position(), game.position());
 }

@@ -321,7 +321,10 @@ fn invisible_and_engine_like_names_are_refused() {
     // Issue 49.13: a name of invisible characters alone, with tag characters or a soft hyphen, or
     // one that reads as the engine's, is refused (400) and nothing changes.
     let (_dir, s) = server();
-    let c = create(&s, json!({"variant": "hasami", "opponent": "online", "side": "black"}));
+    let c = create(
+        &s,
+        json!({"variant": "hasami", "opponent": "online", "side": "black"}),
+    );
     let id = c["id"].as_i64().unwrap();
     let token = c["token"].as_str().unwrap().to_string();
     for name in [

@@ -43,7 +43,9 @@ pub enum ArrangementError {
     #[error("'{0}' is not an arrangement: give the seven piece numbers 1-7, each once, in the order of your setup squares from your left (e.g. 3142576)")]
     Bad(String),
     /// The variant does not let the players arrange their pieces.
-    #[error("this game does not let the players arrange their pieces (only shogun+setup=choose does)")]
+    #[error(
+        "this game does not let the players arrange their pieces (only shogun+setup=choose does)"
+    )]
     NotChoose,
     /// The side has already arranged.
     #[error("{0} has already arranged its pieces")]
@@ -129,7 +131,11 @@ impl Arranging {
     }
 
     /// Gives `side`'s arrangement, once; refused when the variant is not `setup=choose`.
-    pub fn arrange(&mut self, side: Side, arrangement: Arrangement) -> Result<(), ArrangementError> {
+    pub fn arrange(
+        &mut self,
+        side: Side,
+        arrangement: Arrangement,
+    ) -> Result<(), ArrangementError> {
         if self.rules.options.setup != ShogunSetup::Choose {
             return Err(ArrangementError::NotChoose);
         }
@@ -169,7 +175,15 @@ mod tests {
         let a: Arrangement = "3142576".parse().unwrap();
         assert_eq!(a.to_string(), "3142576");
         assert_eq!(a.ids(), [3, 1, 4, 2, 5, 7, 6]);
-        for bad in ["", "123456", "12345678", "1234566", "0123456", "123456x", "８１２３４５６"] {
+        for bad in [
+            "",
+            "123456",
+            "12345678",
+            "1234566",
+            "0123456",
+            "123456x",
+            "８１２３４５６",
+        ] {
             assert!(
                 matches!(bad.parse::<Arrangement>(), Err(ArrangementError::Bad(_))),
                 "{bad}"

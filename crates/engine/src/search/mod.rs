@@ -123,6 +123,18 @@ impl Searcher {
         })
     }
 
+    /// This searcher's table, features and contempt with other threads and endgame tables: nothing
+    /// new is allocated (UGI's `Threads` and `TablePath` keep the table they have).
+    pub fn reshaped(&self, threads: usize, tables: Option<Arc<Tables>>) -> Searcher {
+        Searcher {
+            tt: Arc::clone(&self.tt),
+            threads: threads.max(1),
+            features: self.features,
+            contempt: self.contempt,
+            tables,
+        }
+    }
+
     /// This searcher (the same table, threads, contempt and endgame tables) with the features the
     /// playing levels below 10 were measured with ([`Features::for_ladder`]).
     pub fn for_ladder(&self) -> Searcher {
