@@ -377,3 +377,36 @@ fn the_first_move_time_holds_across_a_restart() {
         "Game aborted: Black did not make a first move"
     );
 }
+
+#[test]
+fn taking_a_lobby_seat_gives_a_new_key_and_the_invite_link_stops_working() {
+    // Issue 49.1: the creator was given the free seat's invite link; the stranger who takes the
+    // seat gets a key of its own, and the old link's key can neither move nor resign for them.
+    let (_dir, s) = server();
+    let c = open_game(&s, json!({}));
+    let id = c["id"].as_i64().unwrap();
+    let creator = c["token"].as_str().unwrap().to_string();
+    let invite = common::token_of(&c["links"]["white"]);
+    let (status, j) = join(&s, id, json!({"name": "Stranger"}));
+    assert_eq!(status, 200, "{j}");
+    let stranger = j["token"].as_str().unwrap().to_string();
+    assert_ne!(stranger, invite);
+    s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "e1e5", "token": creator}),
+    );
+    for (path, body) in [
+        ("moves", json!({"move": "a9a6", "token": invite})),
+        ("resign", json!({"token": invite})),
+        ("draw", json!({"action": "offer", "token": invite})),
+    ] {
+        let (status, e) = s.post(&format!("/api/games/{id}/{path}"), &body);
+        assert_eq!(status, 403, "{path}: {e}");
+    }
+    let (_, v) = s.get(&format!("/api/games/{id}?token={invite}"));
+    assert!(v.get("you").is_none(), "the old link is a spectator's: {v}");
+    s.post_ok(
+        &format!("/api/games/{id}/moves"),
+        &json!({"move": "a9a6", "token": stranger}),
+    );
+}

@@ -246,12 +246,14 @@ async fn an_open_seat_is_taken_once_and_the_lobby_lists_recent_open_games(db: Db
     );
     // Two takers at once: one seat.
     let (a, b) = tokio::join!(
-        db.take_seat(new, "black", "Cy".into()),
-        db.take_seat(new, "black", "Di".into()),
+        db.take_seat(new, "black", "Cy".into(), "tc".into()),
+        db.take_seat(new, "black", "Di".into(), "td".into()),
     );
     assert!(a.unwrap() != b.unwrap(), "exactly one taker");
     assert!(
-        !db.take_seat(old, "black", "Ed".into()).await.unwrap(),
+        !db.take_seat(old, "black", "Ed".into(), "te".into())
+            .await
+            .unwrap(),
         "the wrong seat"
     );
     assert_eq!(db.list_open(10, 0).await.unwrap().len(), 1);

@@ -441,13 +441,20 @@ impl Db {
         }
     }
 
-    /// Takes the open seat `seat` of game `id` for a player named `name`: true for the one caller
-    /// that finds it still free in a game that goes on, false for every other.
-    pub async fn take_seat(&self, id: i64, seat: &str, name: String) -> Result<bool, DbError> {
+    /// Takes the open seat `seat` of game `id` for a player named `name`, whose key to the seat
+    /// becomes `token` (the invite link's key stops working): true for the one caller that finds it
+    /// still free in a game that goes on, false for every other.
+    pub async fn take_seat(
+        &self,
+        id: i64,
+        seat: &str,
+        name: String,
+        token: String,
+    ) -> Result<bool, DbError> {
         let seat = seat.to_string();
         match &self.backend {
-            Backend::Sqlite(s) => s.take_seat(id, seat, name).await,
-            Backend::Postgres(p) => p.take_seat(id, seat, name).await,
+            Backend::Sqlite(s) => s.take_seat(id, seat, name, token).await,
+            Backend::Postgres(p) => p.take_seat(id, seat, name, token).await,
         }
     }
 

@@ -190,14 +190,17 @@ impl Sqlite {
         id: i64,
         seat: String,
         name: String,
+        token: String,
     ) -> Result<bool, DbError> {
         self.call(move |c| {
             let taken = c.execute(
                 "UPDATE games SET open_seat = NULL, updated = ?4, turn_started = ?4, paired = 1,
                     black_name = CASE WHEN ?2 = 'black' THEN ?3 ELSE black_name END,
-                    white_name = CASE WHEN ?2 = 'white' THEN ?3 ELSE white_name END
+                    white_name = CASE WHEN ?2 = 'white' THEN ?3 ELSE white_name END,
+                    black_token = CASE WHEN ?2 = 'black' THEN ?5 ELSE black_token END,
+                    white_token = CASE WHEN ?2 = 'white' THEN ?5 ELSE white_token END
                  WHERE id = ?1 AND open_seat = ?2 AND result = '*' AND reason IS NULL",
-                params![id, seat, name, now_ms()],
+                params![id, seat, name, now_ms(), token],
             )?;
             Ok(taken == 1)
         })

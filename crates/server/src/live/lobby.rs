@@ -17,6 +17,7 @@ use crate::live::create::{Created, NewGame};
 use crate::live::error::GameError;
 use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::names::check_name;
+use crate::live::random::random_token;
 use crate::live::registry::AppState;
 use crate::live::turn::TurnClock;
 
@@ -160,7 +161,14 @@ impl AppState {
         };
         let name = name.unwrap_or_else(|| g.game.side_name(seat).to_string());
         let word = side_word(seat);
-        if !self.db.take_seat(id, word, name.clone()).await? {
+        // The seat gets a key of its own: the invite link the creator was given for it stops
+        // working here and on every server sharing the store.
+        let token = random_token();
+        if !self
+            .db
+            .take_seat(id, word, name.clone(), token.clone())
+            .await?
+        {
             // Another server's player was first: this copy is stale.
             let _ = self.reload(&live, &mut g).await;
             return Err(GameError::NotOpen);
@@ -170,16 +178,16 @@ impl AppState {
         // The store counts the first move's time from the join (`turn_started`), and so does this
         // copy; each side's first move is free of the clocks, so nothing else changes.
         g.turn = TurnClock::start();
-        let token = match word {
+        match word {
             "black" => {
                 g.meta.black_name = name;
-                g.meta.black_token.clone()
+                g.meta.black_token = token.clone();
             }
             _ => {
                 g.meta.white_name = name;
-                g.meta.white_token.clone()
+                g.meta.white_token = token.clone();
             }
-        };
+        }
         // The course of the game is unchanged: the creator and the watchers are told.
         g.tell();
         self.act(&live, &mut g).await;

@@ -9,6 +9,7 @@ impl Postgres {
         id: i64,
         seat: String,
         name: String,
+        token: String,
     ) -> Result<bool, DbError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
@@ -17,9 +18,11 @@ impl Postgres {
             .execute(
                 "UPDATE games SET open_seat = NULL, updated = $4, turn_started = $4, paired = TRUE,
                     black_name = CASE WHEN $2 = 'black' THEN $3 ELSE black_name END,
-                    white_name = CASE WHEN $2 = 'white' THEN $3 ELSE white_name END
+                    white_name = CASE WHEN $2 = 'white' THEN $3 ELSE white_name END,
+                    black_token = CASE WHEN $2 = 'black' THEN $5 ELSE black_token END,
+                    white_token = CASE WHEN $2 = 'white' THEN $5 ELSE white_token END
                  WHERE id = $1 AND open_seat = $2 AND result = '*' AND reason IS NULL",
-                &[&id, &seat, &name, &now_ms()],
+                &[&id, &seat, &name, &now_ms(), &token],
             )
             .await?;
         if taken == 1 {
