@@ -30,6 +30,9 @@ test('lobby: a game listed in one browser is joined from the lobby in another', 
   // Ann's page hears of Bob; the game no longer waits.
   await ann.waitForFunction(() => /Bob/.test(document.getElementById('player-white').textContent));
   await ann.waitForFunction(() => !/waiting in the lobby/.test(document.getElementById('status').textContent));
+  // Ann's invite links went with the seat: Bob has a key of his own, the old link's no longer works.
+  assert.ok(await ann.evaluate(() => !document.getElementById('invite-links') || document.getElementById('invite-links').hidden),
+    'the invite links are still shown after the seat was taken');
   // The lobby no longer lists it, and a reload of Bob's game keeps his seat.
   const eve = await newPage('lobby-eve');
   await eve.goto(BASE + '/#/lobby');

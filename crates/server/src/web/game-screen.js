@@ -11,6 +11,9 @@ import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
 
+/** Games whose invited friend has been seen here: their invite links are no longer shown. */
+const friendCame = new Set();
+
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
   return g.players[s] === g.side_names[s] || g.players[s] === 'You';
@@ -418,8 +421,12 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
     bRecord.hidden = arranging; bBoard.hidden = arranging;
     // invite links
+    // They go once a stranger took the seat from the lobby (its link's key no longer works), once the
+    // friend has come, and when the game is over.
     const links = invites.get(g.id);
-    if (g.opponent === 'online' && links && links.black) {
+    const other = you === 'black' ? 'white' : 'black';
+    if (g.connected && g.connected[other] && you !== 'both') friendCame.add(g.id);
+    if (g.opponent === 'online' && links && links.black && !g.paired && g.status !== 'over' && !friendCame.has(g.id)) {
       linksBox.hidden = false; linksBox.textContent = '';
       const abs = (p) => location.origin + p;
       // Each link in full (it wraps) with a button that copies it.
