@@ -526,3 +526,64 @@ fn shogun_players_arranging_on_two_servers_start_one_game() {
         assert!(!a["legal_moves"].as_array().unwrap().is_empty());
     }
 }
+
+#[test]
+fn a_move_on_a_server_behind_the_store_is_a_conflict_not_an_illegal_move() {
+    // Issue 49.14: a hot-seat game played alternately through two servers; a server that has not
+    // yet heard of the last move answers 409 (look again), never 400, and the game goes on.
+    let pg = Postgres::start();
+    let url = pg.database();
+    let (one, two) = (server_on(&url), server_on(&url));
+    let c = create(
+        &one,
+        json!({"variant": "hasami+repetition=0+quiet=0", "opponent": "local"}),
+    );
+    let id = c["id"].as_i64().unwrap();
+    let token = c["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}");
+    let mut game = two.get(&path).1;
+    // Server two cannot hear of the first move (its listening connection is broken), so its copy
+    // is behind when White's move reaches it.
+    let broken = pg.psql(
+        &url,
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'",
+    );
+    assert_eq!(broken.trim(), "2", "two listening connections: {broken}");
+    one.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "e1e5", "token": token}),
+    );
+    let (status, v) = two.post(
+        &format!("{path}/moves"),
+        &json!({"move": "e9e6", "token": token}),
+    );
+    assert_eq!(status, 409, "{v}");
+    game = two.post_ok(
+        &format!("{path}/moves"),
+        &json!({"move": "e9e6", "token": token}),
+    );
+    let mut conflicts = 0;
+    for ply in 2..60 {
+        let server = if ply % 2 == 0 { &one } else { &two };
+        let legal = game["legal_moves"].as_array().unwrap();
+        let mv = legal[(ply * 7) % legal.len()].as_str().unwrap().to_string();
+        loop {
+            let (status, v) = server.post(
+                &format!("{path}/moves"),
+                &json!({"move": mv, "token": token}),
+            );
+            match status {
+                200 => {
+                    game = v;
+                    break;
+                }
+                409 => {
+                    conflicts += 1;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => panic!("ply {ply}: {status} {v}"),
+            }
+        }
+    }
+    assert_eq!(game["ply"], 60, "conflicts on the way: {conflicts}");
+}

@@ -37,21 +37,46 @@ impl AppState {
         g.check_turn(token, mover)?;
         g.check_playing()?;
         g.check_arranged()?;
-        let mv = g.game.parse_move(text).map_err(GameError::IllegalMove)?;
+        let mv = match g.game.parse_move(text) {
+            Ok(mv) => mv,
+            Err(e) => return Err(self.refused_move(&live, &mut g, e).await),
+        };
         // The server that stores a move in an engine or clock game owns the game first, so the
         // others (who hear of the move as it commits) leave the reply and the clock to it.
         if g.engine_side().is_some() || g.meta.clock_initial.is_some() {
             self.db.claim(id).await;
         }
         if let Err(e) = self.commit_move(&mut g, mv).await {
-            if matches!(e, GameError::Store(DbError::Conflict)) {
-                // Another server stored this ply first: this copy is stale.
-                let _ = self.reload(&live, &mut g).await;
-            }
-            return Err(e);
+            return Err(match e {
+                GameError::Store(DbError::Conflict) => {
+                    // Another server stored this ply first: this copy is stale.
+                    let _ = self.reload(&live, &mut g).await;
+                    e
+                }
+                GameError::IllegalMove(e) => self.refused_move(&live, &mut g, e).await,
+                e => e,
+            });
         }
         self.act(&live, &mut g).await;
         Ok(g.view(token))
+    }
+
+    /// The answer to a move this copy of the game refuses. With a store other servers share, the
+    /// copy may be behind it (the last move was stored elsewhere and not yet heard of here): then
+    /// the game is read again and the answer is a conflict (409: look again), not an illegal move.
+    async fn refused_move(
+        self: &Arc<Self>,
+        live: &Arc<tokio::sync::Mutex<LiveGame>>,
+        g: &mut LiveGame,
+        e: hasami_core::AnyGameError,
+    ) -> GameError {
+        if self.db.is_shared() {
+            let seen = (g.game.plies(), g.is_over());
+            if self.reload(live, g).await.is_ok() && (g.game.plies(), g.is_over()) != seen {
+                return GameError::Store(DbError::Conflict);
+            }
+        }
+        GameError::IllegalMove(e)
     }
 
     /// Checks and stores a move, then applies it and tells the watchers.
