@@ -194,7 +194,11 @@ fn files_round_trip_and_refuse_others() {
 
 #[test]
 fn unfit_variants_and_materials_are_refused() {
-    for v in ["dai-hasami", "agon", "apit-sodok"] {
+    for v in [
+        "dai-hasami",
+        "agon",
+        "hasami-chess+rows=1,2+win=most-captures",
+    ] {
         let rules = HasamiRules::parse(v).unwrap();
         assert!(
             build::build_all(rules, sig("2v2"), 1, Symmetry::Board, |_, _| {}).is_err(),
