@@ -1,5 +1,5 @@
-//! Variant texts written under the rules before `mak-yek` took the corner capture (CHANGELOG 0.x:
-//! "Mak-yek has corner capture; Apit-sodok is Mak-yek"), read as the games they were and written
+//! Variant texts written under the rules before `mak-yek` took the corner capture (CHANGELOG.md,
+//! "Mak-yek has the corner capture; Apit-sodok is Mak-yek"), read as the games they were and written
 //! again as the same game under today's rules. Stores and old records use it; nothing else should.
 //!
 //! Before that change:
