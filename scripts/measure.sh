@@ -38,7 +38,7 @@ CONCURRENCY=${CONCURRENCY:-2}
 SEED=${SEED:-2026}
 OUT=${OUT:-docs/results}
 RECORDS=${RECORDS:-${TMPDIR:-/tmp}/hasami-measure}
-PRESETS=(hasami hasami-chess dai-hasami dai-hasami-captures agon mak-yek apit-sodok)
+PRESETS=(hasami hasami-chess dai-hasami dai-hasami-captures agon mak-yek)
 
 if [[ -z "${HASAMI:-}" ]]; then
     cargo build --release -p hasami >&2

@@ -14,7 +14,7 @@ const VARIANTS: &[&str] = &[
     "dai-hasami-captures",
     "agon",
     "mak-yek",
-    "apit-sodok",
+    "hasami-chess+rows=1,2+win=most-captures",
     "hasami+diagonal-capture",
     "hasami+rows=1,2+intervention",
     "dai-hasami+five=all+movement=step",
@@ -22,7 +22,7 @@ const VARIANTS: &[&str] = &[
     "hasami+misere+quiet=20",
     "mak-yek+diagonal-capture+max-run=2",
     "agon+corner=off+repetition=2",
-    "apit-sodok+jump+house",
+    "hasami-chess+rows=1,2+win=most-captures+jump+house",
     "hasami+rows=1,3+win=five,lead:4",
 ];
 

@@ -12,7 +12,7 @@ const VARIANTS: &[&str] = &[
     "dai-hasami-captures",
     "agon",
     "mak-yek",
-    "apit-sodok",
+    "hasami-chess+rows=1,2+win=most-captures",
     "hasami+diagonal-capture+intervention",
 ];
 

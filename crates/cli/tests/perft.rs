@@ -26,6 +26,31 @@ fn counts_for_both_families() {
 }
 
 #[test]
+fn apit_sodok_counts_as_mak_yek_with_its_corner_capture() {
+    // Apit-sodok is Mak-yek's Malay name (RULES.md A6); from this position Black's a3a2 closes the
+    // corner a1 with b1 (C2), which `mak-yek+corner=off` (Ludii's Maak Yek) does not count.
+    let pos = "7w/8/8/8/8/b7/8/wb6 b 0 30";
+    for (variant, nodes) in [
+        ("mak-yek", "nodes 13033"),
+        ("apit-sodok", "nodes 13033"),
+        ("mak-yek+corner=off", "nodes 13005"),
+    ] {
+        let out = perft(&["--variant", variant, "--position", pos, "3"]);
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.lines().any(|l| l == nodes), "{variant}: {text}");
+    }
+    let count = |variant: &str| {
+        let out = perft(&["--variant", variant, "3"]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.lines()
+            .find(|l| l.starts_with("nodes "))
+            .map(String::from)
+    };
+    assert_eq!(count("apit-sodok"), count("mak-yek"));
+}
+
+#[test]
 fn a_depth_beyond_the_limit_is_a_usage_error_not_a_stack_overflow() {
     // Without repetition and quiet limits a game never ends, so depth 50000 recursed 50000 plies
     // deep and overflowed the stack (exit 134).

@@ -68,7 +68,8 @@ pub use hasami::position::{
     HasamiPosition, IllegalMoveError, ParseSetupError, PositionError, Setup,
 };
 pub use hasami::rules::{
-    Corner, HasamiRules, Movement, Preset, Rows, RuleOptions, VariantError, WinItem, WinList,
+    upgrade_stored_variant, Alias, Corner, HasamiRules, Movement, Preset, Rows, RuleOptions,
+    VariantError, WinItem, WinList, ALIASES,
 };
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_until, perft, perft_after};

@@ -33,9 +33,10 @@ pub enum ParseVariantError {
     Shogun(ShogunVariantError),
 }
 
-/// Every preset name of both families.
+/// Every preset name of both families (the Hasami family's aliases after its presets).
 pub fn all_presets() -> String {
     let mut names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    names.extend(crate::ALIASES.iter().map(|a| a.name));
     names.push("shogun");
     names.join(", ")
 }

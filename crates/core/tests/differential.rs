@@ -42,7 +42,8 @@ const SPECS: &[&str] = &[
     "hasami+repetition=2",
     "mak-yek+diagonal-capture",
     "agon+corner=off+five=orthogonal",
-    "apit-sodok+jump+house",
+    "hasami-chess+rows=1,2+win=most-captures+jump+house",
+    "mak-yek+corner=off",
     "hasami-chess+misere+win=pieces-left:3",
     "dai-hasami-captures+intervention+max-run=2",
     "hasami+rows=1,3+win=five,lead:4",
@@ -69,7 +70,7 @@ const MIDGAME: &[(&str, &str)] = &[
     ),
     ("mak-yek", "2b5/b1b4w/8/8/3w4/8/8/2w5 b 10 57"),
     (
-        "apit-sodok",
+        "hasami-chess+rows=1,2+win=most-captures",
         "ww2w2w/1wwbw2w/1ww5/b6b/1b2b1b1/5b2/2b3b1/b1b1bbb1 w 6 28",
     ),
     (
@@ -299,9 +300,10 @@ fn mak_yek() {
     preset("mak-yek", GAMES);
 }
 
+/// Apit-sodok's rules before it became Mak-yek's other name.
 #[test]
-fn apit_sodok() {
-    preset("apit-sodok", GAMES);
+fn most_captures_on_8x8() {
+    preset("hasami-chess+rows=1,2+win=most-captures", GAMES);
 }
 
 #[test]

@@ -24,7 +24,8 @@ const EXTRA_VARIANTS: &[&str] = &[
     "hasami+misere+quiet=30",
     "mak-yek+diagonal-capture+max-run=2",
     "agon+corner=off+repetition=2",
-    "apit-sodok+quiet=20",
+    "hasami-chess+rows=1,2+win=most-captures+quiet=20",
+    "mak-yek+corner=off",
 ];
 
 /// Every preset (A6) and a few variation specs.

@@ -35,7 +35,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ),
     ("mak-yek", "startpos"),
     (
-        "apit-sodok",
+        "hasami-chess+rows=1,2+win=most-captures",
         "ww2w2w/1wwbw2w/1ww5/b6b/1b2b1b1/5b2/2b3b1/b1b1bbb1 w 6 28",
     ),
     (

@@ -154,8 +154,9 @@ pub enum Ladder {
     Capture,
     /// Intervention captures (C4: mak-yek): a landing between two pieces takes both.
     Intervention,
-    /// The count of pieces decides (W5 most captures, no five: apit-sodok, dai-hasami-captures): a
-    /// piece up at the quiet limit wins, so every slip tells.
+    /// The count of pieces decides (W5 most captures, no five: dai-hasami-captures,
+    /// hasami-chess+rows=1,2+win=most-captures): a piece up at the quiet limit wins, so every slip
+    /// tells.
     Count,
     /// Shogun.
     Shogun,

@@ -56,7 +56,7 @@ fn finds_the_five_in_a_row() {
 #[test]
 fn most_captures_takes_the_last_piece() {
     // W5: White has one piece left; capturing it wins at once.
-    let rules = HasamiRules::parse("apit-sodok").unwrap();
+    let rules = HasamiRules::parse("hasami-chess+rows=1,2+win=most-captures").unwrap();
     let pos = HasamiPosition::from_text("8/8/8/8/2bw4/8/8/4b3 b 0 1", rules).unwrap();
     let out = search(&pos, depth(3));
     assert_eq!(out.best.unwrap().to_string(), "e1e4");
@@ -72,7 +72,7 @@ fn always_returns_a_legal_move() {
         "agon",
         "mak-yek",
         "hasami+misere",
-        "apit-sodok",
+        "hasami-chess+rows=1,2+win=most-captures",
     ] {
         let rules = HasamiRules::parse(variant).unwrap();
         for _ in 0..6 {
@@ -194,12 +194,12 @@ fn a_mak_yek_lead_keeps_its_worth_as_the_quiet_count_grows() {
 }
 
 #[test]
-fn in_apit_sodok_a_lead_gains_as_the_count_nears_the_limit() {
+fn where_most_captures_win_a_lead_gains_as_the_count_nears_the_limit() {
     // Most captures (W5): at the quiet limit the side with more pieces wins, so for the side ahead a
     // quiet ply is progress and a trade gives it up; for the side behind the reverse. The same
     // position after 0 and after 80 plies without a capture, each side to move.
     use hasami_engine::{QuietCount, SearchGame};
-    let rules = HasamiRules::parse("apit-sodok").unwrap();
+    let rules = HasamiRules::parse("hasami-chess+rows=1,2+win=most-captures").unwrap();
     let at = |quiet: u32, side: char| {
         let text = format!("b6b/8/8/3w4/8/4w3/8/b6b {side} {quiet} 40");
         HasamiPosition::from_text(&text, rules).unwrap()
@@ -323,7 +323,7 @@ fn the_price_per_piece_kept_does_not_vanish_when_material_is_level() {
     let behind = HasamiPosition::from_text("w7w/9/9/9/9/9/9/9/b3b3b w 0 1", rules).unwrap();
     assert_eq!((behind.material(), behind.lead()), ((2, 3), -1));
     // A game won by most captures (W5) has no lead to press: nothing is counted.
-    let most = HasamiRules::parse("apit-sodok").unwrap();
+    let most = HasamiRules::parse("hasami-chess+rows=1,2+win=most-captures").unwrap();
     let pos = HasamiPosition::from_text("w6w/8/8/8/8/8/8/b3b2b b 0 1", most).unwrap();
     assert_eq!(pos.material(), (0, 0));
 }

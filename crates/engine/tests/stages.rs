@@ -13,7 +13,7 @@ use hasami_engine::SearchGame;
 /// corners off.
 const OPTIONS: [&str; 3] = [
     "hasami+diagonal-capture",
-    "hasami+max-run=8",
+    "hasami+max-run=6",
     "hasami-chess+corner=off",
 ];
 

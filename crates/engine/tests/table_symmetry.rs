@@ -96,7 +96,7 @@ fn the_rules_of_table_variants_treat_images_alike() {
         "hasami+diagonal-capture=on",
         "hasami+movement=step",
         "hasami+corner=off",
-        "hasami+max-run=8",
+        "hasami+max-run=6",
         "hasami-chess+jump=on",
         "hasami+misere=on",
     ];

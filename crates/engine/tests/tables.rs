@@ -193,8 +193,41 @@ fn files_round_trip_and_refuse_others() {
 }
 
 #[test]
+fn a_mak_yek_table_built_before_the_corner_capture_is_refused() {
+    // A file whose rules revision (bytes 28–31) is 0 was built under the rules before this one: its
+    // `mak-yek` meant `mak-yek+corner=off` then. Texts that meant the same game stay readable.
+    let dir = tempfile::tempdir().unwrap();
+    for (variant, refused) in [
+        ("mak-yek", true),
+        ("mak-yek+corner=off", false),
+        ("hasami-chess", false),
+    ] {
+        let table = table_2v2(variant, Symmetry::Board);
+        let path = file::write(&table, dir.path()).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        assert_eq!(&bytes[28..32], &file::RULES_REVISION.to_le_bytes());
+        bytes[28..32].copy_from_slice(&0u32.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let read = file::read(&path, None);
+        assert_eq!(read.is_err(), refused, "{variant}");
+        if let Err(e) = read {
+            let e = e.to_string();
+            assert!(
+                e.contains("a table of mak-yek+corner=off") && e.contains("build it again"),
+                "{e}"
+            );
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+#[test]
 fn unfit_variants_and_materials_are_refused() {
-    for v in ["dai-hasami", "agon", "apit-sodok"] {
+    for v in [
+        "dai-hasami",
+        "agon",
+        "hasami-chess+rows=1,2+win=most-captures",
+    ] {
         let rules = HasamiRules::parse(v).unwrap();
         assert!(
             build::build_all(rules, sig("2v2"), 1, Symmetry::Board, |_, _| {}).is_err(),

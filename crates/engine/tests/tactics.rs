@@ -266,11 +266,11 @@ fn most_captures_win_in_3() {
 }
 
 #[test]
-fn apit_sodok_win_in_3_by_corner_capture() {
+fn most_captures_8x8_win_in_3_by_corner_capture() {
     // W5 (most captures, 8x8), C2. White's last piece g2 is caught near the h1 corner: c1g1 closes
     // rank 1, b3h3 closes the h-file, and h3h2 takes it in the corner h1 (neighbours g1 and h2).
     check_forced_win(
-        "apit-sodok",
+        "hasami-chess+rows=1,2+win=most-captures",
         "8/8/8/8/6b1/1b6/4b1w1/2b5 b 0 1",
         5,
         6,
@@ -518,7 +518,14 @@ fn find_positions() {
             (1, 9),
             Need::Win,
         ),
-        spec("apit-sodok", (2, 4), (1, 3), (1, 8), (1, 8), Need::Win),
+        spec(
+            "hasami-chess+rows=1,2+win=most-captures",
+            (2, 4),
+            (1, 3),
+            (1, 8),
+            (1, 8),
+            Need::Win,
+        ),
         spec(
             "mak-yek",
             (2, 4),

@@ -84,7 +84,10 @@ fn loaded_position_is_judged() {
     // The quiet limit reached in the text ends the game.
     let g = game("hasami", "ww7/9/9/9/9/9/9/9/bb7 b 100 60");
     assert_eq!(g.result(), "draw");
-    let g = game("apit-sodok", "ww6/8/8/8/8/8/8/bbb5 w 100 60");
+    let g = game(
+        "hasami-chess+rows=1,2+win=most-captures",
+        "ww6/8/8/8/8/8/8/bbb5 w 100 60",
+    );
     assert_eq!(g.result(), "p1win");
 }
 

@@ -50,17 +50,12 @@ pub(crate) fn preset(name: &str) -> Result<Rules, String> {
             r.win = vec![WinItem::Five, WinItem::PiecesLeft(4)];
             r.five_all = true;
         }
-        "mak-yek" => {
+        // Apit-sodok is Mak-yek's Malay name (A6).
+        "mak-yek" | "apit-sodok" => {
             r.n = 8;
             r.rows = vec![1, 3];
             r.intervention = true;
-            r.corner = false;
             r.win = vec![WinItem::PiecesLeft(0)];
-        }
-        "apit-sodok" => {
-            r.n = 8;
-            r.rows = vec![1, 2];
-            r.win = vec![WinItem::MostCaptures];
         }
         _ => {
             return Err(format!(

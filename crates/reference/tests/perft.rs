@@ -12,7 +12,13 @@ const TABLE: &[(&str, Option<&str>, [u64; 3])] = &[
     ("dai-hasami-captures", None, [45, 1_890, 102_330]),
     ("agon", None, [54, 2_772, 174_491]),
     ("mak-yek", None, [32, 1_008, 40_448]),
-    ("apit-sodok", None, [32, 944, 37_796]),
+    ("mak-yek+corner=off", None, [32, 1_008, 40_448]),
+    ("apit-sodok", None, [32, 1_008, 40_448]),
+    (
+        "hasami-chess+rows=1,2+win=most-captures",
+        None,
+        [32, 944, 37_796],
+    ),
     ("hasami+max-run=1", None, [63, 3_717, 254_219]),
     ("dai-hasami+max-run=1", None, [54, 2_772, 177_272]),
     ("hasami+diagonal-capture", None, [63, 3_717, 254_009]),
@@ -50,7 +56,22 @@ const TABLE: &[(&str, Option<&str>, [u64; 3])] = &[
         [25, 907, 27_665],
     ),
     (
+        "mak-yek",
+        Some("7w/8/8/8/8/b7/8/wb6 b 0 30"),
+        [26, 509, 13_033],
+    ),
+    (
         "apit-sodok",
+        Some("7w/8/8/8/8/b7/8/wb6 b 0 30"),
+        [26, 509, 13_033],
+    ),
+    (
+        "mak-yek+corner=off",
+        Some("7w/8/8/8/8/b7/8/wb6 b 0 30"),
+        [26, 509, 13_005],
+    ),
+    (
+        "hasami-chess+rows=1,2+win=most-captures",
         Some("ww2w2w/1wwbw2w/1ww5/b6b/1b2b1b1/5b2/2b3b1/b1b1bbb1 w 6 28"),
         [29, 2_471, 81_599],
     ),

@@ -372,8 +372,12 @@ fn hint_variants_and_front_end() {
     assert!(!h["pv"].as_array().unwrap().is_empty());
     let (status, v) = s.get("/api/variants");
     assert_eq!(status, 200);
-    assert_eq!(v["presets"].as_array().unwrap().len(), 8);
-    assert_eq!(v["presets"][7]["name"], "shogun");
+    assert_eq!(v["presets"].as_array().unwrap().len(), 7);
+    assert_eq!(v["presets"][6]["name"], "shogun");
+    // Apit-sodok is listed as Mak-yek's Malay name, not as a game of its own.
+    assert_eq!(v["aliases"][0]["name"], "apit-sodok");
+    assert_eq!(v["aliases"][0]["preset"], "mak-yek");
+    assert_eq!(v["aliases"][0]["about"], "the Malay name of Mak-yek");
     let levels = v["levels"].as_array().unwrap();
     assert_eq!(levels.len(), 10);
     assert_eq!(levels[0]["level"], 1);
@@ -381,6 +385,12 @@ fn hint_variants_and_front_end() {
     let (status, v) = s.get("/api/variants/check?variant=HASAMI%2Bwin%3Dcaptures%3A5");
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["variant"], "hasami+win=captures:5");
+    let (status, v) = s.get("/api/variants/check?variant=apit-sodok");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["variant"], "mak-yek");
+    let (status, v) = s.get("/api/variants/check?variant=dai-hasami%2Bmisere");
+    assert_eq!(status, 400, "{v}");
+    assert!(v.to_string().contains("misere changes nothing"), "{v}");
     let (status, page) = s.get_text("/");
     assert_eq!(status, 200);
     assert!(page.contains("/assets/app.js"));
@@ -444,7 +454,10 @@ fn games_survive_a_restart_and_the_schema_is_versioned() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("sub/dir/games.sqlite3");
     let s = Server::start(&db);
-    let c = create(&s, json!({"variant": "apit-sodok", "opponent": "local"}));
+    let c = create(
+        &s,
+        json!({"variant": "hasami-chess+rows=1,2+win=most-captures", "opponent": "local"}),
+    );
     let id = c["id"].as_i64().unwrap();
     let token = c["token"].as_str().unwrap().to_string();
     for mv in ["a2a4", "a7a5", "b2b4"] {

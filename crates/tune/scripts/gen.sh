@@ -3,7 +3,8 @@
 T=./hasami-tune-gen
 set -e
 $T gen --variant hasami --games 200 --depth 3 --seed 11 --out hasami.txt
-$T gen --variant apit-sodok --games 150 --depth 3 --seed 12 --out apit-sodok.txt
+# apit-sodok.txt: the 8x8 most-captures game, called apit-sodok when this was run.
+$T gen --variant hasami-chess+rows=1,2+win=most-captures --games 150 --depth 3 --seed 12 --out apit-sodok.txt
 $T gen --variant dai-hasami-captures --games 150 --depth 3 --seed 13 --out dai-hasami-captures.txt
 $T gen --variant dai-hasami --games 5000 --depth 3 --seed 21 --out dai-hasami.txt
 $T gen --variant agon --games 4000 --depth 3 --seed 31 --out agon.txt

@@ -2,7 +2,7 @@
 
 use hasami_core::hasami::OPTION_HELP;
 use hasami_core::shogun::OPTION_HELP as SHOGUN_OPTION_HELP;
-use hasami_core::Preset;
+use hasami_core::{Preset, ALIASES};
 
 /// Prints the presets and options.
 pub fn run() {
@@ -15,6 +15,11 @@ pub fn run() {
     const SHOGUN: &str =
         "Shogun (Ravensburger 1979): pieces move the number their magnets show; protect the Shogun";
     println!("  {:<21} {SHOGUN}", "shogun");
+    println!();
+    println!("Other names:");
+    for a in ALIASES {
+        println!("  {:<21} {}: {}", a.name, a.about, a.preset.name());
+    }
     println!();
     println!("Options (Hasami family):");
     for (name, about) in OPTION_HELP {

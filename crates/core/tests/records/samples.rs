@@ -21,6 +21,21 @@ fn sample_records_are_valid_and_canonical() {
         assert!(game.outcome().is_some());
         seen.push(path);
     }
+    // Apit-sodok's rules before it became Mak-yek's other name, written as options.
+    let path = data_dir().join("most-captures-8x8.hrec");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let record = assert_round_trip(&text);
+    assert_eq!(
+        record.to_string(),
+        text,
+        "{} is not canonical",
+        path.display()
+    );
+    assert_eq!(
+        record.rules.to_string(),
+        "hasami-chess+rows=1,2+win=most-captures"
+    );
+    assert!(record.to_game().unwrap().outcome().is_some());
     let custom = data_dir().join("custom-start.hrec");
     let text = std::fs::read_to_string(&custom).unwrap();
     let record = assert_round_trip(&text);

@@ -29,7 +29,7 @@ fn a2_2_rows_1_2() {
         assert_eq!(p.pieces(Side::First).len(), 18);
         assert_eq!(p.pieces(Side::Second).len(), 18);
     }
-    let p = HasamiPosition::start(rules("apit-sodok"));
+    let p = HasamiPosition::start(rules("hasami-chess+rows=1,2"));
     assert_eq!(
         p.to_string(),
         "wwwwwwww/wwwwwwww/8/8/8/8/bbbbbbbb/bbbbbbbb b 0 1"

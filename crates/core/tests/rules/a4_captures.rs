@@ -32,7 +32,8 @@ fn c1_run_of_seven_and_max_run() {
         outcome_text(&g).as_deref(),
         Some("Black wins: White has 1 piece left")
     );
-    assert_eq!(captures("hasami+max-run=7", &text, "a1e1").len(), 7);
+    // Seven is the longest run a 9×9 line holds, so `max-run=7` would change nothing (A6: refused).
+    assert!(HasamiRules::parse("hasami+max-run=7").is_err());
     assert_eq!(captures("hasami+max-run=6", &text, "a1e1"), none());
     // max-run=2: two are taken, three are not.
     let two = setup(9, "a5 e8 a1", "e6 e7 a9 i9", 'b');
@@ -243,9 +244,11 @@ fn c4_intervention_with_line_captures_and_diagonals() {
         list("c3 e5")
     );
     assert_eq!(captures("mak-yek", &text, "d1d4"), none());
-    // mak-yek has no corner capture.
+    // mak-yek has the corner capture (A6: "identical to Dai Hasami" but for intervention);
+    // `mak-yek+corner=off`, Ludii's Maak Yek, has not.
     let text = setup(8, "b1 c2 h1", "a1 a8 h8", 'b');
-    assert_eq!(captures("mak-yek", &text, "c2a2"), none());
+    assert_eq!(captures("mak-yek", &text, "c2a2"), list("a1"));
+    assert_eq!(captures("mak-yek+corner=off", &text, "c2a2"), none());
 }
 
 #[test]

@@ -292,7 +292,11 @@ fn w5_most_captures() {
     // Two against one goes on.
     let text = setup(9, "a1 b1", "i9", 'b');
     assert_eq!(
-        game("apit-sodok", &setup(8, "a1 b1", "h8", 'b')).outcome(),
+        game(
+            "hasami-chess+rows=1,2+win=most-captures",
+            &setup(8, "a1 b1", "h8", 'b')
+        )
+        .outcome(),
         None
     );
     assert_eq!(game("dai-hasami-captures", &text).outcome(), None);
@@ -316,8 +320,8 @@ fn w5_counts_at_the_quiet_limit() {
     );
     let (_, g) = after("dai-hasami-captures", &text("a1 b1", "a9 b9"), "a1a2");
     assert_eq!(outcome_text(&g).as_deref(), Some("draw: equal pieces left"));
-    // apit-sodok with quiet=4 from the start: 2 quiet plies each, equal pieces.
-    let mut g = HasamiGame::new(rules("apit-sodok+quiet=4"));
+    // Apit-sodok's old rules (8×8, most captures) with quiet=4 from the start: 2 quiet plies each, equal pieces.
+    let mut g = HasamiGame::new(rules("hasami-chess+rows=1,2+win=most-captures+quiet=4"));
     for mv in ["a2a3", "a7a6", "b2b3"] {
         g.play_text(mv).unwrap();
         assert_eq!(g.outcome(), None);

@@ -5,7 +5,9 @@
 //! or the error. Moves played through [`after`] are also played on the independent reference
 //! implementation (`hasami-reference`), which must agree on the captures and the result.
 
-use hasami_core::{BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move, Preset, Side, Square};
+use hasami_core::{
+    BitBoard, HasamiGame, HasamiPosition, HasamiRules, Move, Preset, Side, Square, VariantError,
+};
 use hasami_reference::RefGame;
 
 // ------------------------------------------------------------------------------------------------

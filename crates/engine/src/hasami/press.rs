@@ -104,7 +104,7 @@ mod tests {
     fn nothing_when_level_or_when_the_count_or_a_five_decides() {
         assert_eq!(press(&pos("hasami", "8w/9/9/9/4w4/9/9/9/b7b b 0 1"), 12), 0);
         for variant in [
-            "apit-sodok",
+            "hasami-chess+rows=1,2+win=most-captures",
             "dai-hasami-captures",
             "dai-hasami",
             "hasami+misere",

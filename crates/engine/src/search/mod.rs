@@ -53,7 +53,7 @@ pub const PROGRESS: i32 = 2;
 /// Centi-pieces per ply without a capture that the side ahead gains where the count decides the game
 /// at the quiet limit (W5, [`crate::game::QuietCount::decides`]), and the side behind loses: the side
 /// ahead keeps its pieces out of reach and lets the count run instead of trading (measured on the
-/// apit-sodok conversion suite, docs/conversion.md).
+/// most-captures conversion suite, then called apit-sodok, docs/conversion.md).
 pub const WAIT: i32 = 3;
 
 /// Centi-pieces the side ahead gives up per [`DEADLINE_EVERY`] plies without a capture

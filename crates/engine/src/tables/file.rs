@@ -18,6 +18,10 @@ pub const VERSION_PLAIN: u32 = 1;
 pub const VERSION_SYMMETRIC: u32 = 2;
 /// The metric of the distances: plies to the next capture that keeps the result.
 pub const METRIC_DTZ: u8 = 1;
+/// The rules revision written in bytes 28–31: 1 since `mak-yek` has the corner capture and
+/// `apit-sodok` is its other name. Files of revision 0 were built under the rules before; one whose
+/// variant text meant another game then (`mak-yek`, built without corner capture) is refused.
+pub const RULES_REVISION: u32 = 1;
 /// Bytes before the variant text.
 const FIXED: usize = 42;
 /// Longest variant text a file may hold.
@@ -76,7 +80,7 @@ pub fn write(table: &Table, dir: &Path) -> Result<PathBuf, TableError> {
     head.push(METRIC_DTZ);
     head.extend_from_slice(&(table.bytes().len() as u64).to_le_bytes());
     head.extend_from_slice(&table.rules().options.quiet.to_le_bytes());
-    head.extend_from_slice(&0u32.to_le_bytes());
+    head.extend_from_slice(&RULES_REVISION.to_le_bytes());
     head.extend_from_slice(&fnv(table.bytes()).to_le_bytes());
     head.extend_from_slice(&(variant.len() as u16).to_le_bytes());
     head.extend_from_slice(variant.as_bytes());
@@ -156,6 +160,14 @@ pub fn read_header(
     f.read_exact(&mut vtext)
         .map_err(|_| bad("the header ends early".into()))?;
     let text = String::from_utf8(vtext).map_err(|_| bad("variant text is not UTF-8".into()))?;
+    if u32_at(28) < RULES_REVISION {
+        if let Some(then) = hasami_core::upgrade_stored_variant(&text) {
+            return Err(bad(format!(
+                "built under the rules before Mak-yek had the corner capture, so it is a table of \
+                 {then}, not of today's {text}; build it again (hasami tables build)"
+            )));
+        }
+    }
     let rules = HasamiRules::parse(&text)
         .map_err(|e| bad(format!("variant '{text}' is not valid here: {e}")))?;
     if let Some(want) = expect {

@@ -2,6 +2,11 @@
 //! once per database (the same tables and columns; only the dialect differs). SQLite records the
 //! version in `PRAGMA user_version`, PostgreSQL in the one-row table `schema_version`. To change the
 //! schema, append a step to both; never edit one that has shipped.
+//!
+//! A step may also rewrite stored values that SQL alone cannot (`data`, a [`DataFix`]: a Rust function
+//! applied to every distinct value of one text column). It runs right after the step's SQL, in the
+//! same transaction as the rest of the migration and the version bump, on both stores alike: a store
+//! is either migrated with its values rewritten, or left as it was. Steps without one say `data: None`.
 
 /// One schema step in both dialects.
 #[derive(Debug, Clone, Copy)]
@@ -10,6 +15,41 @@ pub struct Step {
     pub sqlite: &'static str,
     /// The same step for PostgreSQL.
     pub postgres: &'static str,
+    /// Stored values rewritten after the SQL, if any.
+    pub data: Option<DataFix>,
+}
+
+/// A rewrite of one text column: every row whose value `v` gives `fix(v) = Some(new)` gets `new`;
+/// rows where it gives `None` stay as they are.
+#[derive(Debug, Clone, Copy)]
+pub struct DataFix {
+    /// The table.
+    pub table: &'static str,
+    /// The text column.
+    pub column: &'static str,
+    /// The new value of an old one, or `None` to keep it.
+    pub fix: fn(&str) -> Option<String>,
+}
+
+impl DataFix {
+    /// The statement that lists the column's distinct values.
+    pub fn select(&self) -> String {
+        format!(
+            "SELECT DISTINCT {c} FROM {t}",
+            c = self.column,
+            t = self.table
+        )
+    }
+
+    /// The statement that rewrites one value (parameters: new, old; `?n` for SQLite, `$n` for
+    /// PostgreSQL).
+    pub fn update(&self, mark: char) -> String {
+        format!(
+            "UPDATE {t} SET {c} = {mark}1 WHERE {c} = {mark}2",
+            c = self.column,
+            t = self.table
+        )
+    }
 }
 
 /// The schema steps in order.
@@ -68,6 +108,7 @@ pub const MIGRATIONS: &[Step] = &[
             PRIMARY KEY (game_id, ply)
         );
         CREATE INDEX games_updated ON games(updated);",
+        data: None,
     },
     // 2: Shogun engine mode, clocks (time control per game, remaining time per move).
     Step {
@@ -79,6 +120,7 @@ pub const MIGRATIONS: &[Step] = &[
         ALTER TABLE games ADD COLUMN clock_initial BIGINT;
         ALTER TABLE games ADD COLUMN clock_increment BIGINT NOT NULL DEFAULT 0;
         ALTER TABLE moves ADD COLUMN clock BIGINT;",
+        data: None,
     },
     // 3: rematches (the game that follows this one, colours swapped) and post-game reviews (the
     // engine's view of every position of a game, JSON, computed once).
@@ -97,6 +139,7 @@ pub const MIGRATIONS: &[Step] = &[
             body    TEXT   NOT NULL,
             created BIGINT NOT NULL
         );",
+        data: None,
     },
     // 4: takeback requests in online games (the side asking to take back its last move).
     Step {
@@ -104,6 +147,7 @@ pub const MIGRATIONS: &[Step] = &[
             CHECK (takeback_offer IN ('black', 'white'));",
         postgres: "ALTER TABLE games ADD COLUMN takeback_offer TEXT
             CHECK (takeback_offer IN ('black', 'white'));",
+        data: None,
     },
     // 5: the number of plies stored, the game's version for writes: a move is stored only on top of
     // the ply before it and a takeback only from the ply its server saw, so that a server holding a
@@ -113,6 +157,7 @@ pub const MIGRATIONS: &[Step] = &[
         UPDATE games SET plies = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = games.id), 0);",
         postgres: "ALTER TABLE games ADD COLUMN plies BIGINT NOT NULL DEFAULT 0;
         UPDATE games SET plies = COALESCE((SELECT MAX(ply) FROM moves WHERE game_id = games.id), 0);",
+        data: None,
     },
     // 6: the lobby: an online game open to anyone has the seat still free, until someone takes it.
     Step {
@@ -120,6 +165,7 @@ pub const MIGRATIONS: &[Step] = &[
         CREATE INDEX games_open ON games(created) WHERE open_seat IS NOT NULL;",
         postgres: "ALTER TABLE games ADD COLUMN open_seat TEXT CHECK (open_seat IN ('black', 'white'));
         CREATE INDEX games_open ON games(created) WHERE open_seat IS NOT NULL;",
+        data: None,
     },
     // 7: when the side to move's turn began (Unix ms), written with every move and takeback: after a
     // takeback the turn begins then, not at the last move kept. NULL in older rows: the last move's
@@ -127,12 +173,14 @@ pub const MIGRATIONS: &[Step] = &[
     Step {
         sqlite: "ALTER TABLE games ADD COLUMN turn_started INTEGER;",
         postgres: "ALTER TABLE games ADD COLUMN turn_started BIGINT;",
+        data: None,
     },
     // 8: the game's seat was taken from the lobby (paired strangers): in a timed game each player
     // then has a limited time for its first move, counted from the join (`turn_started`).
     Step {
         sqlite: "ALTER TABLE games ADD COLUMN paired INTEGER NOT NULL DEFAULT 0;",
         postgres: "ALTER TABLE games ADD COLUMN paired BOOLEAN NOT NULL DEFAULT FALSE;",
+        data: None,
     },
     // 9: which server holds a socket of which player, so that servers sharing a store show who is
     // here (live/presence.rs); `seen` is when that server last kept the row (Unix ms). Written only
@@ -154,6 +202,22 @@ pub const MIGRATIONS: &[Step] = &[
             PRIMARY KEY (game_id, side, server)
         );
         CREATE INDEX presence_server ON presence(server);",
+        data: None,
+    },
+    // 10: variant texts under the rules where Mak-yek has the corner capture and Apit-sodok is its
+    // other name (RULES.md A6; CHANGELOG.md). Games stored as `mak-yek…` were played without corner
+    // capture and become `mak-yek+corner=off…`; games stored as `apit-sodok…` were the old 8×8
+    // most-captures game and become `hasami-chess+rows=1,2+win=most-captures…`; options that
+    // changed nothing, now refused (`dai-hasami+misere`), are dropped. Every game replays as it
+    // was played. No table changes.
+    Step {
+        sqlite: "",
+        postgres: "",
+        data: Some(DataFix {
+            table: "games",
+            column: "variant",
+            fix: hasami_core::upgrade_stored_variant,
+        }),
     },
     // 10: Shogun `setup=choose` (RULES.md S2): the players arrange their pieces before the first
     // move. While `arranging` is set the game waits for both arrangements (each the seven piece

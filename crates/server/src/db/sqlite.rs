@@ -323,9 +323,27 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
     let tx = conn.transaction()?;
     for step in &MIGRATIONS[version as usize..] {
         tx.execute_batch(step.sqlite)?;
+        if let Some(fix) = &step.data {
+            rewrite(&tx, fix)?;
+        }
     }
     tx.pragma_update(None, "user_version", known)?;
     tx.commit()?;
+    Ok(())
+}
+
+/// A step's data fix (schema.rs), inside the migration's transaction.
+fn rewrite(tx: &rusqlite::Transaction<'_>, fix: &schema::DataFix) -> rusqlite::Result<()> {
+    let values: Vec<String> = tx
+        .prepare(&fix.select())?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut update = tx.prepare(&fix.update('?'))?;
+    for old in values {
+        if let Some(new) = (fix.fix)(&old) {
+            update.execute(params![new, old])?;
+        }
+    }
     Ok(())
 }
 

@@ -8,8 +8,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use hasami_core::hasami::OPTION_HELP;
 use hasami_core::shogun::OPTION_HELP as SHOGUN_OPTION_HELP;
-use hasami_core::Preset;
 use hasami_core::{HasamiPosition, HasamiRules, Variant};
+use hasami_core::{Preset, ALIASES};
 use hasami_core::{ShogunPosition, ShogunRules};
 
 use crate::http::error::ApiError;
@@ -26,8 +26,9 @@ fn shogun_goal(capture_allowed: bool) -> &'static str {
     }
 }
 
-/// `GET /api/variants`: the presets (Shogun included), the options of each family and the engine's
-/// levels in words (`levels: [{"level": 1, "words": "1 — Beginner: …"}, …]`, the same for every game).
+/// `GET /api/variants`: the presets (Shogun included), the other names of presets (`aliases:
+/// [{"name": "apit-sodok", "preset": "mak-yek", "about": "the Malay name of Mak-yek"}]`), the options
+/// of each family and the engine's levels in words (`levels: [{"level": 1, "words": "1 — Beginner: …"}, …]`, the same for every game).
 pub async fn list() -> Response {
     let mut presets: Vec<_> = Preset::ALL
         .iter()
@@ -47,6 +48,10 @@ pub async fn list() -> Response {
         "size": 8,
         "start": ShogunPosition::start(ShogunRules::standard()).to_string(),
     }));
+    let aliases: Vec<_> = ALIASES
+        .iter()
+        .map(|a| serde_json::json!({ "name": a.name, "preset": a.preset.name(), "about": a.about }))
+        .collect();
     let options: Vec<_> = OPTION_HELP
         .iter()
         .map(|(name, help)| serde_json::json!({ "option": name, "about": help }))
@@ -60,6 +65,7 @@ pub async fn list() -> Response {
         .collect();
     Json(serde_json::json!({
         "presets": presets,
+        "aliases": aliases,
         "options": options,
         "shogun_options": shogun_options,
         "levels": levels,

@@ -10,6 +10,8 @@ const COMMON = {
   corner: 'A piece in a corner is captured when you block both squares next to it (one of them with the piece you just moved).',
 };
 
+const MAK_YEK = [COMMON.move, COMMON.capture, 'Intervention: moving into a gap between two enemy pieces captures both of them.', COMMON.corner, 'Capture every enemy piece to win.'];
+
 const RULES = {
   'hasami': {
     title: 'Hasami Shogi',
@@ -42,13 +44,13 @@ const RULES = {
   },
   'mak-yek': {
     title: 'Mak-yek',
-    intro: 'A Thai game on 8×8: 16 pieces each, on the first and third rows.',
-    rules: [COMMON.move, COMMON.capture, 'Intervention: moving into a gap between two enemy pieces captures both of them.', 'There is no corner capture. Capture every enemy piece to win.'],
+    intro: 'A Thai game on 8×8: 16 pieces each, on the first and third rows. In Malaysia it is called Apit-sodok.',
+    rules: MAK_YEK,
   },
   'apit-sodok': {
     title: 'Apit-sodok',
-    intro: 'A Malay game on 8×8 with 16 pieces each on the first two rows.',
-    rules: [COMMON.move, COMMON.capture, COMMON.corner, 'Most captures wins: a side with no pieces loses; when both are down to one piece, or after 100 moves without a capture, more pieces wins.'],
+    intro: 'Apit-sodok is the Malay name of Mak-yek: the same game, with the same rules. 16 pieces each on 8×8, on the first and third rows.',
+    rules: MAK_YEK,
   },
   'shogun': {
     title: 'Shogun',
@@ -88,18 +90,20 @@ export function gameName(variant) {
 }
 
 export async function renderRules(view, preset, { h, variants }) {
-  const { presets, options } = await variants();
+  const { presets, options, aliases = [] } = await variants();
   if (!preset || !RULES[preset]) {
     document.title = 'hasami: rules';
     view.append(h('div', { class: 'card' }, h('h1', {}, 'Rules'),
       h('p', {}, 'Pick a game. Every game can be changed with options, written after the name: ', h('code', {}, 'hasami+win=captures:5'), '.'),
-      h('ul', { class: 'rules-grid', id: 'rules-list' }, presets.map((p) => h('li', {}, h('a', { href: '#/rules/' + p.name }, RULES[p.name]?.title || p.name), h('br'), h('span', { class: 'hint-text' }, p.about)))),
+      h('ul', { class: 'rules-grid', id: 'rules-list' }, presets.concat(aliases).map((p) => h('li', {}, h('a', { href: '#/rules/' + p.name }, RULES[p.name]?.title || p.name), h('br'), h('span', { class: 'hint-text' }, p.about)))),
       h('h2', {}, 'Options'),
       h('table', { class: 'list' }, h('tbody', {}, options.map((o) => h('tr', {}, h('td', {}, h('code', {}, o.option)), h('td', {}, o.about)))))));
     return;
   }
   const r = RULES[preset];
-  const p = presets.find((x) => x.name === preset);
+  // An alias (apit-sodok) shows its preset's game under its own name.
+  const alias = aliases.find((a) => a.name === preset);
+  const p = presets.find((x) => x.name === (alias ? alias.preset : preset));
   document.title = `hasami: rules of ${r.title}`;
   const go = preset.startsWith('dai-hasami');
   const card = h('article', { class: 'card', id: 'rules-' + preset },
@@ -116,7 +120,7 @@ export async function renderRules(view, preset, { h, variants }) {
     const { shogun_options: opts } = await variants();
     card.append(h('h2', {}, 'Options'), h('table', { class: 'list', id: 'shogun-options' }, h('tbody', {}, (opts || []).map((o) => h('tr', {}, h('td', {}, h('code', {}, o.option)), h('td', {}, o.about))))));
   }
-  card.append(h('p', { class: 'hint-text' }, `Variant text: ${preset}. ${p.about}`),
+  card.append(h('p', { class: 'hint-text' }, alias ? `Variant text: ${preset}, ${alias.about} (${alias.preset}). ${p.about}` : `Variant text: ${preset}. ${p.about}`),
     h('p', {}, h('a', { href: '#/', class: 'button' }, 'Play it')));
   const examples = preset === 'shogun' ? await shogunExamples(h) : null;
   view.append(card);

@@ -151,8 +151,18 @@ mod tests {
     fn every_preset_has_its_goal_in_words() {
         assert!(words("dai-hasami").contains("make five in a row or column outside your home rows"));
         assert!(words("agon").contains("(diagonals count) in the battlefield"));
-        assert!(words("mak-yek").contains("moving in between two enemy pieces"));
-        assert!(words("apit-sodok").contains("have captured more"));
+        let mak_yek = words("mak-yek");
+        assert!(
+            mak_yek.contains("moving in between two enemy pieces"),
+            "{mak_yek}"
+        );
+        assert!(
+            mak_yek.contains("A piece in a corner is captured"),
+            "{mak_yek}"
+        );
+        assert!(!words("mak-yek+corner=off").contains("corner"));
+        assert_eq!(words("apit-sodok"), mak_yek);
+        assert!(words("dai-hasami-captures").contains("have captured more"));
         assert!(words("hasami-chess").starts_with("8×8 board, 8 pieces each."));
     }
 

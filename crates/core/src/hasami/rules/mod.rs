@@ -1,7 +1,10 @@
 //! Variant rules as data (RULES.md A6): presets, options, the parsed [`HasamiRules`] and its derived geometry.
 
+mod alias;
 mod describe;
+mod effect;
 mod geometry;
+mod legacy;
 mod parse;
 
 use std::collections::HashMap;
@@ -12,6 +15,8 @@ use crate::types::bitboard::BitBoard;
 use crate::types::side::Side;
 use crate::types::square::{Direction, Square};
 
+pub use alias::{Alias, ALIASES};
+pub use legacy::upgrade_stored_variant;
 pub use parse::{VariantError, OPTION_HELP};
 
 /// The named starting points of A6.
@@ -27,22 +32,20 @@ pub enum Preset {
     DaiHasamiCaptures,
     /// The AGON/Ludos game: houses, battlefield, five in a row with diagonals or 4 pieces left.
     Agon,
-    /// Mak-yek: 8×8, rows 1 and 3, intervention captures.
+    /// Mak-yek: 8×8, rows 1 and 3, intervention and corner captures (also called Apit-sodok, see
+    /// [`ALIASES`]).
     MakYek,
-    /// Apit-sodok: 8×8, two rows, most captures.
-    ApitSodok,
 }
 
 impl Preset {
     /// Every preset, in the order of A6.
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 6] = [
         Preset::Hasami,
         Preset::HasamiChess,
         Preset::DaiHasami,
         Preset::DaiHasamiCaptures,
         Preset::Agon,
         Preset::MakYek,
-        Preset::ApitSodok,
     ];
 
     /// The preset's name in variant text.
@@ -54,7 +57,6 @@ impl Preset {
             Preset::DaiHasamiCaptures => "dai-hasami-captures",
             Preset::Agon => "agon",
             Preset::MakYek => "mak-yek",
-            Preset::ApitSodok => "apit-sodok",
         }
     }
 
@@ -66,8 +68,7 @@ impl Preset {
             Preset::DaiHasami => "Dai Hasami Shogi: 9x9, 18 pieces each, jumps; five in a row (orthogonal) outside your home rows wins",
             Preset::DaiHasamiCaptures => "Dai Hasami Shogi by captures: 18 pieces each, no jumps; most captures wins",
             Preset::Agon => "AGON/Ludos: 18 pieces, jumps, houses and battlefield; five in a row (with diagonals) in the battlefield or 14 captures wins",
-            Preset::MakYek => "Mak-yek: 8x8, rows 1 and 3, line and intervention captures, no corner capture; capture all to win",
-            Preset::ApitSodok => "Apit-sodok: 8x8, 16 pieces each; most captures wins",
+            Preset::MakYek => "Mak-yek: 8x8, rows 1 and 3, line, intervention and corner captures; capture all to win",
         }
     }
 
@@ -114,15 +115,8 @@ impl Preset {
             Preset::MakYek => RuleOptions {
                 size: 8,
                 rows: Rows::OneThree,
-                corner: false,
                 intervention: true,
                 win: WinList::one(WinItem::PiecesLeft(0)),
-                ..hasami
-            },
-            Preset::ApitSodok => RuleOptions {
-                size: 8,
-                rows: Rows::OneTwo,
-                win: WinList::one(WinItem::MostCaptures),
                 ..hasami
             },
         }

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::{Movement, Preset, Rows, RuleOptions, WinItem, WinList};
+use super::{effect, Movement, Preset, Rows, RuleOptions, WinItem, WinList};
 
 /// Names of all options, for error messages and `hasami variants`.
 pub const OPTION_NAMES: &str = "board, rows, movement, jump, house, corner, intervention, \
@@ -85,6 +85,15 @@ pub enum VariantError {
         /// What may follow `=`.
         allowed: &'static str,
     },
+    /// An option that cannot change the game under the other rules (A6); restating a preset's own
+    /// value is not one.
+    #[error("{option} changes nothing: {reason}")]
+    NoEffect {
+        /// The option as written (`misere`, `five=all`, `max-run=7`, `win item 'lead:9'`).
+        option: String,
+        /// Why it cannot matter.
+        reason: String,
+    },
     /// An option's value is not allowed.
     #[error("bad value '{value}' for option '{option}'; allowed: {allowed}")]
     BadValue {
@@ -98,7 +107,9 @@ pub enum VariantError {
 }
 
 fn preset_names() -> String {
-    Preset::ALL.map(Preset::name).join(", ")
+    let mut names: Vec<&str> = Preset::ALL.map(Preset::name).to_vec();
+    names.extend(super::ALIASES.iter().map(|a| a.name));
+    names.join(", ")
 }
 
 fn bad(option: &str, value: &str, allowed: impl Into<String>) -> VariantError {
@@ -124,19 +135,34 @@ fn number(option: &str, value: &str, lo: u32, hi: u32, allowed: &str) -> Result<
     }
 }
 
-/// Parses variant text into its preset and validated options.
+/// Parses variant text into its preset and validated options, refusing options that change nothing
+/// (effect.rs).
 pub(super) fn parse_variant(text: &str) -> Result<(Preset, RuleOptions), VariantError> {
+    let (preset, o) = parse_with(text, |name| Preset::named(name).map(|p| (p, p.base())))?;
+    let base = preset.base();
+    if let Some(e) = effect::review(&base, &o).0.into_iter().next() {
+        return Err(VariantError::NoEffect {
+            option: e.option,
+            reason: e.reason,
+        });
+    }
+    Ok((preset, o))
+}
+
+/// Parses variant text whose head `presets` turns into a preset and its options before the rest of
+/// the text; options that change nothing are left in.
+pub(super) fn parse_with(
+    text: &str,
+    presets: impl Fn(&str) -> Option<(Preset, RuleOptions)>,
+) -> Result<(Preset, RuleOptions), VariantError> {
     let text = text.trim().to_ascii_lowercase();
     if text.is_empty() {
         return Err(VariantError::Empty);
     }
     let mut parts = text.split('+');
     let head = parts.next().unwrap_or_default();
-    let preset = Preset::ALL
-        .into_iter()
-        .find(|p| p.name() == head)
-        .ok_or_else(|| VariantError::UnknownPreset(head.to_string()))?;
-    let mut o = preset.base();
+    let (preset, mut o) =
+        presets(head).ok_or_else(|| VariantError::UnknownPreset(head.to_string()))?;
     let mut win_items: Option<(Vec<WinItem>, String)> = None;
     for part in parts {
         if part.is_empty() {

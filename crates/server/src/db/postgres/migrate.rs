@@ -56,6 +56,26 @@ pub(in crate::db) fn version_of(url: &str) -> Result<i64, DbError> {
         })
 }
 
+/// A step's data fix (schema.rs), inside the migration's transaction.
+async fn rewrite(
+    tx: &tokio_postgres::Transaction<'_>,
+    fix: &schema::DataFix,
+) -> Result<(), tokio_postgres::Error> {
+    let values: Vec<String> = tx
+        .query(&fix.select(), &[])
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let update = tx.prepare(&fix.update('$')).await?;
+    for old in values {
+        if let Some(new) = (fix.fix)(&old) {
+            tx.execute(&update, &[&new, &old]).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Connects once and runs the missing schema steps in one transaction.
 pub(super) async fn migrate(config: &tokio_postgres::Config, store: &str) -> Result<(), DbError> {
     let (mut client, connection) = config.connect(NoTls).await.map_err(|e| DbError::Unusable {
@@ -83,6 +103,9 @@ pub(super) async fn migrate(config: &tokio_postgres::Config, store: &str) -> Res
             .await?;
         for step in &MIGRATIONS[found as usize..] {
             tx.batch_execute(step.postgres).await?;
+            if let Some(fix) = &step.data {
+                rewrite(&tx, fix).await?;
+            }
         }
         tx.execute("DELETE FROM schema_version", &[]).await?;
         tx.execute(
