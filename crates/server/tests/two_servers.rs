@@ -541,7 +541,7 @@ fn a_move_on_a_server_behind_the_store_is_a_conflict_not_an_illegal_move() {
     let id = c["id"].as_i64().unwrap();
     let token = c["token"].as_str().unwrap().to_string();
     let path = format!("/api/games/{id}");
-    let mut game = two.get(&path).1;
+    assert_eq!(two.get(&path).1["ply"], 0);
     // Server two cannot hear of the first move (its listening connection is broken), so its copy
     // is behind when White's move reaches it.
     let broken = pg.psql(
@@ -558,7 +558,7 @@ fn a_move_on_a_server_behind_the_store_is_a_conflict_not_an_illegal_move() {
         &json!({"move": "e9e6", "token": token}),
     );
     assert_eq!(status, 409, "{v}");
-    game = two.post_ok(
+    let mut game = two.post_ok(
         &format!("{path}/moves"),
         &json!({"move": "e9e6", "token": token}),
     );

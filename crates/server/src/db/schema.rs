@@ -219,7 +219,7 @@ pub const MIGRATIONS: &[Step] = &[
             fix: hasami_core::upgrade_stored_variant,
         }),
     },
-    // 10: Shogun `setup=choose` (RULES.md S2): the players arrange their pieces before the first
+    // 11: Shogun `setup=choose` (RULES.md S2): the players arrange their pieces before the first
     // move. While `arranging` is set the game waits for both arrangements (each the seven piece
     // ids from the owner's left, `arranged_black` for the first player); the write that completes
     // them also writes the arranged `start` and clears `arranging`.
@@ -230,6 +230,7 @@ pub const MIGRATIONS: &[Step] = &[
         postgres: "ALTER TABLE games ADD COLUMN arranging BOOLEAN NOT NULL DEFAULT FALSE;
         ALTER TABLE games ADD COLUMN arranged_black TEXT;
         ALTER TABLE games ADD COLUMN arranged_white TEXT;",
+        data: None,
     },
 ];
 

@@ -1,5 +1,5 @@
 //! Shogun `setup=choose` on PostgreSQL: a side's arrangement stored, and the start written by the
-//! transaction that completes both (schema step 10).
+//! transaction that completes both (schema step 11).
 
 use super::Postgres;
 use crate::db::{now_ms, DbError, StartOf};
