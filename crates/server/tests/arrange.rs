@@ -19,7 +19,7 @@ fn arrangement_in(position: &str, side: char) -> String {
         (ranks[0], true)
     };
     let mut ids: Vec<char> = rank
-        .split(|c: char| c == 'P' || c == 'p')
+        .split(['P', 'p'])
         .filter_map(|t| t.chars().next())
         .filter(char::is_ascii_digit)
         .collect();
