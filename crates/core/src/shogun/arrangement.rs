@@ -26,6 +26,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use super::magnets::SETUP_SQUARES;
 use super::position::ShogunPosition;
 use super::rules::{ShogunRules, ShogunSetup};
 use super::side_name;
@@ -163,6 +164,29 @@ impl Arranging {
             [Some(white), Some(red)] => Some(ShogunPosition::arranged(self.rules, [white, red])),
             _ => None,
         }
+    }
+}
+
+impl ShogunPosition {
+    /// The start position with each side's pieces placed as the players arranged them (S2,
+    /// `setup=choose`); the Shoguns on their squares, numbers as [`Self::start`] gives them.
+    pub fn arranged(rules: &'static ShogunRules, arrangements: [Arrangement; 2]) -> ShogunPosition {
+        ShogunPosition::start_with(rules, arrangements.map(Arrangement::ids))
+    }
+
+    /// How `side`'s seven pieces stand on its first rank, when they all stand there (a start
+    /// position); `None` once one has moved or been taken.
+    pub fn arrangement(&self, side: Side) -> Option<Arrangement> {
+        let s = side.index();
+        let mut ids = [0u8; 7];
+        for (k, &q) in SETUP_SQUARES[s].iter().enumerate() {
+            let c = self.board[q as usize];
+            if c == 0 || (c - 1) as usize / 8 != s {
+                return None;
+            }
+            ids[k] = (c - 1) % 8;
+        }
+        Arrangement::from_ids(ids).ok()
     }
 }
 

@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use super::arrangement::Arrangement;
 use super::magnets::{self, SETUP_SQUARES, SHOGUN, SHOGUN_SQUARES};
 use super::rules::ShogunRules;
 use crate::playout::SplitMix64;
@@ -116,28 +115,8 @@ impl ShogunPosition {
         ShogunPosition::start_with(rules, rules.magnets.setup)
     }
 
-    /// The start position with each side's pieces placed as the players arranged them (S2,
-    /// `setup=choose`); the Shoguns on their squares, numbers as [`Self::start`] gives them.
-    pub fn arranged(rules: &'static ShogunRules, arrangements: [Arrangement; 2]) -> ShogunPosition {
-        ShogunPosition::start_with(rules, arrangements.map(Arrangement::ids))
-    }
-
-    /// How `side`'s seven pieces stand on its first rank, when they all stand there (a start
-    /// position); `None` once one has moved or been taken.
-    pub fn arrangement(&self, side: Side) -> Option<Arrangement> {
-        let s = side.index();
-        let mut ids = [0u8; 7];
-        for (k, &q) in SETUP_SQUARES[s].iter().enumerate() {
-            let c = self.board[q as usize];
-            if c == 0 || (c - 1) as usize / 8 != s {
-                return None;
-            }
-            ids[k] = (c - 1) % 8;
-        }
-        Arrangement::from_ids(ids).ok()
-    }
-
-    fn start_with(rules: &'static ShogunRules, setup: [[u8; 7]; 2]) -> ShogunPosition {
+    /// The start position with `setup[side]` the ids on that side's setup squares (S2 order).
+    pub(crate) fn start_with(rules: &'static ShogunRules, setup: [[u8; 7]; 2]) -> ShogunPosition {
         let m = &rules.magnets;
         let mut pieces = Vec::with_capacity(16);
         let mut rng = SplitMix64(m.state);
