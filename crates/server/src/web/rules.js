@@ -54,14 +54,15 @@ const RULES = {
   },
   'shogun': {
     title: 'Shogun',
-    intro: 'Ravensburger’s game of 1979 on an 8×8 board. Each side has seven pieces and a Shogun (marked with a crown). White starts on the first row, Red on the last; White moves first. Every piece shows a number, and the number changes as the piece moves: magnets under the board turn a disc inside each piece.',
+    intro: 'Ravensburger’s game of 1979 on an 8×8 board. Each side has seven pieces and a Shogun (marked with a crown). White starts on the first row, Red on the last; the players decide who moves first (White unless the game says first=red). Every piece shows a number, and the number changes as the piece moves: magnets under the board turn a disc inside each piece.',
     rules: [
       'A piece must move exactly as many squares as the number it shows (1–4; the Shogun 1 or 2), forwards, backwards or sideways, and may turn a corner once on the way. It never jumps: every square it passes must be empty.',
       'Landing on an enemy piece captures it. After landing, the piece shows the number of its new square: the same square always gives the same number to the same piece, but each piece reacts differently, so learning the board pays. The learning view of the game screen shows the number a picked piece would get on each destination.',
       '“Shogun!”: you may never make a move after which an enemy piece could capture your Shogun with the number it shows now. If your Shogun is attacked and no move saves it, you lose (checkmate). If you cannot move at all, you lose too.',
       'A side left with only its Shogun and one other piece loses at once. A position seen for the third time is a draw, and so are 100 moves in a row (both sides counted) without a capture.',
       '1976 rules (option capture=allowed): the Shogun may be captured, and capturing it wins; the “Shogun!” rule does not apply.',
-      'The magnet board is set by a seed and a rotation; the new-game screen draws them at random unless you choose them. Other options: random numbers after every move (numbers=random), and a shuffled setup (setup=shuffle).',
+      'The magnet board is set by a seed and a rotation; the new-game screen draws them at random unless you choose them. Other options: random numbers after every move (numbers=random), a shuffled setup (setup=shuffle), and Red moving first (first=red).',
+      'Arranging your pieces (setup=choose): the rules let each player place its seven pieces on its first row as it likes, the Shogun on its own square. Before the first move each player arranges its row; in an online game neither sees the other’s row until both are done. Each piece keeps its own disc, so where you put it decides the number it shows.',
     ],
   },
 };
