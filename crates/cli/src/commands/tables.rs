@@ -67,9 +67,9 @@ struct BuildArgs {
     /// Directory for the files (created if missing); smaller tables found there are used, not built again.
     #[arg(long, default_value = "tables")]
     out: PathBuf,
-    /// Threads.
-    #[arg(long, default_value_t = 2)]
-    threads: usize,
+    /// Threads, 1 to 256 (more than the machine's processors only waits on them).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// `board`: one entry per family of the board's eight images (rotations and mirrors), about an
     /// eighth of the positions; `off`: every placement its own entry (format version 1).
     #[arg(long, value_enum, default_value = "board")]
@@ -235,7 +235,7 @@ fn run_build(a: &BuildArgs) -> Result<(), CliError> {
             rules,
             pair,
             &have,
-            a.threads,
+            usize::from(a.threads),
             a.symmetry.into(),
             &mut progress_lines(),
         )

@@ -424,8 +424,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // They go once a stranger took the seat from the lobby (its link's key no longer works), once the
     // friend has come, and when the game is over.
     const links = invites.get(g.id);
-    const other = you === 'black' ? 'white' : 'black';
-    if (g.connected && g.connected[other] && you !== 'both') friendCame.add(g.id);
+    const friend = you === 'black' ? 'white' : 'black';
+    if (g.connected && g.connected[friend] && you !== 'both') friendCame.add(g.id);
     if (g.opponent === 'online' && links && links.black && !g.paired && g.status !== 'over' && !friendCame.has(g.id)) {
       linksBox.hidden = false; linksBox.textContent = '';
       const abs = (p) => location.origin + p;
