@@ -4,6 +4,7 @@ mod commands;
 mod line;
 mod matches;
 mod play;
+mod text_file;
 mod ugi;
 
 use std::process::ExitCode;

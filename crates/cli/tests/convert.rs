@@ -466,3 +466,28 @@ fn a_suite_is_played_in_parts_with_skip_and_limit() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn a_suite_or_openings_file_of_any_size_is_refused_not_read_whole() {
+    // Issue 49.16: an endless file (/dev/zero) is refused after 16 MiB instead of filling memory.
+    let out = convert(&["run", "/dev/zero", "--limit", "1"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("larger than 16777216 bytes"), "{err}");
+    let out = hasami(&[
+        "match",
+        "--player1",
+        "greedy:1",
+        "--player2",
+        "greedy:1",
+        "--variant",
+        "hasami",
+        "--games",
+        "2",
+        "--openings-file",
+        "/dev/zero",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("larger than 16777216 bytes"), "{err}");
+}

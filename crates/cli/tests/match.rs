@@ -478,3 +478,40 @@ fn bad_arguments_exit_with_status_2() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn an_engine_that_never_answers_is_ended_with_what_it_started() {
+    // Issue 49.16: an engine run through a shell that starts a helper and never answers `ugi` is
+    // ended after the handshake's time with its whole process group: no helper is left behind.
+    let dir = temp_dir("orphans");
+    let pid_file = dir.join("helper.pid");
+    let script = format!(
+        "sleep 300 & echo $! > {}; exec sleep 300",
+        pid_file.display()
+    );
+    let engine = format!("cmd:sh -c {}", shlex::try_quote(&script).unwrap());
+    let out = run(&[
+        "--player1",
+        &engine,
+        "--player2",
+        "random",
+        "--variant",
+        "hasami",
+        "--games",
+        "1",
+    ]);
+    assert!(!out.status.success(), "{}", stdout(&out));
+    let pid = fs::read_to_string(&pid_file).unwrap();
+    let stat = fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    // Gone, or a zombie waiting for its reaper: not running.
+    let state = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .next();
+    assert!(
+        stat.is_empty() || state == Some("Z"),
+        "the engine's helper still runs: {stat}"
+    );
+}

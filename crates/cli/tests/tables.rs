@@ -82,3 +82,28 @@ fn a_folded_table_and_a_plain_one_compare_equal_and_a_damaged_one_does_not() {
         "{err}"
     );
 }
+
+#[test]
+fn a_thread_count_no_build_can_use_is_refused() {
+    // Issue 49.16: `--threads 0` would build nothing and 100000 only waits on the processors.
+    for threads in ["0", "257", "100000"] {
+        let out = hasami(&[
+            "tables",
+            "build",
+            "--variant",
+            "mak-yek",
+            "--pieces",
+            "2v1",
+            "--out",
+            "/nonexistent",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "--threads {threads}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--threads") && err.contains("1..=256"),
+            "{err}"
+        );
+    }
+}

@@ -10,12 +10,20 @@ use hasami_reference::RefGame;
 
 /// Runs `hasami ugi` on `input` (a writer thread feeds it while we read) and returns its output lines.
 fn ugi(input: String) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hasami"))
-        .arg("ugi")
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hasami"));
+    command.arg("ugi");
+    let (status, out) = run_engine(command, input);
+    assert!(status.success(), "{status:?}: {out:?}");
+    out
+}
+
+/// Runs `command` (an engine speaking UGI) on `input`; its exit status and output lines.
+fn run_engine(mut command: Command, input: String) -> (std::process::ExitStatus, Vec<String>) {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("start hasami ugi");
+        .expect("start the engine");
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = thread::spawn(move || {
         stdin.write_all(input.as_bytes()).expect("write");
@@ -25,8 +33,7 @@ fn ugi(input: String) -> Vec<String> {
         .map(|l| l.expect("utf-8 line"))
         .collect();
     writer.join().expect("writer");
-    assert!(child.wait().expect("exit").success());
-    out
+    (child.wait().expect("exit"), out)
 }
 
 fn lines(cmds: &[&str]) -> String {
@@ -581,27 +588,12 @@ fn threads_and_table_path_keep_the_table_instead_of_allocating_another() {
         "go depth 1",
         "quit",
     ]);
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 3500000 && exec {} ugi",
-            env!("CARGO_BIN_EXE_hasami")
-        ))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start hasami ugi under a memory limit");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out: Vec<String> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(|l| l.unwrap())
-        .collect();
-    let status = child.wait().unwrap();
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(format!(
+        "ulimit -v 3500000 && exec {} ugi",
+        env!("CARGO_BIN_EXE_hasami")
+    ));
+    let (status, out) = run_engine(command, input);
     assert!(status.success(), "{status:?}: {out:?}");
     assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");

@@ -34,6 +34,16 @@ fn server_on(url: &str) -> Server {
     )
 }
 
+/// Breaks both servers' listening connections (each makes a new one after a second): what is
+/// stored meanwhile is told to nobody.
+fn break_listening(pg: &Postgres, url: &str) {
+    let broken = pg.psql(
+        url,
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'",
+    );
+    assert_eq!(broken.trim(), "2", "two listening connections: {broken}");
+}
+
 /// The next game message on `ws` with `plies` moves (earlier ones are skipped).
 fn game_with(ws: &mut Ws, plies: usize) -> Value {
     loop {
@@ -199,11 +209,7 @@ fn a_move_made_while_the_other_server_was_not_listening_reaches_it() {
     game_with(&mut white_ws, 0);
     // Both servers' listening connections break; each makes a new one after a second. The move
     // is stored in between, so its notification reaches nobody.
-    let broken = pg.psql(
-        &url,
-        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'",
-    );
-    assert_eq!(broken.trim(), "2", "two listening connections: {broken}");
+    break_listening(&pg, &url);
     one.post_ok(
         &format!("{path}/moves"),
         &json!({"move": "e1e5", "token": black}),
@@ -481,13 +487,7 @@ fn shogun_players_arranging_on_two_servers_start_one_game() {
     let url = pg.database();
     let (one, two) = (server_on(&url), server_on(&url));
     for round in 0..5 {
-        let c = create(
-            &one,
-            json!({"variant": "shogun+setup=choose", "opponent": "online", "side": "black"}),
-        );
-        let id = c["id"].as_i64().unwrap();
-        let white = c["token"].as_str().unwrap().to_string();
-        let red = common::token_of(&c["links"]["white"]);
+        let (id, white, red) = online_game(&one, json!({"variant": "shogun+setup=choose"}));
         let path = format!("/api/games/{id}");
         // Server two loads the game before the arrangements.
         assert_eq!(two.get(&path).1["arranging"]["black"], false);
@@ -544,11 +544,7 @@ fn a_move_on_a_server_behind_the_store_is_a_conflict_not_an_illegal_move() {
     assert_eq!(two.get(&path).1["ply"], 0);
     // Server two cannot hear of the first move (its listening connection is broken), so its copy
     // is behind when White's move reaches it.
-    let broken = pg.psql(
-        &url,
-        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'",
-    );
-    assert_eq!(broken.trim(), "2", "two listening connections: {broken}");
+    break_listening(&pg, &url);
     one.post_ok(
         &format!("{path}/moves"),
         &json!({"move": "e1e5", "token": token}),

@@ -59,11 +59,17 @@ impl Engine {
     /// Starts the engine, does the `ugi` handshake, sets the options and waits for `readyok`.
     /// An option the engine did not declare, or one it answers with an error, is an error.
     pub fn start(argv: &[String], options: &[(String, String)]) -> Result<Engine, EngineError> {
-        let mut child = Command::new(&argv[0])
+        let mut command = Command::new(&argv[0]);
+        command
             .args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A process group of its own, so that ending the engine ends what it started too (an engine
+        // run through a shell script, or one that starts helpers).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| EngineError::Other(format!("could not start '{}': {e}", argv[0])))?;
         let stdin = child.stdin.take().expect("piped stdin");
@@ -100,7 +106,7 @@ impl Engine {
             match (words.next(), words.next()) {
                 (Some("ugiok"), _) => break,
                 (Some("id"), Some("name")) => {
-                    let name = line.split_once("name").map(|(_, n)| n.trim().to_string());
+                    let name = line.split_once("name").map(|(_, n)| shown_name(n));
                     engine.id_name = name.filter(|n| !n.is_empty());
                 }
                 (Some("option"), Some("name")) => {
@@ -229,8 +235,16 @@ impl Engine {
         }
     }
 
-    /// Ends the process at once.
+    /// Ends the process at once, with every process of its group (what it started).
     pub fn kill(&mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the group `spawn` made for this child; it
+            // touches no memory of ours.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -247,6 +261,17 @@ impl Drop for Engine {
         }
         self.kill();
     }
+}
+
+/// An engine's `id name` as the report shows it: without control characters (a terminal escape
+/// sequence loses its ESC and so does nothing), at most 100 characters, trimmed.
+fn shown_name(raw: &str) -> String {
+    raw.chars()
+        .filter(|c| !c.is_control())
+        .take(100)
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// The text of an `info string error: …` line.
@@ -273,4 +298,16 @@ pub fn position_command<P: Position>(game: &Game<P>) -> String {
         }
     }
     cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_name;
+
+    #[test]
+    fn an_engine_name_loses_its_control_characters() {
+        assert_eq!(shown_name(" \u{1b}[2J\u{1b}[31mEvil\u{7}\r"), "[2J[31mEvil");
+        assert_eq!(shown_name(&"x".repeat(500)).len(), 100);
+        assert_eq!(shown_name(" Stockfish 17 "), "Stockfish 17");
+    }
 }

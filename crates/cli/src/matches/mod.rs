@@ -30,6 +30,7 @@ use hasami_core::{HasamiPosition, Recordable, ShogunPosition, Side, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::CliError;
+use crate::text_file::{read_text_file, MAX_TEXT_FILE};
 use elo::{elo_estimate, fmt_elo, los, Wdl};
 use players::{Player, PlayerSpec, SPEC_HELP};
 use referee::{End, GameReport, Settings, TimeControl};
@@ -269,7 +270,7 @@ fn run_family<P: Recordable>(
     } = plan;
     let openings = match &args.openings_file {
         Some(path) => {
-            let text = fs::read_to_string(path).map_err(|e| {
+            let text = read_text_file(path, MAX_TEXT_FILE).map_err(|e| {
                 usage(format!(
                     "cannot read --openings-file {}: {e}",
                     path.display()

@@ -2,9 +2,10 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::{ahead, new_game, CliError};
+use crate::text_file::{read_text_file, MAX_TEXT_FILE};
 
 /// Writes a suite in the format [`read_suite`] reads: a comment (`# Conversion suite: VARIANT, ABOUT`,
 /// ABOUT may run on over `#` lines), the `variant` line and one position text per line; to `out`, or
@@ -39,8 +40,8 @@ pub(super) struct Suite {
     pub(super) positions: Vec<String>,
 }
 
-pub(super) fn read_suite(path: &PathBuf) -> Result<Suite, CliError> {
-    let text = fs::read_to_string(path)
+pub(super) fn read_suite(path: &Path) -> Result<Suite, CliError> {
+    let text = read_text_file(path, MAX_TEXT_FILE)
         .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     let mut variant = None;
     let mut positions = Vec::new();
