@@ -43,6 +43,10 @@ pub struct Limits {
     pub trusted_proxies: Vec<IpAddr>,
     /// Origins (`https://example.org`) besides the server's own whose pages may call the API.
     pub allowed_origins: Vec<String>,
+    /// Host names (`example.org`, lower case, no port) the server answers to besides IP addresses and
+    /// `localhost`: a request for any other name is refused, so that a page whose name was made to
+    /// point at this server (DNS rebinding) cannot use it.
+    pub allowed_hosts: Vec<String>,
     /// How long a game waiting in the lobby keeps its place after its creator's last socket closed,
     /// on any server sharing the store (a reload, a dropped connection); then it leaves the lobby.
     pub lobby_grace: Duration,
@@ -76,6 +80,7 @@ impl Default for Limits {
             live_games: 10_000,
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
             lobby_grace: Duration::from_secs(30),
             first_move: Duration::from_secs(30),
         }

@@ -22,7 +22,14 @@ fn raw(
 ) -> (u16, String, String) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut req = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers
+        .iter()
+        .any(|h| h.to_ascii_lowercase().starts_with("host:"))
+    {
+        req.push_str(&format!("Host: {addr}\r\n"));
+    }
+    req.push_str("Connection: close\r\n");
     for h in headers {
         req.push_str(h);
         req.push_str("\r\n");
@@ -156,4 +163,74 @@ fn names_cannot_hide_direction_or_invisible_characters() {
         assert_eq!(status, 400, "{name:?}: {v}");
     }
     assert_eq!(game_count(&s), 0);
+}
+
+#[test]
+fn a_rebinding_host_and_a_strange_origin_scheme_are_refused() {
+    // Issue 49.15: a page whose own name was made to point at this server (DNS rebinding) sends
+    // its name as Host and a matching Origin; an Origin of another scheme is not a page's.
+    let (_dir, s) = server();
+    let port = s.addr.port();
+    let body = br#"{"variant":"hasami","opponent":"local"}"#;
+    let json = "Content-Type: application/json";
+    let before = game_count(&s);
+    let rebinding_host = format!("Host: rebind.example:{port}");
+    let rebinding_origin = format!("Origin: http://rebind.example:{port}");
+    let evil = format!("Origin: evil://127.0.0.1:{port}");
+    for headers in [
+        vec![rebinding_host.as_str(), rebinding_origin.as_str(), json],
+        vec![rebinding_host.as_str(), json],
+        vec![evil.as_str(), json],
+    ] {
+        let (status, _, body) = raw(s.addr, "POST", "/api/games", &headers, body);
+        assert_eq!(status, 403, "{headers:?}: {body}");
+    }
+    let (status, _, _) = raw(s.addr, "GET", "/api/games", &[rebinding_host.as_str()], b"");
+    assert_eq!(status, 403);
+    assert_eq!(game_count(&s), before, "nothing was created");
+    // IP addresses and localhost are answered, with a page of their own scheme.
+    for (host, origin) in [
+        (
+            format!("Host: localhost:{port}"),
+            format!("Origin: http://localhost:{port}"),
+        ),
+        (
+            format!("Host: 127.0.0.1:{port}"),
+            format!("Origin: https://127.0.0.1:{port}"),
+        ),
+        (
+            format!("Host: [::1]:{port}"),
+            format!("Origin: http://[::1]:{port}"),
+        ),
+    ] {
+        let (status, _, body) = raw(s.addr, "POST", "/api/games", &[&host, &origin, json], body);
+        assert_eq!(status, 201, "{host}: {body}");
+    }
+}
+
+#[test]
+fn a_host_name_the_operator_allows_is_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = common::Server::start_within(
+        &dir.path().join("games.sqlite3"),
+        hasami_server::Limits {
+            allowed_hosts: vec!["hasami.example".into()],
+            ..hasami_server::Limits::default()
+        },
+    );
+    let port = s.addr.port();
+    let host = format!("Host: HASAMI.example:{port}");
+    let origin = format!("Origin: https://HASAMI.example:{port}");
+    let body = br#"{"variant":"hasami","opponent":"local"}"#;
+    let (status, _, text) = raw(
+        s.addr,
+        "POST",
+        "/api/games",
+        &[&host, &origin, "Content-Type: application/json"],
+        body,
+    );
+    assert_eq!(status, 201, "{text}");
+    let other = format!("Host: other.example:{port}");
+    let (status, _, _) = raw(s.addr, "GET", "/", &[&other], b"");
+    assert_eq!(status, 403);
 }

@@ -106,6 +106,10 @@ pub struct ServeArgs {
     /// https://example.org (repeatable).
     #[arg(long, value_name = "ORIGIN")]
     pub allow_origin: Vec<String>,
+    /// A host name the server answers to, like example.org (repeatable); IP addresses and
+    /// localhost always are. A request for any other name is refused (DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// A directory of endgame tables (`hasami tables build`) for the engine's replies and hints
     /// (docs/tables.md); none by default.
     #[arg(long, value_name = "DIR")]
@@ -149,6 +153,11 @@ impl ServeArgs {
             lobby_grace: Duration::from_secs(self.lobby_grace),
             first_move: Duration::from_secs(self.first_move),
             trusted_proxies: self.trusted_proxy.clone(),
+            allowed_hosts: self
+                .allow_host
+                .iter()
+                .map(|h| h.trim_end_matches('.').to_ascii_lowercase())
+                .collect(),
             allowed_origins: self
                 .allow_origin
                 .iter()

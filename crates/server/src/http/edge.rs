@@ -38,6 +38,8 @@ pub struct Edge {
     trusted_proxies: Vec<IpAddr>,
     /// Origins besides the server's own whose pages may call the API.
     pub allowed_origins: Vec<String>,
+    /// Host names answered besides IP addresses and `localhost` (`Limits::allowed_hosts`).
+    pub allowed_hosts: Vec<String>,
     /// How long a WebSocket may stay silent, or leave a send untaken, before it is closed.
     pub socket_timeout: std::time::Duration,
     new_games: DefaultKeyedRateLimiter<IpAddr>,
@@ -62,6 +64,7 @@ impl Edge {
         Arc::new(Edge {
             trusted_proxies: limits.trusted_proxies.clone(),
             allowed_origins: limits.allowed_origins.clone(),
+            allowed_hosts: limits.allowed_hosts.clone(),
             socket_timeout: limits.socket_timeout,
             new_games: RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)),
             hints: PerAddress::new(limits.hints_per_address),

@@ -7,6 +7,9 @@
 //!   operator allowed that origin (`hasami serve --allow-origin`), and a POST
 //!   with a body must say `Content-Type: application/json` (415), so no other site's form or script
 //!   can create games or play;
+//! - only the host names the server was told to answer to (besides IP addresses and `localhost`),
+//!   so a DNS-rebinding page cannot talk to it, and an `Origin` counts as the server's own only with
+//!   the scheme `http` or `https`;
 //! - every error of the API is `{"error": "…"}`, also those the framework answers itself (wrong
 //!   method, body too large); `error` keeps every message short.
 
@@ -43,20 +46,41 @@ pub fn security_headers() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
 /// Refuses requests from another site's page (unless its origin is allowed) and POST bodies that
 /// are not JSON, before any handler.
 pub async fn same_origin_json(State(edge): State<Arc<Edge>>, req: Request, next: Next) -> Response {
-    if let Some(refusal) = refusal(req.method(), req.headers(), &edge.allowed_origins) {
+    if let Some(refusal) = refusal(
+        req.method(),
+        req.headers(),
+        &edge.allowed_origins,
+        &edge.allowed_hosts,
+    ) {
         return refusal.into_response();
     }
     next.run(req).await
 }
 
 /// Why a request is refused at the edge, if it is.
-fn refusal(method: &Method, headers: &HeaderMap, allowed: &[String]) -> Option<ApiError> {
+fn refusal(
+    method: &Method,
+    headers: &HeaderMap,
+    allowed: &[String],
+    hosts: &[String],
+) -> Option<ApiError> {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if let Some(h) = host {
+        if !host_answered(h, hosts) {
+            return Some(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this server does not answer to that host name (hasami serve --allow-host)",
+            ));
+        }
+    }
     if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let origin = origin.to_str().ok();
+        // Only a web page's own scheme: http or https.
         let same = origin
             .and_then(|o| o.split_once("://"))
-            .is_some_and(|(_, authority)| Some(authority) == host);
+            .is_some_and(|(scheme, authority)| {
+                matches!(scheme, "http" | "https") && Some(authority) == host
+            });
         let listed = origin.is_some_and(|o| allowed.iter().any(|a| a.eq_ignore_ascii_case(o)));
         if !same && !listed {
             return Some(ApiError::new(
@@ -72,6 +96,25 @@ fn refusal(method: &Method, headers: &HeaderMap, allowed: &[String]) -> Option<A
         ));
     }
     None
+}
+
+/// Whether the server answers to `host` (a Host header, with or without its port): an IP address
+/// (no page can make a name of its own point there by address), `localhost`, or a name the operator
+/// allowed. A name that is none of these is what DNS rebinding sends.
+fn host_answered(host: &str, allowed: &[String]) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // [v6]:port
+        return rest
+            .split(']')
+            .next()
+            .is_some_and(|ip| ip.parse::<std::net::Ipv6Addr>().is_ok());
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _port)| name)
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name.parse::<std::net::Ipv4Addr>().is_ok()
+        || name == "localhost"
+        || allowed.iter().any(|a| a.eq_ignore_ascii_case(&name))
 }
 
 /// Whether the request has a body (a length above 0, or one sent in chunks).
