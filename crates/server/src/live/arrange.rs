@@ -49,20 +49,20 @@ fn parse_stored(text: &Option<String>) -> Option<Arrangement> {
 }
 
 impl LiveGame {
-    /// Sets the arranging state from the stored row: a game that waits, with what it has.
-    pub(crate) fn with_arranging(mut self) -> LiveGame {
-        self.arranging = match self.game.variant() {
+    /// The arranging, while the game waits for it: read from the stored row (`arranging` and the
+    /// arrangements given), so every copy of the game, reloaded or not, sees the same.
+    pub(crate) fn arranging(&self) -> Option<Arranging> {
+        match self.game.variant() {
             Variant::Shogun(rules) if self.meta.arranging && self.game.plies() == 0 => Some(
                 Arranging::resumed(rules, self.meta.arranged.each_ref().map(parse_stored)),
             ),
             _ => None,
-        };
-        self
+        }
     }
 
     /// An error while the players are still arranging their pieces.
     pub(crate) fn check_arranged(&self) -> Result<(), GameError> {
-        match self.arranging {
+        match self.arranging() {
             Some(_) => Err(GameError::Arranging),
             None => Ok(()),
         }
@@ -70,7 +70,7 @@ impl LiveGame {
 
     /// The arranging as the holder of `token` may see it.
     pub(crate) fn arranging_view(&self, token: Option<&str>) -> Option<ArrangingView> {
-        let a = self.arranging.as_ref()?;
+        let a = self.arranging()?;
         let yours = match self.sides_of(token).as_slice() {
             [side] => a.arrangement(*side).map(|x| x.to_string()),
             _ => None,
@@ -84,23 +84,14 @@ impl LiveGame {
 
     /// Takes on the stored arrangements: the game starts (its clocks with it) when both are in.
     fn take_arrangements(&mut self, both: [Option<String>; 2]) {
-        let Some(a) = self.arranging.as_mut() else {
-            return;
-        };
-        for side in Side::ALL {
-            if let Some(x) = parse_stored(&both[side.index()]) {
-                let _ = a.arrange(side, x);
-            }
-        }
-        if let Some(start) = a.start() {
+        self.meta.arranged = both;
+        if let Some(start) = self.arranging().and_then(|a| a.start()) {
             self.meta.start = start.to_string();
             self.meta.arranging = false;
             self.meta.turn_started = Some(crate::db::now_ms());
             self.game = AnyGame::Shogun(ShogunGame::from_position(start));
             self.turn = TurnClock::start();
-            self.arranging = None;
         }
-        self.meta.arranged = both;
     }
 }
 
@@ -119,7 +110,7 @@ impl AppState {
         let mut g = live.lock().await;
         let sides = g.player_sides(token)?;
         g.check_playing()?;
-        let Some(arranging) = g.arranging else {
+        let Some(arranging) = g.arranging() else {
             return Err(GameError::NotArranging);
         };
         let arrangement: Arrangement = text.parse().map_err(GameError::BadArrangement)?;
@@ -154,7 +145,7 @@ impl AppState {
         let Some(both) = stored else {
             // Another server took an arrangement or an end meanwhile: this copy is stale.
             let _ = self.reload(&live, &mut g).await;
-            return Err(match g.arranging {
+            return Err(match g.arranging() {
                 Some(a) if !a.has_arranged(side) => GameError::Arranging,
                 Some(_) => GameError::ArrangedAlready(g.game.side_name(side)),
                 None => GameError::NotArranging,

@@ -245,7 +245,6 @@ impl AppState {
         g.draw_offer = fresh.draw_offer;
         g.takeback_offer = fresh.takeback_offer;
         g.stopped_after = fresh.stopped_after;
-        g.arranging = fresh.arranging;
         g.changed();
         // What the game needs next runs here if this server owns it (or can claim it).
         self.act(live, g).await;

@@ -5,7 +5,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use hasami_core::shogun::Arranging;
 use hasami_core::Side;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -124,9 +123,6 @@ pub struct LiveGame {
     pub updates: broadcast::Sender<Arc<str>>,
     /// Whether each side's player is connected, here or on another server: see `presence.rs`.
     pub presence: Presence,
-    /// Shogun `setup=choose`: the arrangements given so far, while the game waits for them
-    /// (`arrange.rs`); `None` once it has started (or when it never waits).
-    pub arranging: Option<Arranging>,
 }
 
 impl LiveGame {
@@ -157,9 +153,7 @@ impl LiveGame {
             version: 0,
             updates: broadcast::channel(64).0,
             presence: Presence::default(),
-            arranging: None,
         }
-        .with_arranging()
     }
 
     /// Replays a stored game.
@@ -215,9 +209,7 @@ impl LiveGame {
             version: 0,
             updates,
             presence: Presence::default(),
-            arranging: None,
-        }
-        .with_arranging())
+        })
     }
 
     /// Who plays against whom.

@@ -44,7 +44,7 @@ impl AppState {
         if g.meta.rematch.is_none() {
             let opponent = g.opponent();
             // A game whose players arranged their pieces is arranged anew.
-            let arrange = g.meta.arranging || g.meta.arranged[0].is_some();
+            let arrange = g.meta.arranging || g.meta.arranged.iter().any(Option::is_some);
             let start = (!arrange).then_some(g.meta.start.as_str());
             let game = AnyGame::new(&g.meta.variant, start).map_err(GameError::BadPosition)?;
             // A name the server gave (a side's name, "You", the engine's) is given again by the

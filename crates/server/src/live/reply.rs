@@ -19,7 +19,7 @@ impl AppState {
         let Some(engine_side) = g.engine_side() else {
             return;
         };
-        if g.is_over() || g.thinking || g.game.side() != engine_side || g.arranging.is_some() {
+        if g.is_over() || g.thinking || g.game.side() != engine_side || g.arranging().is_some() {
             return;
         }
         if !self.db.owns(g.meta.id) {

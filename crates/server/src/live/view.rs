@@ -225,7 +225,7 @@ impl LiveGame {
             },
             start: self.meta.start.clone(),
             moves,
-            legal_moves: if self.is_over() || self.arranging.is_some() {
+            legal_moves: if self.is_over() || self.arranging().is_some() {
                 Vec::new()
             } else {
                 self.game
