@@ -18,8 +18,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use hasami_core::shogun::{Arrangement, Arranging, ShogunSetup};
-use hasami_core::{AnyGame, ShogunGame, Side, SplitMix64, Variant};
+use hasami_core::shogun::{Arrangement, Arranging};
+use hasami_core::{AnyGame, ShogunGame, Side, SplitMix64};
 use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN_BOUND};
 
 use self::board::LastMove;
@@ -85,14 +85,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let game = AnyGame::new(&args.variant, args.position.as_deref())
         .map_err(|e| CliError::Usage(e.to_string()))?;
     // `setup=choose` (S2): the players arrange their pieces first, unless a position was given.
-    let arranging = match game.variant() {
-        Variant::Shogun(rules)
-            if rules.options.setup == ShogunSetup::Choose && args.position.is_none() =>
-        {
-            Some(Arranging::new(rules))
-        }
-        _ => None,
-    };
+    let arranging = Arranging::of(game.variant()).filter(|_| args.position.is_none());
     let mut session = Session {
         game,
         arranging,

@@ -126,6 +126,17 @@ impl Arranging {
         }
     }
 
+    /// The phase a new game of `variant` starts with, when its players arrange their pieces
+    /// (`shogun+setup=choose`); `None` for every other variant.
+    pub fn of(variant: crate::Variant) -> Option<Arranging> {
+        match variant {
+            crate::Variant::Shogun(rules) if rules.options.setup == ShogunSetup::Choose => {
+                Some(Arranging::new(rules))
+            }
+            _ => None,
+        }
+    }
+
     /// The phase with what each side has already given (from a store).
     pub fn resumed(rules: &'static ShogunRules, done: [Option<Arrangement>; 2]) -> Arranging {
         Arranging { rules, done }

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use hasami_core::shogun::{Arrangement, Arranging, ShogunSetup};
+use hasami_core::shogun::{Arrangement, Arranging};
 use hasami_core::{AnyGame, ShogunGame, ShogunPosition, Side, Variant};
 use serde::Serialize;
 
@@ -32,11 +32,6 @@ pub struct ArrangingView {
     /// The arrangement the viewer gave (a player of one side only; never the other side's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub yours: Option<String>,
-}
-
-/// Whether a game of `variant` made with no start position waits for its players' arrangements.
-pub(crate) fn arranges(variant: Variant) -> bool {
-    matches!(variant, Variant::Shogun(r) if r.options.setup == ShogunSetup::Choose)
 }
 
 /// A random arrangement: how the engine places its pieces.

@@ -4,13 +4,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use hasami_core::shogun::Arranging;
 use hasami_core::{ShogunOptions, ShogunRules};
 use hasami_core::{Side, Variant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
 use crate::db::{self, StoredGame, StoredMove};
-use crate::live::arrange::{arranges, engine_arrangement};
+use crate::live::arrange::engine_arrangement;
 use crate::live::clock::ClockRequest;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, LiveGame, Opponent};
@@ -187,7 +188,7 @@ impl AppState {
                 omniscient,
                 clock,
                 open: req.open == Some(true),
-                arrange: arranges(parsed) && start.is_none(),
+                arrange: Arranging::of(parsed).is_some() && start.is_none(),
             },
         )
         .await
