@@ -33,3 +33,36 @@ fn a_level_1_reply_does_not_wait_for_level_10_games() {
         "the level-1 reply took {waited:?}"
     );
 }
+
+#[test]
+fn a_level_1_reply_does_not_wait_for_deep_shogun_levels() {
+    let (_dir, s) = server();
+    // Shogun's level 8 searches four plies deep like the cheap levels of the Hasami family, but its
+    // chance nodes make each reply take about a second: eight of them, each with its engine to move.
+    let shogun: Vec<i64> = (0..8)
+        .map(|_| {
+            let g = create(
+                &s,
+                json!({"variant": "shogun", "opponent": "engine", "level": 8, "side": "white"}),
+            );
+            g["id"].as_i64().unwrap()
+        })
+        .collect();
+    let g = create(
+        &s,
+        json!({"variant": "dai-hasami", "opponent": "engine", "level": 1, "side": "white"}),
+    );
+    let id = g["id"].as_i64().unwrap();
+    s.wait_for(&format!("/api/games/{id}"), |v| v["ply"] == 1);
+    // When the cheap reply came, most of the Shogun replies were still to come: it did not queue
+    // behind them.
+    let replied = shogun
+        .iter()
+        .filter(|id| s.get(&format!("/api/games/{id}")).1["ply"] != 0)
+        .count();
+    assert!(
+        replied < shogun.len() / 2,
+        "{replied} of {} Shogun replies came before the level-1 one",
+        shogun.len()
+    );
+}

@@ -2,18 +2,23 @@
 //!
 //! Each search runs on `tokio::task::spawn_blocking` after taking a permit of a semaphore, so at most
 //! [`Engine::new`]'s `max_searches` full-strength searches run at once (the others wait their turn, in
-//! order) and the async workers stay free for HTTP and WebSocket traffic. Depth-capped levels (1–8)
-//! take milliseconds and have a lane of their own, so they never wait behind full-strength ones. Searchers (each with its own transposition table)
+//! order) and the async workers stay free for HTTP and WebSocket traffic. Searches that take
+//! milliseconds have a lane of their own, so they never wait behind expensive ones; which searches
+//! those are is measured, not assumed from the level ([`lanes`]). Searchers (each with its own transposition table)
 //! are pooled and reused (at most `max_searches` of them). Every search stops when its requester goes
 //! away or its game no longer needs it ([`StopOnDrop`], the reply's stop flag in the live game).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use hasami_core::{AnyPosition, Move};
-use hasami_engine::{level_for, search_any, Level, Limits, SearchResult, Searcher, WIN};
+use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN};
 use tokio::sync::Semaphore;
+
+pub mod lanes;
+
+use lanes::{CostBook, Kind, Lane};
 
 /// Hash table size of one searcher, MiB.
 const HASH_MIB: usize = 16;
@@ -25,9 +30,11 @@ pub const REPLY_TIME: Duration = Duration::from_millis(1500);
 pub struct Engine {
     /// Full-strength searches (level 10, hints, analysis): `max_searches` at once.
     permits: Arc<Semaphore>,
-    /// Depth-capped levels (a few milliseconds each): a lane of their own, so a cheap reply never
-    /// waits behind a crowd of expensive ones.
+    /// Searches expected to take milliseconds: a lane of their own, so a cheap reply never waits
+    /// behind a crowd of expensive ones.
     quick: Arc<Semaphore>,
+    /// What searches of each kind have cost: which lane a search takes.
+    costs: Arc<CostBook>,
     pool: Mutex<Vec<Searcher>>,
     /// The most searchers kept for reuse (each holds a table of [`HASH_MIB`] MiB).
     max_pooled: usize,
@@ -82,6 +89,7 @@ impl Engine {
         Engine {
             permits: Arc::new(Semaphore::new(max_searches.max(1))),
             quick: Arc::new(Semaphore::new(1)),
+            costs: Arc::new(CostBook::default()),
             pool: Mutex::new(Vec::new()),
             max_pooled: max_searches.max(1) + 1,
             max_searches: max_searches.max(1),
@@ -101,8 +109,8 @@ impl Engine {
     ///
     /// The search stops early when `stop` fires (the game changed) or when this future is dropped
     /// (its requester went away). A permit is held for as long as the search runs, not only while it
-    /// is awaited, so at most `max_searches` full-strength searches ever run at once, beside at most
-    /// one depth-capped one (a level capped at depth 4 or less) in its own lane.
+    /// is awaited, so at most `max_searches` expensive searches ever run at once, beside at most one
+    /// cheap one in its own lane ([`lanes`]).
     #[allow(clippy::too_many_arguments)]
     pub async fn search(
         self: &Arc<Self>,
@@ -117,10 +125,10 @@ impl Engine {
     ) -> Analysis {
         let _requester = StopOnDrop(Arc::clone(&stop));
         let lvl = level_for(&pos, level_number);
-        let lane = if is_quick(lvl) {
-            &self.quick
-        } else {
-            &self.permits
+        let kind = Kind::of(&pos, &lvl);
+        let lane = match self.costs.lane(kind) {
+            Lane::Quick => &self.quick,
+            Lane::Full => &self.permits,
         };
         let Ok(permit) = Arc::clone(lane).acquire_owned().await else {
             return Analysis::nothing();
@@ -132,6 +140,7 @@ impl Engine {
                 return None;
             }
             let searcher = this.take_searcher();
+            let started = Instant::now();
             let limits = Limits {
                 movetime: Some(time),
                 multipv: lines,
@@ -144,10 +153,13 @@ impl Engine {
                 omniscient,
                 &history,
                 &limits,
-                stop,
+                Arc::clone(&stop),
                 seed,
                 |_| {},
             );
+            if !stop.load(Ordering::Relaxed) {
+                this.costs.note(kind, started.elapsed());
+            }
             this.give_back(searcher);
             Some(out)
         })
@@ -174,12 +186,6 @@ impl Engine {
             pool.push(searcher);
         }
     }
-}
-
-/// Whether a level's searches are cheap: a depth cap of at most 4 plies (levels 1–8), which finishes in
-/// milliseconds.
-fn is_quick(lvl: Level) -> bool {
-    lvl.depth.is_some_and(|d| d <= 4)
 }
 
 /// Moves to a forced win (positive) or loss (negative) when `score` is one.
