@@ -82,6 +82,18 @@ pub enum AnyGameError {
 }
 
 impl AnyGameError {
+    /// The limit on distinct rules, when that is why a variant or position text was refused.
+    pub fn too_many_rule_sets(&self) -> Option<crate::TooManyRuleSets> {
+        match self {
+            AnyGameError::Variant { error, .. } => error.too_many_rule_sets(),
+            AnyGameError::ShogunPosition { error, .. } => match error.kind {
+                crate::ShogunTextErrorKind::TooMany(e) => Some(e),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Whether this is a move refused by the rules (not malformed text).
     pub fn is_illegal_move(&self) -> bool {
         matches!(

@@ -24,7 +24,8 @@
 //!
 //! Everything written once ([`Game`], [`Record`], [`perft()`], [`playout()`]) works on any
 //! [`Position`]; each family keeps only what is really its own. Rules are data: a variant text parses
-//! into an interned `&'static` rules value that a position carries, so positions stay small and `Copy`.
+//! into an interned `&'static` rules value that a position carries, so positions stay small and `Copy`
+//! (how many distinct ones a process keeps may be bounded: [`limit_rule_sets`]).
 //! Checked play ([`Game::play`], [`Position::try_play`]) leaves everything unchanged on error;
 //! [`Position::play_unchecked`] is the engine's fast path. The first player is [`Side::First`]:
 //! Black in the Hasami family, White in Shogun ([`Position::side_name`]).
@@ -53,6 +54,7 @@
 mod any;
 mod game;
 pub mod hasami;
+mod interned;
 mod outcome;
 mod perft;
 mod playout;
@@ -71,6 +73,7 @@ pub use hasami::rules::{
     upgrade_stored_variant, Alias, Corner, HasamiRules, Movement, Preset, Rows, RuleOptions,
     VariantError, WinItem, WinList, ALIASES,
 };
+pub use interned::{limit_rule_sets, rule_sets, TooManyRuleSets};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_until, perft, perft_after};
 pub use playout::{playout, random_game, PlayoutResult, SplitMix64};

@@ -33,6 +33,18 @@ pub enum ParseVariantError {
     Shogun(ShogunVariantError),
 }
 
+impl ParseVariantError {
+    /// The limit on distinct rules, when that is why the text was refused (a server's capacity, not
+    /// a mistake in the text).
+    pub fn too_many_rule_sets(&self) -> Option<crate::TooManyRuleSets> {
+        match self {
+            ParseVariantError::Hasami(VariantError::TooMany(e))
+            | ParseVariantError::Shogun(ShogunVariantError::TooMany(e)) => Some(*e),
+            _ => None,
+        }
+    }
+}
+
 /// Every preset name of both families (the Hasami family's aliases after its presets).
 pub fn all_presets() -> String {
     let mut names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();

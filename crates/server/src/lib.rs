@@ -172,6 +172,8 @@ pub fn serve_with(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    // Rules can never be freed (positions hold them by reference), so their number is bounded.
+    hasami_core::limit_rule_sets(limits.rule_sets);
     runtime.block_on(async move {
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;

@@ -38,6 +38,11 @@ pub struct Limits {
     pub new_games_per_second: u32,
     /// About how many games stay in memory (games in use are never dropped).
     pub live_games: usize,
+    /// Distinct rule sets (variant texts that differ in effect, Shogun magnet boards) the process
+    /// keeps, presets aside (`hasami_core::limit_rule_sets`; for the whole process). Rules can never
+    /// be freed, so a variant not seen before is refused with 503 once this many exist; every preset
+    /// and every variant already in use goes on working.
+    pub rule_sets: usize,
     /// Reverse proxies whose `X-Forwarded-For` names the client (its last address); requests
     /// from any other peer are keyed by the peer's own address.
     pub trusted_proxies: Vec<IpAddr>,
@@ -62,7 +67,8 @@ impl Default for Limits {
     /// household behind one address); 10 s for headers, 30 s for a request (a hint searches up to
     /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
     /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
-    /// games in memory; no trusted proxy and no other origin; a lobby game waits 30 s for its creator
+    /// games in memory; 4,096 distinct rule sets (at most about 6 MB); no trusted proxy and no
+    /// other origin; a lobby game waits 30 s for its creator
     /// to come back, and its players have 30 s each for their first moves once it is joined.
     fn default() -> Limits {
         Limits {
@@ -78,6 +84,7 @@ impl Default for Limits {
             new_games_burst: 300,
             new_games_per_second: 5,
             live_games: 10_000,
+            rule_sets: 4_096,
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
             allowed_hosts: Vec::new(),

@@ -89,6 +89,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().live_games,
         value_parser = count_up_to::<MAX_COUNT>)]
     pub max_live_games: usize,
+    /// Distinct rule sets (variants, Shogun magnet boards) kept in memory, presets aside; a variant
+    /// not seen before is refused beyond it.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().rule_sets,
+        value_parser = count_up_to::<MAX_COUNT>)]
+    pub max_rule_sets: usize,
     /// Seconds a game waiting in the lobby keeps its place after its creator's page closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().lobby_grace.as_secs(),
         value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
@@ -150,6 +155,7 @@ impl ServeArgs {
             new_games_burst: self.new_games_burst,
             new_games_per_second: self.new_games_per_second,
             live_games: self.max_live_games,
+            rule_sets: self.max_rule_sets,
             lobby_grace: Duration::from_secs(self.lobby_grace),
             first_move: Duration::from_secs(self.first_move),
             trusted_proxies: self.trusted_proxy.clone(),

@@ -1,12 +1,11 @@
 //! Shogun variant text (RULES.md S9): `shogun[+option[=value]…]` → [`ShogunRules`].
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
 
 use thiserror::Error;
 
 use super::magnets::Magnets;
+use crate::interned::{Interned, TooManyRuleSets};
 use crate::types::side::Side;
 
 /// Names of all options, for error messages.
@@ -54,6 +53,10 @@ pub enum ShogunVariantError {
     /// The first part is not `shogun`.
     #[error("'{0}' is not the shogun preset (expected shogun[+option...])")]
     NotShogun(String),
+    /// A variant not seen before, beyond the process's limit on distinct rules
+    /// ([`crate::limit_rule_sets`]).
+    #[error(transparent)]
+    TooMany(TooManyRuleSets),
     /// An option name is unknown.
     #[error("unknown shogun option '{0}'; allowed options: {OPTION_NAMES}")]
     UnknownOption(String),
@@ -157,7 +160,8 @@ pub struct ShogunRules {
     pub magnets: Magnets,
 }
 
-static INTERNED: OnceLock<Mutex<HashMap<ShogunOptions, &'static ShogunRules>>> = OnceLock::new();
+/// One shared value per distinct variant, within the process's limit (`crate::interned`).
+static INTERNED: Interned<ShogunOptions, ShogunRules> = Interned::new();
 
 fn bad(option: &str, value: &str, allowed: &'static str) -> ShogunVariantError {
     ShogunVariantError::BadValue {
@@ -272,43 +276,47 @@ impl ShogunRules {
                 why: "with numbers=random no number is read from the magnet board, so turning it changes nothing",
             });
         }
-        Ok(ShogunRules::intern(o))
+        ShogunRules::intern(o).map_err(ShogunVariantError::TooMany)
     }
 
     /// The rules with no options: 1979 rules, magnets, seed 1979, rotation 0.
     pub fn standard() -> &'static ShogunRules {
-        ShogunRules::intern(ShogunOptions::default())
+        match ShogunRules::intern(ShogunOptions::default()) {
+            Ok(rules) => rules,
+            Err(_) => unreachable!("the standard rules are never counted against the limit"),
+        }
     }
 
-    /// Builds (or finds) the shared rules for validated options (a rotation above 3 is taken mod 4).
-    pub fn intern(mut options: ShogunOptions) -> &'static ShogunRules {
+    /// Builds (or finds) the shared rules for validated options (a rotation above 3 is taken mod 4);
+    /// a variant not seen before is refused beyond the process's limit ([`crate::limit_rule_sets`]),
+    /// the standard rules never.
+    pub fn intern(mut options: ShogunOptions) -> Result<&'static ShogunRules, TooManyRuleSets> {
         options.rotation %= 4;
-        let mut table = INTERNED
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        table.entry(options).or_insert_with(|| {
-            Box::leak(Box::new(ShogunRules {
-                options,
-                magnets: Magnets::new(
-                    options.seed,
-                    options.rotation,
-                    options.setup == ShogunSetup::Shuffle,
-                ),
-            }))
+        let counted = options != ShogunOptions::default();
+        INTERNED.get(options, counted, || ShogunRules {
+            options,
+            magnets: Magnets::new(
+                options.seed,
+                options.rotation,
+                options.setup == ShogunSetup::Shuffle,
+            ),
         })
     }
 
     /// The same rules with another magnet board (a position text names its own seed and rotation).
     /// With `numbers=random` the rotation changes nothing and is kept at 0.
-    pub fn with_board(&'static self, seed: u64, rotation: u8) -> &'static ShogunRules {
+    pub fn with_board(
+        &'static self,
+        seed: u64,
+        rotation: u8,
+    ) -> Result<&'static ShogunRules, TooManyRuleSets> {
         let rotation = if self.options.random_numbers {
             0
         } else {
             rotation
         };
         if self.options.seed == seed && self.options.rotation == rotation {
-            return self;
+            return Ok(self);
         }
         ShogunRules::intern(ShogunOptions {
             seed,

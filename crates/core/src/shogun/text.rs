@@ -90,6 +90,10 @@ pub enum ShogunTextErrorKind {
         /// Rotation of the board.
         rotation: u8,
     },
+    /// A magnet board not seen before, beyond the process's limit on distinct rules
+    /// ([`crate::limit_rule_sets`]).
+    #[error(transparent)]
+    TooMany(crate::TooManyRuleSets),
     /// A side without a Shogun where the rules need it.
     #[error("{} has no Shogun (the 1979 rules never capture it; capture=allowed gives the 1976 rules)", side_name(*.0))]
     MissingShogun(Side),
@@ -315,7 +319,9 @@ impl ShogunPosition {
                 },
             ));
         }
-        let rules = rules.with_board(seed, rotation);
+        let rules = rules
+            .with_board(seed, rotation)
+            .map_err(|e| err(f[2].0, ShogunTextErrorKind::TooMany(e)))?;
         let mut next = 4;
         let rng = if random {
             next += 1;

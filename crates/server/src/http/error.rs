@@ -89,6 +89,8 @@ pub fn status_of(e: &GameError) -> StatusCode {
     match e {
         E::NotFound(_) => StatusCode::NOT_FOUND,
         E::PlyLimit { .. } => StatusCode::CONFLICT,
+        E::TooManyRuleSets(_) => StatusCode::SERVICE_UNAVAILABLE,
+        E::BadPosition(e) if e.too_many_rule_sets().is_some() => StatusCode::SERVICE_UNAVAILABLE,
         E::BadVariant { .. }
         | E::OmniscientNotShogun
         | E::BadEngine(_)

@@ -13,6 +13,7 @@ use hasami_core::{Preset, ALIASES};
 use hasami_core::{ShogunPosition, ShogunRules};
 
 use crate::http::error::ApiError;
+use crate::live::GameError;
 
 /// What Shogun is, for the variant list.
 const SHOGUN_ABOUT: &str = "Shogun (Ravensburger, 1979): 8x8, each piece moves exactly the number it shows, which changes with the square; protect your Shogun";
@@ -78,8 +79,10 @@ pub async fn check(Query(q): Query<HashMap<String, String>>) -> Result<Response,
     let text = q
         .get("variant")
         .ok_or_else(|| ApiError::bad_request("missing ?variant=…"))?;
-    let variant = Variant::parse(text)
-        .map_err(|e| ApiError::bad_request(format!("bad variant '{text}': {e}")))?;
+    let variant = Variant::parse(text).map_err(|e| match e.too_many_rule_sets() {
+        Some(limit) => ApiError::from(GameError::TooManyRuleSets(limit)),
+        None => ApiError::bad_request(format!("bad variant '{text}': {e}")),
+    })?;
     let answer = match variant {
         Variant::Hasami(rules) => serde_json::json!({
             "variant": rules.to_string(),

@@ -22,6 +22,9 @@ use crate::live::registry::AppState;
 use crate::live::view::GameView;
 use hasami_core::AnyGame;
 
+/// How many magnet boards (seeds, each in four rotations) `random_board` draws from.
+pub const DRAWN_BOARDS: u64 = 256;
+
 /// A new game (POST /api/games).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -138,9 +141,12 @@ impl AppState {
     /// Creates a game.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, GameError> {
         let mut variant = req.variant.clone().unwrap_or_else(|| "hasami".into());
-        let parsed = Variant::parse(&variant).map_err(|e| GameError::BadVariant {
-            text: variant.clone(),
-            reason: e.to_string(),
+        let parsed = Variant::parse(&variant).map_err(|e| match e.too_many_rule_sets() {
+            Some(limit) => GameError::TooManyRuleSets(limit),
+            None => GameError::BadVariant {
+                text: variant.clone(),
+                reason: e.to_string(),
+            },
         })?;
         let omniscient = match (req.engine.as_deref(), parsed) {
             (None | Some("fair"), _) => false,
@@ -158,11 +164,14 @@ impl AppState {
             } else {
                 (random_u64() % 4) as u8
             };
+            // One of a fixed set of boards: rules are kept for good, so random boards must not be
+            // a new rule set per game (`Limits::rule_sets`).
             variant = ShogunRules::intern(ShogunOptions {
-                seed: random_u64(),
+                seed: random_u64() % DRAWN_BOARDS,
                 rotation,
                 ..rules.options
             })
+            .map_err(GameError::TooManyRuleSets)?
             .to_string();
         }
         let start = req

@@ -26,6 +26,10 @@ pub enum GameError {
         /// Why it does not parse.
         reason: String,
     },
+    /// A variant not seen before while the process keeps as many distinct rules as it may
+    /// (`Limits::rule_sets`).
+    #[error(transparent)]
+    TooManyRuleSets(hasami_core::TooManyRuleSets),
     /// `engine: omniscient` asked for a Hasami-family game.
     #[error("engine 'omniscient' is for Shogun only (the Hasami family has no hidden numbers)")]
     OmniscientNotShogun,

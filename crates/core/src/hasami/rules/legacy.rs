@@ -8,7 +8,7 @@
 //!   captures); today that game is `hasami-chess+rows=1,2+win=most-captures`;
 //! - options that change nothing (effect.rs) were accepted; they are dropped, since they had no effect.
 
-use super::{effect, parse, HasamiRules, Preset, Rows, RuleOptions, WinItem, WinList};
+use super::{effect, parse, Preset, Rows, RuleOptions, WinItem, WinList};
 
 /// The canonical text, under today's rules, of the game that `text` named before Mak-yek took the
 /// corner capture; `None` when today's rules read `text` as that same game already (nothing to
@@ -33,7 +33,8 @@ pub fn upgrade_stored_variant(text: &str) -> Option<String> {
     if parse::parse_variant(text) == Ok((preset, same_game)) {
         return None;
     }
-    Some(HasamiRules::intern(preset, same_game).to_string())
+    // The canonical text only: nothing is interned, so no limit applies to a migration.
+    Some(super::geometry::derive(preset, same_game).to_string())
 }
 
 /// The presets as they were, each as today's preset and options that play it.

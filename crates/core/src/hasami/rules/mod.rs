@@ -7,10 +7,9 @@ mod geometry;
 mod legacy;
 mod parse;
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
 
+use crate::interned::{Interned, TooManyRuleSets};
 use crate::types::bitboard::BitBoard;
 use crate::types::side::Side;
 use crate::types::square::{Direction, Square};
@@ -321,32 +320,36 @@ pub struct HasamiRules {
     pub run_limit: u8,
 }
 
-/// One shared value per distinct variant. Distinct valid variants are finitely many, and each is a few
-/// hundred bytes, so the table stays small even for a long-running server.
-static INTERNED: OnceLock<Mutex<HashMap<(Preset, RuleOptions), &'static HasamiRules>>> =
-    OnceLock::new();
+/// One shared value per distinct variant, within the process's limit (`crate::interned`).
+static INTERNED: Interned<(Preset, RuleOptions), HasamiRules> = Interned::new();
 
 impl HasamiRules {
     /// Parses variant text (`PRESET[+option[=value]…]`, A6) and returns the shared rules for it.
     pub fn parse(text: &str) -> Result<&'static HasamiRules, VariantError> {
         let opts = parse::parse_variant(text)?;
-        Ok(HasamiRules::intern(opts.0, opts.1))
+        HasamiRules::intern(opts.0, opts.1).map_err(VariantError::TooMany)
     }
 
     /// The rules of a preset with no options.
     pub fn preset(preset: Preset) -> &'static HasamiRules {
-        HasamiRules::intern(preset, preset.base())
+        match INTERNED.get((preset, preset.base()), false, || {
+            geometry::derive(preset, preset.base())
+        }) {
+            Ok(rules) => rules,
+            Err(_) => unreachable!("presets are never counted against the limit"),
+        }
     }
 
-    /// Builds (or finds) the shared rules for already validated options.
-    pub fn intern(preset: Preset, options: RuleOptions) -> &'static HasamiRules {
-        let mut table = INTERNED
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        table
-            .entry((preset, options))
-            .or_insert_with(|| Box::leak(Box::new(geometry::derive(preset, options))))
+    /// Builds (or finds) the shared rules for already validated options; a variant not seen before
+    /// is refused beyond the process's limit ([`crate::limit_rule_sets`]).
+    pub fn intern(
+        preset: Preset,
+        options: RuleOptions,
+    ) -> Result<&'static HasamiRules, TooManyRuleSets> {
+        let counted = options != preset.base();
+        INTERNED.get((preset, options), counted, || {
+            geometry::derive(preset, options)
+        })
     }
 
     /// Board side.

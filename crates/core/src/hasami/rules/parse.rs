@@ -85,6 +85,10 @@ pub enum VariantError {
         /// What may follow `=`.
         allowed: &'static str,
     },
+    /// A variant not seen before, beyond the process's limit on distinct rules
+    /// ([`crate::limit_rule_sets`]).
+    #[error(transparent)]
+    TooMany(crate::TooManyRuleSets),
     /// An option that cannot change the game under the other rules (A6); restating a preset's own
     /// value is not one.
     #[error("{option} changes nothing: {reason}")]
