@@ -1,8 +1,9 @@
 //! `--mode engine`: is a cheap engine reply served while the engine is crowded?
 //!
 //! It starts `--busy` games (default 40) against the level-10 engine (`--variant`, the engine to
-//! move first) and keeps them going: each time the engine has replied, a random move answers it,
-//! so full-strength searches queue the whole time. Meanwhile it plays `--probes` level-1 games
+//! move first), or the games `--crowd VARIANT:LEVEL:COUNT` names (repeatable, instead of `--busy`:
+//! `--crowd shogun:8:20 --crowd hasami:10:20`), and keeps them going: each time the engine has
+//! replied, a random move answers it, so expensive searches queue the whole time. Meanwhile it plays `--probes` level-1 games
 //! (default 30), one every half second, each from its own client address: one move each, and measures
 //! the time from sending the move to the engine's reply on the game's WebSocket: the wait a player
 //! of an easy level sees on a crowded server.
@@ -53,19 +54,52 @@ async fn move_on(ws: &mut Socket, game: &Value, rng: &mut Rng) -> Result<(), Str
     .map_err(|e| format!("send move: {e}"))
 }
 
-/// Keeps one level-10 game busy (until it is stopped), counting the engine's replies in `replies`.
+/// Games that keep the engine busy: `count` games of `variant` against `level`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Crowd {
+    variant: String,
+    level: u32,
+    count: usize,
+}
+
+impl std::str::FromStr for Crowd {
+    type Err = String;
+
+    /// `VARIANT:LEVEL:COUNT`, the level 1–10 and at most 1,000 games.
+    fn from_str(text: &str) -> Result<Crowd, String> {
+        let bad =
+            || format!("expected VARIANT:LEVEL:COUNT (level 1-10, count 1-1000), got '{text}'");
+        let mut parts = text.rsplitn(3, ':');
+        let count = parts.next().and_then(|c| c.parse().ok()).ok_or_else(bad)?;
+        let level = parts.next().and_then(|l| l.parse().ok()).ok_or_else(bad)?;
+        let variant = parts.next().filter(|v| !v.is_empty()).ok_or_else(bad)?;
+        if !(1..=10).contains(&level) || !(1..=1000).contains(&count) {
+            return Err(bad());
+        }
+        Ok(Crowd {
+            variant: variant.to_string(),
+            level,
+            count,
+        })
+    }
+}
+
+/// Keeps one game of `variant` at `level` busy (until it is stopped), counting the engine's
+/// replies in `replies`.
 async fn busy_game(
     o: Arc<Options>,
     target: Arc<Target>,
     n: usize,
+    variant: String,
+    level: u32,
     replies: Arc<AtomicUsize>,
 ) -> Result<(), String> {
-    let (mut ws, mut game) = engine_game(&target, n, &o.variant, 10, "white").await?;
+    let (mut ws, mut game) = engine_game(&target, n, &variant, level, "white").await?;
     let mut rng = Rng(o.seed ^ n as u64);
     loop {
         if game["status"] != "playing" {
             // A finished game makes room for a new one.
-            (ws, game) = engine_game(&target, n, &o.variant, 10, "white").await?;
+            (ws, game) = engine_game(&target, n, &variant, level, "white").await?;
             continue;
         }
         let ply = game["ply"].as_u64().unwrap_or(0);
@@ -81,20 +115,41 @@ async fn busy_game(
 
 /// Runs the busy games and the probes; the errors.
 pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
+    let crowds = if o.crowd.is_empty() {
+        vec![Crowd {
+            variant: o.variant.clone(),
+            level: 10,
+            count: o.busy,
+        }]
+    } else {
+        o.crowd.clone()
+    };
+    let crowd_words: Vec<String> = crowds
+        .iter()
+        .map(|c| format!("{} level-{} games of {}", c.count, c.level, c.variant))
+        .collect();
     println!(
-        "hasami-loadtest: {} level-10 games of {} kept busy on {}, {} level-1 replies measured",
-        o.busy, o.variant, target.addr, o.probes
+        "hasami-loadtest: {} kept busy on {}, {} level-1 replies of {} measured",
+        crowd_words.join(" and "),
+        target.addr,
+        o.probes,
+        o.variant
     );
     let replies = Arc::new(AtomicUsize::new(0));
     let mut busy = Vec::new();
-    for i in 0..o.busy {
-        busy.push(tokio::spawn(busy_game(
-            o.clone(),
-            target.clone(),
-            i,
-            replies.clone(),
-        )));
+    for c in &crowds {
+        for _ in 0..c.count {
+            busy.push(tokio::spawn(busy_game(
+                o.clone(),
+                target.clone(),
+                busy.len(),
+                c.variant.clone(),
+                c.level,
+                replies.clone(),
+            )));
+        }
     }
+    let busy_count = busy.len();
     // Let the queue fill before the first probe.
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
     let mut errors = Vec::new();
@@ -103,7 +158,7 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
     let at_start = replies.load(Ordering::Relaxed);
     for p in 0..o.probes {
         tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-        let n = o.busy + p;
+        let n = busy_count + p;
         let probe = async {
             let (mut ws, game) = engine_game(&target, n, &o.variant, 1, "black").await?;
             let mut rng = Rng(o.seed ^ (n as u64) << 8);
@@ -134,7 +189,7 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
         }
     }
     println!(
-        "level-10 replies while probing: {busy_replies} in {:.1} s; probes: {}, errors: {}",
+        "busy games' engine replies while probing: {busy_replies} in {:.1} s; probes: {}, errors: {}",
         probing.as_secs_f64(),
         o.probes,
         errors.len()

@@ -3,10 +3,12 @@
 //!
 //! - `--mode games` (the default): many online games at once, both sides played over WebSocket;
 //!   move and delivery latency and moves per second ([`games`]);
-//! - `--mode engine`: the wait for a level-1 engine reply while level-10 games keep the engine
-//!   busy ([`engine`]);
+//! - `--mode engine`: the wait for a level-1 engine reply while level-10 games (or any mix of
+//!   variants and levels) keep the engine busy ([`engine`]);
 //! - `--mode sockets`: thousands of idle WebSockets attempted at once; how many open, how many are
-//!   refused, and the server's memory meanwhile ([`sockets`]).
+//!   refused, and the server's memory meanwhile ([`sockets`]);
+//! - `--mode variants`: many distinct variant texts; how many are answered and refused, and the
+//!   server's memory ([`variants`]).
 //!
 //! The load comes from `--clients` loopback addresses (127.0.0.2, 127.0.0.3, …), so one machine acts
 //! as many clients, each within the server's per-address limits. Any error (an error message from
@@ -21,6 +23,7 @@ mod engine;
 mod games;
 mod net;
 mod sockets;
+mod variants;
 
 use std::net::ToSocketAddrs;
 use std::sync::Arc;
@@ -36,6 +39,8 @@ enum Mode {
     Engine,
     /// Many idle WebSockets attempted at once.
     Sockets,
+    /// Many distinct variant texts: the server's memory stays bounded.
+    Variants,
 }
 
 /// Load benchmarks of a running `hasami serve`.
@@ -67,13 +72,19 @@ pub struct Options {
     /// `engine`: level-10 games kept busy.
     #[arg(long, default_value_t = 40)]
     busy: usize,
+    /// `engine`: games kept busy, as `VARIANT:LEVEL:COUNT` (repeatable; instead of `--busy`).
+    #[arg(long)]
+    crowd: Vec<engine::Crowd>,
     /// `engine`: level-1 replies measured, one after another.
     #[arg(long, default_value_t = 30)]
     probes: usize,
     /// `sockets`: WebSockets attempted at once.
     #[arg(long, default_value_t = 10_000)]
     sockets: usize,
-    /// `sockets`: the server's process id, to read its memory.
+    /// `variants`: distinct variant texts sent.
+    #[arg(long, default_value_t = 100_000)]
+    variants: usize,
+    /// `sockets`, `variants`: the server's process id, to read its memory.
     #[arg(long)]
     server_pid: Option<u32>,
 }
@@ -104,6 +115,7 @@ async fn main() {
         Mode::Games => games::run(o.clone(), targets).await,
         Mode::Engine => engine::run(o.clone(), target).await,
         Mode::Sockets => sockets::run(o.clone(), target).await,
+        Mode::Variants => variants::run(o.clone(), target).await,
     };
     for e in errors.iter().take(10) {
         eprintln!("error: {e}");
