@@ -1,10 +1,11 @@
 // The analysis board (#/analysis): moves of both sides from a set-up position, going back and
 // replacing later moves, the engine's bar and line, the link that carries the board, "Analyse from
-// here" from a game, and the layout at phone and desktop widths.
+// here" from a game (in an online game only once it is over), and the layout at phone and desktop
+// widths.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, ONLINE_START, pageErrors, newPage, shot, boardPieces, clickMove, createGame, overflow } from './helpers.mjs';
+import { BASE, ONLINE_START, pageErrors, newPage, shot, boardPieces, clickMove, createGame, apiMove, overflow } from './helpers.mjs';
 
 const BOARD_URL = `${BASE}/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}`;
 
@@ -134,7 +135,7 @@ test('analysis board: set up refuses bad positions plainly; a reload keeps the b
   await page.context().close();
 });
 
-test('analysis board: "Analyse from here" opens the board at the position shown in a game', async () => {
+test('analysis board: "Analyse from here" opens the board at the position shown in a game, in an online game once it is over', async () => {
   const page = await newPage('analysis-from-game');
   await page.goto(BASE + '/#/rules/hasami');
   const c = await createGame(page, { variant: 'hasami', opponent: 'local', position: ONLINE_START });
@@ -147,6 +148,25 @@ test('analysis board: "Analyse from here" opens the board at the position shown 
   await waitBoard(page, { ply: 0, plies: 0, turn: 'white' });
   assert.deepEqual(await boardPieces(page), pieces);
   assert.match(await page.inputValue('#ab-position'), /^4w4\/9\/9\/9\/3bw4\/9\/9\/5b3\/9 w /);
+  // Fair play: in an online game in progress there is no button, and the server refuses the
+  // engine's analysis of the game's position; once the game is over both come back.
+  const o = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black', position: ONLINE_START });
+  const played = await apiMove(page, o.id, o.token, 'f1f2');
+  await page.goto(`${BASE}/#/game/${o.id}?token=${o.token}`);
+  await page.waitForSelector(`#game[data-game-id="${o.id}"][data-ply="1"][data-status="playing"]`);
+  assert.ok(!(await page.isVisible('#btn-analyse-board')), '"Analyse from here" in an online game in progress');
+  assert.ok(await page.isDisabled('#btn-hint'));
+  const search = () => page.evaluate(async (position) => (await fetch('/api/analysis/search', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'hasami', position, ms: 50 }) })).status, played.position);
+  assert.equal(await search(), 403);
+  await page.evaluate(async ([id, token]) => fetch(`/api/games/${id}/resign`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }), [o.id, o.token]);
+  await page.waitForSelector('#game[data-status="over"]');
+  await page.waitForSelector('#btn-analyse-board', { state: 'visible' });
+  assert.equal(await search(), 200);
+  await page.click('#btn-analyse-board');
+  await waitBoard(page, { ply: 0, plies: 0, turn: 'white' });
   await page.context().close();
 });
 

@@ -291,6 +291,7 @@ fn help_lists_every_bound_with_its_default() {
         ("--new-games-burst", "300"),
         ("--new-games-per-second", "5"),
         ("--max-live-games", "10000"),
+        ("--max-live-mb", "256"),
     ] {
         // A flag's entry runs from its line to the next flag's.
         let start = help

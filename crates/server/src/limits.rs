@@ -36,8 +36,14 @@ pub struct Limits {
     pub new_games_burst: u32,
     /// New games one client may start per second after the burst.
     pub new_games_per_second: u32,
-    /// About how many games stay in memory (games in use are never dropped).
+    /// The most games kept in memory: past it, games nobody uses are dropped (they come back from
+    /// the store when used); games in use are never dropped, and when they alone fill it a game is
+    /// neither loaded nor started (503 with `Retry-After`).
     pub live_games: usize,
+    /// The most bytes the games in memory may hold, estimated from their plies (`live/memory.rs`:
+    /// about 4 KB a game and 120 bytes a ply, so 250 KB for a game of 2,000 plies); past it, as
+    /// past `live_games`.
+    pub live_bytes: usize,
     /// Distinct rule sets (variant texts that differ in effect, Shogun magnet boards) the process
     /// keeps, presets aside (`hasami_core::limit_rule_sets`; for the whole process). Rules can never
     /// be freed, so a variant not seen before is refused with 503 once this many exist; every preset
@@ -67,8 +73,9 @@ impl Default for Limits {
     /// household behind one address); 10 s for headers, 30 s for a request (a hint searches up to
     /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
     /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
-    /// games in memory; 4,096 distinct rule sets (at most about 6 MB); no trusted proxy and no
-    /// other origin; a lobby game waits 30 s for its creator
+    /// games and 256 MB (estimated: about 1,000 games of the most plies a game may have) in
+    /// memory; 4,096 distinct rule sets (at most about 6 MB); no trusted proxy and no other origin;
+    /// a lobby game waits 30 s for its creator
     /// to come back, and its players have 30 s each for their first moves once it is joined.
     fn default() -> Limits {
         Limits {
@@ -83,7 +90,8 @@ impl Default for Limits {
             hints_per_address: 2,
             new_games_burst: 300,
             new_games_per_second: 5,
-            live_games: 10_000,
+            live_games: crate::live::MAX_LIVE_GAMES,
+            live_bytes: crate::live::MAX_LIVE_BYTES,
             rule_sets: 4_096,
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),

@@ -1,7 +1,8 @@
 //! Counts for the server's operator (`hasami serve --metrics ADDR`, docs/hosting.md): moves stored,
-//! games started, responses by class, open game sockets, games in memory and engine searches running,
-//! in the Prometheus text format (prometheus-client). They are served on a listener of their own
-//! (`http::metrics`), so the public address never shows them.
+//! games started, responses by class, open game sockets, games in memory (how many, and their
+//! estimated bytes) and engine searches running, in the Prometheus text format (prometheus-client).
+//! They are served on a listener of their own (`http::metrics`), so the public address never shows
+//! them.
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -24,6 +25,7 @@ pub struct Metrics {
     responses: Family<Class, Counter>,
     sockets: Gauge,
     games_in_memory: Gauge,
+    games_in_memory_bytes: Gauge,
     searches: Gauge,
 }
 
@@ -36,6 +38,7 @@ impl Default for Metrics {
             responses: Family::default(),
             sockets: Gauge::default(),
             games_in_memory: Gauge::default(),
+            games_in_memory_bytes: Gauge::default(),
             searches: Gauge::default(),
             registry: Registry::default(),
         };
@@ -63,6 +66,11 @@ impl Default for Metrics {
             "games_in_memory",
             "Games held in this server's memory",
             m.games_in_memory.clone(),
+        );
+        registry.register(
+            "games_in_memory_bytes",
+            "Bytes the games in this server's memory hold, estimated from their plies",
+            m.games_in_memory_bytes.clone(),
         );
         registry.register(
             "searches_running",
@@ -95,10 +103,13 @@ impl Metrics {
         self.sockets.inc_by(delta);
     }
 
-    /// The text of every count, with the gauges read now: `games_in_memory` and `searches`.
-    pub fn render(&self, games_in_memory: usize, searches: usize) -> String {
+    /// The text of every count, with the gauges read now: `games_in_memory` (how many, and their
+    /// estimated `bytes`) and `searches`.
+    pub fn render(&self, games_in_memory: usize, bytes: usize, searches: usize) -> String {
         self.games_in_memory
             .set(i64::try_from(games_in_memory).unwrap_or(i64::MAX));
+        self.games_in_memory_bytes
+            .set(i64::try_from(bytes).unwrap_or(i64::MAX));
         self.searches
             .set(i64::try_from(searches).unwrap_or(i64::MAX));
         let mut text = String::new();
@@ -124,7 +135,7 @@ mod tests {
         m.socket(1);
         m.socket(1);
         m.socket(-1);
-        let text = m.render(7, 1);
+        let text = m.render(7, 30_000, 1);
         for line in [
             "hasami_moves_total 2",
             "hasami_games_total 1",
@@ -132,6 +143,7 @@ mod tests {
             "hasami_responses_total{code=\"4xx\"} 2",
             "hasami_websockets_open 1",
             "hasami_games_in_memory 7",
+            "hasami_games_in_memory_bytes 30000",
             "hasami_searches_running 1",
             "# EOF",
         ] {

@@ -258,3 +258,47 @@ fn the_search_counts_as_a_hint_for_the_per_client_limit() {
     board(&s, json!({"variant": "hasami"}));
     assert_eq!(long.join().unwrap().0, 200);
 }
+
+#[test]
+fn the_search_of_an_online_games_position_waits_until_the_game_is_over() {
+    // Fair play: what a hint would say in an online game in progress is not had from the analysis
+    // board either, under any variant text for the same position; once the game is over, it is.
+    let (_dir, s) = server();
+    let (id, black, white) = common::online_game(&s, json!({}));
+    let play = |mv: &str, token: &str| {
+        s.post_ok(
+            &format!("/api/games/{id}/moves"),
+            &json!({"move": mv, "token": token}),
+        )
+    };
+    play("e1e5", &black);
+    let search = |variant: &str, moves: &[&str]| {
+        s.post(
+            "/api/analysis/search",
+            &json!({"variant": variant, "moves": moves, "ms": 50}),
+        )
+    };
+    for variant in ["hasami", "hasami+quiet=0"] {
+        let (status, v) = search(variant, &["e1e5"]);
+        assert_eq!(status, 403, "{variant}: {v}");
+        assert!(
+            common::error_of(&v).contains("online game in progress"),
+            "{v}"
+        );
+    }
+    // The board itself (no evaluation) is answered; the start is anyone's.
+    assert_eq!(
+        board(&s, json!({"variant": "hasami", "moves": ["e1e5"]}))["ply"],
+        1
+    );
+    assert_eq!(search("hasami", &[]).0, 200);
+    // The game moves on: its new position is refused, the one it left is not.
+    play("a9a5", &white);
+    assert_eq!(search("hasami", &["e1e5", "a9a5"]).0, 403);
+    assert_eq!(search("hasami", &["e1e5"]).0, 200);
+    // Over: answered.
+    s.post_ok(&format!("/api/games/{id}/resign"), &json!({"token": black}));
+    let (status, v) = search("hasami", &["e1e5", "a9a5"]);
+    assert_eq!(status, 200, "{v}");
+    assert!(v["best"].is_string(), "{v}");
+}

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{create, error_of, game_count, server, shuffle};
+use common::{create, error_of, game_count, http, server, shuffle, Server, Ws};
 use serde_json::json;
 
 #[test]
@@ -137,4 +137,79 @@ fn a_game_that_reaches_the_ply_limit_ends_drawn() {
         (Some(2_000), Some("1/2-1/2"))
     );
     assert_eq!(v["thinking"], false);
+}
+
+#[test]
+fn games_in_memory_stay_within_their_size_and_games_in_use_are_never_dropped() {
+    // Six stored games of 2,000 plies (about 250 KB each in memory), loaded with GET by a server
+    // with room for two and a half of them.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let first = Server::start(&db);
+    let ids: Vec<i64> = (0..6)
+        .map(|_| {
+            let (status, g) = first.post("/api/games/import", &json!({ "record": shuffle(2_000) }));
+            assert_eq!(status, 201, "{g}");
+            g["id"].as_i64().unwrap()
+        })
+        .collect();
+    let short = create(&first, json!({"variant": "hasami", "opponent": "local"}))["id"]
+        .as_i64()
+        .unwrap();
+    first.stop();
+    let long = hasami_server::live::game_bytes(2_000, false);
+    let budget = long * 5 / 2;
+    let limits = hasami_server::Limits {
+        live_bytes: budget,
+        ..hasami_server::Limits::default()
+    };
+    let (s, metrics) = Server::start_with_metrics_within(&db, limits);
+    let in_memory = || {
+        let (_, text) = http(metrics, "GET", "/metrics", None);
+        let gauge = |name: &str| -> usize {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("no {name} in\n{text}"))
+                .parse()
+                .unwrap()
+        };
+        (
+            gauge("hasami_games_in_memory"),
+            gauge("hasami_games_in_memory_bytes"),
+        )
+    };
+    for &id in &ids {
+        let (status, v) = s.get(&format!("/api/games/{id}"));
+        assert_eq!((status, v["ply"].as_u64()), (200, Some(2_000)), "{v}");
+        let (games, bytes) = in_memory();
+        assert!(
+            games <= 2 && bytes <= budget,
+            "{games} games, {bytes} bytes in memory"
+        );
+    }
+    // Two games in use (a socket each) fill the room: they stay, and a third long game is refused
+    // until one is let go; a short game still fits.
+    let held: Vec<Ws> = ids[..2]
+        .iter()
+        .map(|id| {
+            let mut ws = Ws::connect(s.addr, &format!("/api/games/{id}/ws"));
+            ws.recv();
+            ws
+        })
+        .collect();
+    let (status, v) = s.get(&format!("/api/games/{}", ids[5]));
+    assert_eq!(status, 503, "{v}");
+    assert!(error_of(&v).contains("as many games as it can"), "{v}");
+    assert_eq!(s.get(&format!("/api/games/{short}")).0, 200);
+    assert!(in_memory().1 <= budget);
+    drop(held);
+    let started = std::time::Instant::now();
+    while s.get(&format!("/api/games/{}", ids[5])).0 != 200 {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "still refused after the sockets closed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(in_memory().1 <= budget);
 }

@@ -16,6 +16,9 @@ const MAX_SECONDS: u64 = 86_400;
 /// The most connections, WebSockets, hints per client or games in memory a flag may ask for.
 const MAX_COUNT: usize = 10_000_000;
 
+/// The bytes of `--max-live-mb`'s unit.
+const MB: usize = 1_000_000;
+
 /// The most full-strength searches at once a flag may ask for (each is a thread).
 const MAX_SEARCHES: usize = 1_024;
 
@@ -84,8 +87,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_second,
         value_parser = clap::value_parser!(u32).range(..=1_000_000))]
     pub new_games_per_second: u32,
-    /// About how many games stay in memory (idle ones beyond are unloaded, and loaded again when
-    /// used).
+    /// The most games kept in memory: idle ones beyond are unloaded (and loaded again when used);
+    /// when games in use alone fill it, loading or starting another gets 503.
     #[arg(long, value_name = "N", default_value_t = Limits::default().live_games,
         value_parser = count_up_to::<MAX_COUNT>)]
     pub max_live_games: usize,
@@ -94,6 +97,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().rule_sets,
         value_parser = count_up_to::<MAX_COUNT>)]
     pub max_rule_sets: usize,
+    /// The most memory the games in memory may hold, in MB (1,000,000 bytes), estimated from their
+    /// moves (a game of 2,000 plies about 0.25 MB); beyond it, as beyond --max-live-games.
+    #[arg(long, value_name = "MB", default_value_t = Limits::default().live_bytes / MB,
+        value_parser = count_up_to::<MAX_COUNT>)]
+    pub max_live_mb: usize,
     /// Seconds a game waiting in the lobby keeps its place after its creator's page closed.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().lobby_grace.as_secs(),
         value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
@@ -156,6 +164,7 @@ impl ServeArgs {
             new_games_per_second: self.new_games_per_second,
             live_games: self.max_live_games,
             rule_sets: self.max_rule_sets,
+            live_bytes: self.max_live_mb.saturating_mul(MB),
             lobby_grace: Duration::from_secs(self.lobby_grace),
             first_move: Duration::from_secs(self.first_move),
             trusted_proxies: self.trusted_proxy.clone(),
@@ -187,6 +196,7 @@ impl ServeArgs {
                 u64::from(self.new_games_per_second),
             ),
             ("--max-live-games", self.max_live_games as u64),
+            ("--max-live-mb", self.max_live_mb as u64),
         ]
         .into_iter()
         .find(|(_, v)| *v == 0);

@@ -79,9 +79,16 @@ fn store_status(e: &DbError) -> StatusCode {
 
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
-        ApiError::new(status_of(&e), e.to_string())
+        let answer = ApiError::new(status_of(&e), e.to_string());
+        match e {
+            GameError::MemoryFull => answer.retry_after(MEMORY_FULL_RETRY),
+            _ => answer,
+        }
     }
 }
+
+/// The `Retry-After` (seconds) of a game refused because the games in use fill the server's memory.
+pub const MEMORY_FULL_RETRY: u64 = 30;
 
 /// The HTTP status a game error is answered with.
 pub fn status_of(e: &GameError) -> StatusCode {
@@ -117,9 +124,11 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::BadArrangement(_)
         | E::OpenNotOnline => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
-        E::NotAPlayer(_) | E::NotYourTurn { .. } | E::NotYourSide(_) | E::NoHintsOnline => {
-            StatusCode::FORBIDDEN
-        }
+        E::NotAPlayer(_)
+        | E::NotYourTurn { .. }
+        | E::NotYourSide(_)
+        | E::NoHintsOnline
+        | E::OnlinePosition => StatusCode::FORBIDDEN,
         E::GameOver(_)
         | E::Arranging
         | E::NotArranging
@@ -137,7 +146,7 @@ pub fn status_of(e: &GameError) -> StatusCode {
         | E::TooLateToAbort
         | E::NotOver => StatusCode::CONFLICT,
         E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
-        E::ReviewsBusy => StatusCode::SERVICE_UNAVAILABLE,
+        E::ReviewsBusy | E::MemoryFull => StatusCode::SERVICE_UNAVAILABLE,
         E::TooManyOpen { .. } | E::TooManyJoined { .. } => StatusCode::TOO_MANY_REQUESTS,
         E::Store(e) => store_status(e),
         E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
@@ -328,6 +337,16 @@ mod tests {
                 "hints and analysis are off in an online game until it is over",
             ),
             (
+                GameError::OnlinePosition,
+                403,
+                "this is the position of an online game in progress: hints and analysis are off there until the game is over",
+            ),
+            (
+                GameError::MemoryFull,
+                503,
+                "the server holds as many games as it can, all in use; try again in 30 seconds",
+            ),
+            (
                 GameError::GameOver("ended".into()),
                 409,
                 "the game is over: ended",
@@ -410,11 +429,14 @@ mod tests {
             ),
         ];
         for (error, status, message) in cases {
+            let full = matches!(error, GameError::MemoryFull);
             let api = ApiError::from(error);
             assert_eq!(
                 (api.status.as_u16(), api.message.as_str()),
                 (status, message)
             );
+            // Only a refusal for want of memory says when to try again.
+            assert_eq!(api.retry_after, full.then_some(MEMORY_FULL_RETRY));
         }
     }
 }

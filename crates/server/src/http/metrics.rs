@@ -25,9 +25,11 @@ pub fn router(state: Shared) -> Router {
 }
 
 async fn render(State(state): State<Shared>) -> Response {
-    let text = state
-        .metrics
-        .render(state.games_in_memory(), state.engine.searches_running());
+    let text = state.metrics.render(
+        state.games_in_memory(),
+        state.live_bytes(),
+        state.engine.searches_running(),
+    );
     (
         [(
             header::CONTENT_TYPE,

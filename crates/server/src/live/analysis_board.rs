@@ -1,6 +1,11 @@
 //! The analysis board: any position of any variant, moves played by both sides, and the engine's
 //! analysis of the position reached. Nothing is stored: each request replays its moves from the
 //! position it names.
+//!
+//! Fair play: the engine's analysis of the position an online game in progress on this server
+//! stands at is refused, as hints are in that game (the registry keeps those positions,
+//! `memory.rs`). The board itself (`POST /api/analysis`: the position, its legal moves, the end by
+//! rule) says nothing a player does not see in the game, so it is answered for any position.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -10,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Analysis;
 use crate::live::error::GameError;
-use crate::live::game::side_word;
+use crate::live::game::{position_hash, side_word};
 use crate::live::random::random_u64;
 use crate::live::registry::AppState;
 use crate::live::shogun_view::{shogun_view, ShogunView};
@@ -151,10 +156,15 @@ pub fn board_view(game: &AnyGame) -> BoardView {
 
 impl AppState {
     /// The engine's analysis of the analysis board's position after its moves, searched for `ms`
-    /// milliseconds (default 1000, 50 to 5000), fairly in Shogun; a finished game's has no best move. The search stops when the request
-    /// is dropped (its client went away).
+    /// milliseconds (default 1000, 50 to 5000), fairly in Shogun; a finished game's has no best
+    /// move. The search stops when the request is dropped (its client went away). Refused for the
+    /// position an online game in progress on this server stands at, as hints are in that game
+    /// (whatever the variant's other rules: the position's pieces and side to move decide).
     pub async fn board_search(self: &Arc<Self>, req: &BoardRequest) -> Result<Analysis, GameError> {
         let game = board_game(req)?;
+        if self.is_online_position(position_hash(&game)) {
+            return Err(GameError::OnlinePosition);
+        }
         if game.outcome().is_some() {
             // A finished game has nothing to search.
             return Ok(Analysis::nothing());

@@ -284,6 +284,8 @@ impl AppState {
         }
         let mut live = LiveGame::new(meta.clone(), game, times, ended);
         live.first_move_ms = self.first_move_ms();
+        // Refused before anything is stored when the games in use fill the server's memory.
+        self.make_room(&mut live)?;
         let status = live.status();
         meta.result = status.result;
         meta.reason = status.reason;

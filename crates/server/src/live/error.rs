@@ -157,6 +157,9 @@ pub enum GameError {
     /// Hints asked in an online game still in progress.
     #[error("hints and analysis are off in an online game until it is over")]
     NoHintsOnline,
+    /// An analysis board search of the position an online game in progress stands at.
+    #[error("this is the position of an online game in progress: hints and analysis are off there until the game is over")]
+    OnlinePosition,
 
     // ---- Not possible in the game's current state.
     /// A move, hint or offer before both players have arranged their pieces (Shogun
@@ -230,6 +233,10 @@ pub enum GameError {
     /// The engine is busy with as many reviews as the server runs at once.
     #[error("the server is reviewing as many games as it can; try again in a minute")]
     ReviewsBusy,
+    /// The games in use fill the memory the server gives games (`Limits::live_games` and
+    /// `live_bytes`); none can be dropped to load or start another.
+    #[error("the server holds as many games as it can, all in use; try again in 30 seconds")]
+    MemoryFull,
 
     // ---- The server's own failures.
     /// A stored game's moves do not replay.

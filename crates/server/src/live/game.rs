@@ -11,6 +11,7 @@ use tokio::sync::broadcast;
 
 use crate::db::{Status, StoredGame};
 use crate::live::error::GameError;
+use crate::live::memory::{bytes_of, Ledger, Line};
 use crate::live::presence::Presence;
 use crate::live::turn::TurnClock;
 use hasami_core::AnyGame;
@@ -123,6 +124,9 @@ pub struct LiveGame {
     pub updates: broadcast::Sender<Arc<str>>,
     /// Whether each side's player is connected, here or on another server: see `presence.rs`.
     pub presence: Presence,
+    /// What the game adds to the registry's ledger (its bytes, its position while it is an online
+    /// game in progress): see `memory.rs`.
+    pub(crate) line: Line,
 }
 
 impl LiveGame {
@@ -153,6 +157,7 @@ impl LiveGame {
             version: 0,
             updates: broadcast::channel(64).0,
             presence: Presence::default(),
+            line: Line::default(),
         }
     }
 
@@ -209,6 +214,7 @@ impl LiveGame {
             version: 0,
             updates,
             presence: Presence::default(),
+            line: Line::default(),
         })
     }
 
@@ -302,10 +308,51 @@ impl LiveGame {
 
     /// Sends the game to every watcher without a new version: for what leaves the position and
     /// the clocks as they are (a name, a draw offer, a player coming or going, the engine giving
-    /// up a reply), so an engine reply or clock timer in flight goes on.
-    pub(crate) fn tell(&self) {
+    /// up a reply), so an engine reply or clock timer in flight goes on. Every change is told, so
+    /// the game's line in the registry's ledger is brought up to date here.
+    pub(crate) fn tell(&mut self) {
+        self.recount();
         let msg: Arc<str> = self.message(None).into();
         // No receivers is fine.
         let _ = self.updates.send(msg);
+    }
+
+    /// Opens the game's line in the registry's `ledger` (once) and brings it up to date.
+    pub(crate) fn enter(&mut self, ledger: &Arc<Ledger>) {
+        if !self.line.is_open() {
+            self.line = Line::open(ledger);
+        }
+        self.recount();
+    }
+
+    /// Brings the game's line in the ledger up to date: its weight, and its position while it is an
+    /// online game in progress.
+    pub(crate) fn recount(&mut self) {
+        let bytes = bytes_of(&self.game);
+        let position = self.fair_play_position();
+        self.line.set(bytes, position);
+    }
+
+    /// The current position (its Zobrist hash) while this is an online game in progress, where
+    /// hints and analysis of it are refused (`hint.rs`, `analysis_board.rs`). Not its variant's own
+    /// start before the first move: every game of the variant starts there, the analysis board
+    /// opens there, and what the engine says of it is no secret of this game.
+    fn fair_play_position(&self) -> Option<u64> {
+        if self.opponent() != Opponent::Online || self.is_over() {
+            return None;
+        }
+        let hash = position_hash(&self.game);
+        let own_start = self.game.plies() == 0
+            && AnyGame::new(&self.meta.variant, None).is_ok_and(|s| position_hash(&s) == hash);
+        (!own_start).then_some(hash)
+    }
+}
+
+/// The Zobrist hash of `game`'s current position (pieces and the side to move; in Shogun the
+/// pieces' numbers too), the same for the same position whatever the variant's other rules.
+pub(crate) fn position_hash(game: &AnyGame) -> u64 {
+    match game.position() {
+        hasami_core::AnyPosition::Hasami(p) => p.hash(),
+        hasami_core::AnyPosition::Shogun(p) => p.hash(),
     }
 }

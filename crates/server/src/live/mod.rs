@@ -8,7 +8,8 @@
 //! (resignation, abort, loss on time), `rematch`, `lobby` (games open to anyone; `client_games`
 //! keeps the allowances per client), `names`, `hint`, `analysis_board` (a position with moves of
 //! both sides, stored nowhere), `review` (post-game review), `record` (export), `games_list` (the
-//! list of games), `arrange` (Shogun players placing their pieces before the first move) and `view`
+//! list of games), `memory` (what the games in memory weigh, and the positions of online games in
+//! progress), `arrange` (Shogun players placing their pieces before the first move) and `view`
 //! (the JSON view); `follow` keeps games in step with other servers
 //! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times a
 //! turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP.
@@ -34,6 +35,7 @@ mod games_list;
 mod hint;
 mod import;
 mod lobby;
+mod memory;
 mod names;
 mod play;
 pub(crate) mod presence;
@@ -63,8 +65,9 @@ pub use error::GameError;
 pub use game::{side_word, LiveGame, Opponent};
 pub use import::Import;
 pub use lobby::{Joined, JOINED_PER_CLIENT, LOBBY_SIZE, LOBBY_TTL_MS, OPEN_PER_CLIENT};
+pub use memory::{game_bytes, GAME_BYTES};
 pub use names::NamesRequest;
-pub use registry::{AppState, Shared};
+pub use registry::{AppState, Shared, MAX_LIVE_BYTES, MAX_LIVE_GAMES};
 pub use rematch::Rematch;
 pub use review::{GameReview, MoveReview, PositionReview, SideSummary};
 pub use shogun_view::ShogunView;

@@ -1,8 +1,11 @@
 //! The registry of live games: the server's state, which holds the games in use and loads a game
-//! from the store on first use. At most [`MAX_LIVE_GAMES`] games stay in memory: past that, games
-//! nobody is using (no socket, request, engine reply or clock timer holds them) are dropped; the store
-//! has every change, so a dropped game is loaded again when it is next used. Loads of one game wait
-//! for each other (it is loaded once); loads of different games never wait for each other.
+//! from the store on first use. The games in memory are bounded by count ([`MAX_LIVE_GAMES`]) and
+//! by size ([`MAX_LIVE_BYTES`], each game's bytes estimated from its plies, `memory.rs`): past
+//! either, games nobody is using (no socket, request, engine reply or clock timer holds them) are
+//! dropped, oldest first; the store has every change, so a dropped game is loaded again when it is
+//! next used. A game in use is never dropped: when the games in use alone fill the room, a new
+//! game or a load is refused ([`GameError::MemoryFull`], 503) instead of growing. Loads of one game
+//! wait for each other (it is loaded once); loads of different games never wait for each other.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -14,11 +17,16 @@ use crate::engine::Engine;
 use crate::live::client_games::ClientGames;
 use crate::live::error::GameError;
 use crate::live::game::{LiveGame, FIRST_MOVE_MS};
+use crate::live::memory::Ledger;
 use crate::live::retry::{Backoff, STORE_RETRY};
 use crate::metrics::Metrics;
 
-/// The most games kept in memory (games in use are never dropped, so this is a soft limit).
+/// The most games kept in memory unless the server sets another bound (`Limits::live_games`).
 pub const MAX_LIVE_GAMES: usize = 10_000;
+
+/// The most bytes (estimated, `memory.rs`) the games in memory may hold unless the server sets
+/// another bound (`Limits::live_bytes`): about 1,000 games of the most plies a game may have.
+pub const MAX_LIVE_BYTES: usize = 256_000_000;
 
 /// The shared state of the server.
 pub struct AppState {
@@ -30,6 +38,11 @@ pub struct AppState {
     /// The games being loaded (see [`Loading`]).
     loading: std::sync::Mutex<Loading>,
     max_live: usize,
+    /// The most bytes the games in memory may hold (estimated).
+    max_bytes: std::sync::atomic::AtomicUsize,
+    /// What the games in memory hold together: their bytes, and the positions of the online games
+    /// in progress (`memory.rs`).
+    ledger: Arc<Ledger>,
     /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
     pub(crate) reviews: Arc<tokio::sync::Semaphore>,
     /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
@@ -94,6 +107,8 @@ impl AppState {
             games: std::sync::Mutex::new(HashMap::new()),
             loading: std::sync::Mutex::new(Loading::default()),
             max_live: max_live.max(1),
+            max_bytes: std::sync::atomic::AtomicUsize::new(MAX_LIVE_BYTES),
+            ledger: Arc::default(),
             reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
             store_retry: Setting::new(STORE_RETRY),
             lobby_created: ClientGames::default(),
@@ -102,6 +117,27 @@ impl AppState {
             first_move: Setting::new(std::time::Duration::from_millis(FIRST_MOVE_MS as u64)),
             metrics: Metrics::default(),
         })
+    }
+
+    /// Sets the most bytes (estimated) the games in memory may hold (`Limits::live_bytes`).
+    pub fn set_live_bytes(&self, bytes: usize) {
+        self.max_bytes
+            .store(bytes.max(1), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn max_bytes(&self) -> usize {
+        self.max_bytes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The estimated bytes the games in memory hold (`memory.rs`).
+    pub fn live_bytes(&self) -> usize {
+        self.ledger.bytes()
+    }
+
+    /// Whether an online game in progress in memory stands at the position with this Zobrist hash
+    /// (hints and analysis of it are refused).
+    pub(crate) fn is_online_position(&self, hash: u64) -> bool {
+        self.ledger.is_online_position(hash)
     }
 
     /// Sets how long a lobby game waits for its creator's socket to come back (`Limits::lobby_grace`).
@@ -160,23 +196,58 @@ impl AppState {
             .cloned()
     }
 
-    /// Keeps a game just stored, under its id.
-    /// Past the limit, games nobody holds are dropped until a quarter of the room is free again.
+    /// Makes room for `g`, a game about to be kept (just read from the store, or about to be stored):
+    /// enters it in the ledger (so that loads at the same time count it), and drops games nobody
+    /// holds until it fits within both bounds. When the games in use leave no room, refuses it
+    /// ([`GameError::MemoryFull`]); the caller then drops `g`, which takes its line out of the
+    /// ledger again.
+    pub(crate) fn make_room(&self, g: &mut LiveGame) -> Result<(), GameError> {
+        g.enter(&self.ledger);
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        self.shed(&mut games, 1, None);
+        // A game larger than the whole room on its own is kept when nothing else is left (it could
+        // never be loaded otherwise).
+        if self.over(&games, 1) && !games.is_empty() {
+            return Err(GameError::MemoryFull);
+        }
+        Ok(())
+    }
+
+    /// Keeps a game just stored, under its id (after [`AppState::make_room`]; games grow with
+    /// their moves, so games nobody holds are dropped here too when the bounds are passed).
     pub(crate) fn insert(&self, id: i64, live: &Arc<Mutex<LiveGame>>) {
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         games.insert(id, Arc::clone(live));
-        if games.len() > self.max_live {
-            let keep = self.max_live - self.max_live / 4;
-            let mut idle: Vec<i64> = games
-                .iter()
-                .filter(|(&g, held)| g != id && Arc::strong_count(held) == 1)
-                .map(|(&g, _)| g)
-                .collect();
-            // The oldest games (lowest ids) go first.
-            idle.sort_unstable();
-            for g in idle.into_iter().take(games.len().saturating_sub(keep)) {
-                games.remove(&g);
+        self.shed(&mut games, 0, Some(id));
+    }
+
+    /// Whether the games in memory, with `more` games to come (whose bytes are in the ledger
+    /// already), pass either bound.
+    fn over(&self, games: &HashMap<i64, Arc<Mutex<LiveGame>>>, more: usize) -> bool {
+        games.len() + more > self.max_live || self.ledger.bytes() > self.max_bytes()
+    }
+
+    /// Past either bound, drops games nobody holds (but `keep`), oldest (lowest ids) first, until a
+    /// quarter of the room is free again (so that not every load looks for games to drop).
+    fn shed(&self, games: &mut HashMap<i64, Arc<Mutex<LiveGame>>>, more: usize, keep: Option<i64>) {
+        if !self.over(games, more) {
+            return;
+        }
+        let max_games = self.max_live - self.max_live / 4;
+        let max_bytes = self.max_bytes() - self.max_bytes() / 4;
+        let mut idle: Vec<i64> = games
+            .iter()
+            .filter(|(&g, held)| Some(g) != keep && Arc::strong_count(held) == 1)
+            .map(|(&g, _)| g)
+            .collect();
+        idle.sort_unstable();
+        for g in idle {
+            if games.len() + more <= max_games && self.ledger.bytes() <= max_bytes {
+                break;
             }
+            // Nobody else holds it (the map's lock is held, so nobody can take it meanwhile): the
+            // game is dropped here, and its line leaves the ledger.
+            games.remove(&g);
         }
     }
 
@@ -214,6 +285,7 @@ impl AppState {
             .await?
             .ok_or(GameError::NotFound(id))?;
         let mut fresh = LiveGame::from_stored(stored)?;
+        self.make_room(&mut fresh)?;
         fresh.first_move_ms = self.first_move_ms();
         // Players connected through other servers sharing the store.
         self.read_presence(&mut fresh).await;
@@ -222,7 +294,8 @@ impl AppState {
 
     /// Puts game `id`, just read from the store, into memory and runs what it needs; reads it again
     /// when another server changed it meanwhile (its notice found no copy in memory to update).
-    async fn admit(self: &Arc<Self>, id: i64, fresh: LiveGame) -> Arc<Mutex<LiveGame>> {
+    async fn admit(self: &Arc<Self>, id: i64, mut fresh: LiveGame) -> Arc<Mutex<LiveGame>> {
+        fresh.enter(&self.ledger);
         let live = Arc::new(Mutex::new(fresh));
         let mut g = live.lock().await;
         let missed = {

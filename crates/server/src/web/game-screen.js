@@ -415,11 +415,14 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bTakeback.textContent = askedOfMe ? 'Accept takeback' : 'Ask takeback';
     bTakeback.setAttribute('aria-label', askedOfMe ? 'Accept: take back your opponent’s last move' : 'Ask your opponent to take back your last move');
     bTakebackDecline.hidden = bTakeback.hidden || !playing || !askedOfMe;
-    bHint.disabled = (g.opponent === 'online' && g.status === 'playing') || arranging;
+    // Fair play: no engine help in an online game until it is over (the server refuses it too, the
+    // analysis board's search of the game's position included).
+    const fairPlay = g.opponent === 'online' && g.status === 'playing';
+    bHint.disabled = fairPlay || arranging;
     bAnalysis.disabled = bHint.disabled;
     // Nothing to look at on the board before the start.
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
-    bRecord.hidden = arranging; bBoard.hidden = arranging;
+    bRecord.hidden = arranging; bBoard.hidden = arranging || fairPlay;
     // invite links
     // They go once a stranger took the seat from the lobby (its link's key no longer works), once the
     // friend has come, and when the game is over.
