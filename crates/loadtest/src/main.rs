@@ -6,7 +6,9 @@
 //! - `--mode engine`: the wait for a level-1 engine reply while level-10 games keep the engine
 //!   busy ([`engine`]);
 //! - `--mode sockets`: thousands of idle WebSockets attempted at once; how many open, how many are
-//!   refused, and the server's memory meanwhile ([`sockets`]).
+//!   refused, and the server's memory meanwhile ([`sockets`]);
+//! - `--mode stalled`: connections that pipeline GETs and never read; how long a normal client's
+//!   request waits meanwhile ([`stalled`]).
 //!
 //! The load comes from `--clients` loopback addresses (127.0.0.2, 127.0.0.3, …), so one machine acts
 //! as many clients, each within the server's per-address limits. Any error (an error message from
@@ -21,6 +23,7 @@ mod engine;
 mod games;
 mod net;
 mod sockets;
+mod stalled;
 
 use std::net::ToSocketAddrs;
 use std::sync::Arc;
@@ -36,6 +39,8 @@ enum Mode {
     Engine,
     /// Many idle WebSockets attempted at once.
     Sockets,
+    /// Connections that pipeline GETs and never read, and a normal client meanwhile.
+    Stalled,
 }
 
 /// Load benchmarks of a running `hasami serve`.
@@ -67,13 +72,17 @@ pub struct Options {
     /// `engine`: level-10 games kept busy.
     #[arg(long, default_value_t = 40)]
     busy: usize,
-    /// `engine`: level-1 replies measured, one after another.
+    /// `engine`: level-1 replies measured, one after another; `stalled`: `GET /api/health`
+    /// requests timed, one after another.
     #[arg(long, default_value_t = 30)]
     probes: usize,
     /// `sockets`: WebSockets attempted at once.
     #[arg(long, default_value_t = 10_000)]
     sockets: usize,
-    /// `sockets`: the server's process id, to read its memory.
+    /// `stalled`: connections that pipeline GETs and never read, held at once.
+    #[arg(long, default_value_t = 60)]
+    stalled: usize,
+    /// `sockets`, `stalled`: the server's process id, to read its memory.
     #[arg(long)]
     server_pid: Option<u32>,
 }
@@ -104,6 +113,7 @@ async fn main() {
         Mode::Games => games::run(o.clone(), targets).await,
         Mode::Engine => engine::run(o.clone(), target).await,
         Mode::Sockets => sockets::run(o.clone(), target).await,
+        Mode::Stalled => stalled::run(o.clone(), target).await,
     };
     for e in errors.iter().take(10) {
         eprintln!("error: {e}");
