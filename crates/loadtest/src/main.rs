@@ -8,7 +8,9 @@
 //! - `--mode sockets`: thousands of idle WebSockets attempted at once; how many open, how many are
 //!   refused, and the server's memory meanwhile ([`sockets`]);
 //! - `--mode variants`: many distinct variant texts; how many are answered and refused, and the
-//!   server's memory ([`variants`]).
+//!   server's memory ([`variants`]);
+//! - `--mode stalled`: connections that pipeline GETs and never read; how long a normal client's
+//!   request waits meanwhile ([`stalled`]).
 //!
 //! The load comes from `--clients` loopback addresses (127.0.0.2, 127.0.0.3, …), so one machine acts
 //! as many clients, each within the server's per-address limits. Any error (an error message from
@@ -23,6 +25,7 @@ mod engine;
 mod games;
 mod net;
 mod sockets;
+mod stalled;
 mod variants;
 
 use std::net::ToSocketAddrs;
@@ -41,6 +44,8 @@ enum Mode {
     Sockets,
     /// Many distinct variant texts: the server's memory stays bounded.
     Variants,
+    /// Connections that pipeline GETs and never read, and a normal client meanwhile.
+    Stalled,
 }
 
 /// Load benchmarks of a running `hasami serve`.
@@ -75,7 +80,8 @@ pub struct Options {
     /// `engine`: games kept busy, as `VARIANT:LEVEL:COUNT` (repeatable; instead of `--busy`).
     #[arg(long)]
     crowd: Vec<engine::Crowd>,
-    /// `engine`: level-1 replies measured, one after another.
+    /// `engine`: level-1 replies measured, one after another; `stalled`: `GET /api/health`
+    /// requests timed, one after another.
     #[arg(long, default_value_t = 30)]
     probes: usize,
     /// `sockets`: WebSockets attempted at once.
@@ -84,7 +90,10 @@ pub struct Options {
     /// `variants`: distinct variant texts sent.
     #[arg(long, default_value_t = 100_000)]
     variants: usize,
-    /// `sockets`, `variants`: the server's process id, to read its memory.
+    /// `stalled`: connections that pipeline GETs and never read, held at once.
+    #[arg(long, default_value_t = 60)]
+    stalled: usize,
+    /// `sockets`, `variants`, `stalled`: the server's process id, to read its memory.
     #[arg(long)]
     server_pid: Option<u32>,
 }
@@ -116,6 +125,7 @@ async fn main() {
         Mode::Engine => engine::run(o.clone(), target).await,
         Mode::Sockets => sockets::run(o.clone(), target).await,
         Mode::Variants => variants::run(o.clone(), target).await,
+        Mode::Stalled => stalled::run(o.clone(), target).await,
     };
     for e in errors.iter().take(10) {
         eprintln!("error: {e}");

@@ -4,7 +4,14 @@
 //! client must send a request's headers within [`Limits::header_timeout`] (an idle or half-sent
 //! connection is closed, so slow clients cannot hold the slots), and the whole handling of a request
 //! is bounded by [`Limits::request_timeout`] (a body sent too slowly gets 408). A WebSocket, once
-//! upgraded, is no longer a request and stays open.
+//! upgraded, is no longer a request and stays open. Writing to the client has a deadline of its
+//! own, [`Limits::write_timeout`], also on an upgraded WebSocket ([`write_deadline`]), so a client
+//! that never reads cannot hold a slot either; and the answers written on the connection rather
+//! than by the app (hyper's own to a request it cannot read, the 429 here) are JSON with the
+//! security headers like the app's ([`own_answers`]).
+
+mod own_answers;
+mod write_deadline;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -20,16 +27,17 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use self::own_answers::{json_answer, OwnAnswers};
+use self::write_deadline::WriteDeadline;
 use crate::limits::Limits;
 use crate::per_address::{Held, PerAddress};
 
 /// What a connection over its address's limit is told before it is closed.
-fn busy() -> String {
-    let body = r#"{"error":"too many connections from your address at once"}"#;
-    format!(
-        "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 10\r\n\
-         Connection: close\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
+fn busy() -> Vec<u8> {
+    json_answer(
+        hyper::StatusCode::TOO_MANY_REQUESTS,
+        "too many connections from your address at once",
+        &[("retry-after", "10")],
     )
 }
 
@@ -83,9 +91,9 @@ pub async fn serve(
                 .layer(axum::Extension(axum::extract::ConnectInfo(peer))),
         );
         // The slot goes with the connection, also into an upgraded WebSocket, and is freed when
-        // the connection closes.
+        // the connection closes; so do the write deadline and the answers in hyper's place.
         let io = TokioIo::new(Slotted {
-            stream,
+            stream: OwnAnswers::new(WriteDeadline::new(stream, limits.write_timeout)),
             _slot: slot,
             _share: share,
         });
@@ -108,12 +116,12 @@ pub async fn serve(
 /// Tells a connection over its address's limit so (within a second) and closes it.
 async fn refuse(mut stream: TcpStream, _slot: OwnedSemaphorePermit) {
     use tokio::io::AsyncWriteExt;
-    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(busy().as_bytes())).await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(&busy())).await;
 }
 
 /// A connection with its slots: they are freed when the connection is dropped.
 struct Slotted {
-    stream: TcpStream,
+    stream: OwnAnswers<WriteDeadline<TcpStream>>,
     _slot: OwnedSemaphorePermit,
     _share: Option<Held>,
 }

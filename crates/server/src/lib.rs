@@ -226,6 +226,7 @@ fn metrics_limits(limits: &Limits) -> Limits {
         connections: METRICS_CONNECTIONS,
         connections_per_address: 0,
         header_timeout: limits.header_timeout,
+        write_timeout: limits.write_timeout,
         ..Limits::default()
     }
 }

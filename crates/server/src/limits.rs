@@ -23,6 +23,10 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// The time a request may take, its body included (not an upgraded WebSocket).
     pub request_timeout: Duration,
+    /// The time a write of an answer (or of a WebSocket message) may wait for the client to take
+    /// anything; then the connection is closed, so a client that sends requests and never reads
+    /// cannot hold its slot (`connections::write_deadline`).
+    pub write_timeout: Duration,
     /// A WebSocket that sends nothing (not even the answer to the server's ping) for this long is
     /// closed; the server pings at half this interval. A send that the client does not take within
     /// it also closes the socket.
@@ -71,7 +75,7 @@ impl Default for Limits {
     /// database and the listener), 64 per address, 900 WebSockets in all (100 connections stay for
     /// requests) and 16 per client (several tabs of a
     /// household behind one address); 10 s for headers, 30 s for a request (a hint searches up to
-    /// 10 s), 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
+    /// 10 s), 10 s for a stuck write, 60 s of silence on a WebSocket; 2 full-strength searches (one per core of a small
     /// machine) and 2 hints per client; 300 new games at once and 5 a second per client; 10,000
     /// games and 256 MB (estimated: about 1,000 games of the most plies a game may have) in
     /// memory; 4,096 distinct rule sets (at most about 6 MB); no trusted proxy and no other origin;
@@ -85,6 +89,7 @@ impl Default for Limits {
             websockets_per_address: 16,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(10),
             socket_timeout: Duration::from_secs(60),
             searches: 2,
             hints_per_address: 2,

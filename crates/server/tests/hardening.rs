@@ -234,3 +234,109 @@ fn a_host_name_the_operator_allows_is_answered() {
     let (status, _, _) = raw(s.addr, "GET", "/", &[&other], b"");
     assert_eq!(status, 403);
 }
+
+/// Sends `bytes` as they are (a write the server cuts short is no error: it may answer and close
+/// before reading everything) and reads the answer; the status, the head (lower case) and the body.
+fn raw_bytes(addr: SocketAddr, bytes: &[u8]) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = s.write_all(bytes);
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    // Up to the close, or what came before a reset.
+    while let Ok(n) = s.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+#[test]
+fn requests_the_server_cannot_read_get_json_errors_with_the_security_headers() {
+    // Finding 11: hyper answers a request it cannot parse itself (400, 414, 431), before any route,
+    // with an empty body and none of the security headers.
+    let (_dir, s) = server();
+    let host = format!("Host: {}\r\n", s.addr);
+    let long_uri = format!("GET /{} HTTP/1.1\r\n{host}\r\n", "a".repeat(100 * 1024));
+    let mut many_headers = format!("GET /api/health HTTP/1.1\r\n{host}");
+    for i in 0..1_000 {
+        many_headers.push_str(&format!("X-Filler-{i:04}: {}\r\n", "b".repeat(100)));
+    }
+    many_headers.push_str("\r\n");
+    assert!(many_headers.len() > 100 * 1024);
+    for (what, request, status) in [
+        (
+            "a garbage request line",
+            "\u{1}\u{2} nonsense\r\n\r\n".to_string(),
+            400,
+        ),
+        (
+            "a header without a colon",
+            format!("GET / HTTP/1.1\r\n{host}oops\r\n\r\n"),
+            400,
+        ),
+        ("a 100 KB address", long_uri, 414),
+        ("100 KB of headers", many_headers, 431),
+    ] {
+        let (got, head, body) = raw_bytes(s.addr, request.as_bytes());
+        assert_eq!(got, status, "{what}: {head}\n{body}");
+        assert!(
+            head.contains("content-type: application/json"),
+            "{what}: {head}"
+        );
+        assert!(head.contains("connection: close"), "{what}: {head}");
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{what}: {e}: {body:?}"));
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{what}: {body}"
+        );
+        assert!(body.len() < 300, "{what}: {body}");
+        for header in [
+            "content-security-policy: default-src 'self'",
+            "frame-ancestors 'none'",
+            "x-content-type-options: nosniff",
+            "referrer-policy: no-referrer",
+            "x-frame-options: deny",
+        ] {
+            assert!(head.contains(header), "{what}: no {header}: {head}");
+        }
+    }
+    // The server still answers as before.
+    assert_eq!(s.get("/api/health").0, 200);
+}
+
+#[test]
+fn a_connection_over_its_addresss_share_gets_json_with_the_security_headers() {
+    // The 429 written on the connection before any request (not by the app) carries them too.
+    let dir = tempfile::tempdir().unwrap();
+    let s = common::Server::start_within(
+        &dir.path().join("games.sqlite3"),
+        hasami_server::Limits {
+            connections_per_address: 1,
+            ..hasami_server::Limits::default()
+        },
+    );
+    let _held = TcpStream::connect(s.addr).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, head, body) = raw_bytes(s.addr, b"");
+    assert_eq!(status, 429, "{head}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    assert!(head.contains("retry-after: 10"), "{head}");
+    assert!(head.contains("x-content-type-options: nosniff"), "{head}");
+    assert!(
+        head.contains("content-security-policy: default-src 'self'"),
+        "{head}"
+    );
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].is_string(), "{body}");
+}

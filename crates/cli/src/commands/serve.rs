@@ -65,6 +65,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().request_timeout.as_secs(),
         value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub request_timeout: u64,
+    /// Seconds a write to a client (an answer, a WebSocket message) may wait for the client to take
+    /// anything; then the connection is closed, so clients that never read cannot hold connections.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().write_timeout.as_secs(),
+        value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
+    pub write_timeout: u64,
     /// Seconds a WebSocket may stay silent (it is pinged at half this) or leave a message untaken.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().socket_timeout.as_secs(),
         value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
@@ -157,6 +162,7 @@ impl ServeArgs {
             websockets_per_address: self.max_websockets_per_address,
             header_timeout: Duration::from_secs(self.header_timeout),
             request_timeout: Duration::from_secs(self.request_timeout),
+            write_timeout: Duration::from_secs(self.write_timeout),
             socket_timeout: Duration::from_secs(self.socket_timeout),
             searches: self.max_searches,
             hints_per_address: self.max_hints_per_address,
@@ -188,6 +194,7 @@ impl ServeArgs {
             ("--max-websockets", self.max_websockets as u64),
             ("--header-timeout", self.header_timeout),
             ("--request-timeout", self.request_timeout),
+            ("--write-timeout", self.write_timeout),
             ("--socket-timeout", self.socket_timeout),
             ("--max-searches", self.max_searches as u64),
             ("--new-games-burst", u64::from(self.new_games_burst)),
@@ -261,6 +268,13 @@ mod tests {
         };
         let err = args.check().unwrap_err().to_string();
         assert_eq!(err, "--max-searches must be at least 1");
+        // A write deadline of 0 would close every connection whose first write has to wait.
+        let args = ServeArgs {
+            write_timeout: 0,
+            ..ServeArgs::default()
+        };
+        let err = args.check().unwrap_err().to_string();
+        assert_eq!(err, "--write-timeout must be at least 1");
         let args = ServeArgs {
             allow_origin: vec!["example.org".into()],
             ..ServeArgs::default()

@@ -30,17 +30,23 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
      frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
 
-/// The response headers every answer carries, as layers (each sets its header unless a handler did).
+/// The security headers of every answer (lower-case name, value): also those written on the
+/// connection itself rather than by the app (hyper's own answers, the 429 of the connection limit).
+pub const SECURITY_HEADERS: [(&str, &str); 4] = [
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "DENY"),
+];
+
+/// [`SECURITY_HEADERS`] as layers (each sets its header unless a handler did).
 pub fn security_headers() -> [SetResponseHeaderLayer<HeaderValue>; 4] {
-    let layer = |name: HeaderName, value: &'static str| {
-        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
-    };
-    [
-        layer(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        layer(header::REFERRER_POLICY, "no-referrer"),
-        layer(header::X_FRAME_OPTIONS, "DENY"),
-    ]
+    SECURITY_HEADERS.map(|(name, value)| {
+        SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        )
+    })
 }
 
 /// Refuses requests from another site's page (unless its origin is allowed) and POST bodies that

@@ -11,7 +11,8 @@
 //! [`Limits::websockets`](crate::Limits); a message from the client is
 //! at most [`MAX_MESSAGE`] bytes; the server pings every half [`Limits::socket_timeout`](crate::Limits)
 //! and closes a socket that has sent nothing (no pong either) for the whole timeout, or that has not
-//! taken a message within it. A reader that falls behind never makes a queue: it gets the current
+//! taken a message within it (sooner when the connection takes nothing of a message being written
+//! for [`Limits::write_timeout`](crate::Limits): the write deadline of every connection). A reader that falls behind never makes a queue: it gets the current
 //! game instead of the updates it missed.
 
 use std::collections::HashMap;
