@@ -232,6 +232,22 @@ pub const MIGRATIONS: &[Step] = &[
         ALTER TABLE games ADD COLUMN arranged_white TEXT;",
         data: None,
     },
+    // 12: which server owns which game (runs its engine replies and clock timers, live/follow.rs):
+    // a row per owned game instead of a PostgreSQL advisory lock per game, so that owning games
+    // takes no slot of PostgreSQL's lock table (db/postgres/owners.rs). Written only by servers
+    // sharing a PostgreSQL store, where the table is `UNLOGGED` (after a database crash every
+    // server claims its games again); a store only one server uses (SQLite) leaves it empty.
+    Step {
+        sqlite: "CREATE TABLE game_owners (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            server  INTEGER NOT NULL
+        );",
+        postgres: "CREATE UNLOGGED TABLE game_owners (
+            game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            server  BIGINT NOT NULL
+        );",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.
