@@ -248,6 +248,22 @@ pub const MIGRATIONS: &[Step] = &[
         );",
         data: None,
     },
+    // 13: the health check's write probe (http/health.rs, db/health.rs): one row whose `probed`
+    // (Unix ms) each server rewrites at most once a second while it is asked, so `GET /api/health`
+    // says whether the store takes writes, not only whether it answers.
+    Step {
+        sqlite: "CREATE TABLE health (
+            id     INTEGER PRIMARY KEY CHECK (id = 1),
+            probed INTEGER NOT NULL
+        );
+        INSERT INTO health (id, probed) VALUES (1, 0);",
+        postgres: "CREATE TABLE health (
+            id     BIGINT PRIMARY KEY CHECK (id = 1),
+            probed BIGINT NOT NULL
+        );
+        INSERT INTO health (id, probed) VALUES (1, 0);",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.
