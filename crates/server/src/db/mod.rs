@@ -9,6 +9,7 @@
 //! by a newer `hasami` (a higher schema version than this build knows) is refused rather than
 //! misread.
 
+mod health;
 mod postgres;
 mod presence;
 pub mod schema;
@@ -265,6 +266,8 @@ impl Target {
 #[derive(Clone)]
 pub struct Db {
     backend: Backend,
+    /// The health check's last write probe (health.rs).
+    probe: std::sync::Arc<health::Probe>,
 }
 
 #[derive(Clone)]
@@ -299,6 +302,7 @@ impl Db {
     pub fn open(path: &std::path::Path) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Sqlite(sqlite::Sqlite::open(path)?),
+            probe: Default::default(),
         })
     }
 
@@ -307,6 +311,7 @@ impl Db {
     pub fn connect(url: &str) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Postgres(Box::new(postgres::Postgres::connect(url)?)),
+            probe: Default::default(),
         })
     }
 

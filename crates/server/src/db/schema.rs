@@ -232,6 +232,38 @@ pub const MIGRATIONS: &[Step] = &[
         ALTER TABLE games ADD COLUMN arranged_white TEXT;",
         data: None,
     },
+    // 12: which server owns which game (runs its engine replies and clock timers, live/follow.rs):
+    // a row per owned game instead of a PostgreSQL advisory lock per game, so that owning games
+    // takes no slot of PostgreSQL's lock table (db/postgres/owners.rs). Written only by servers
+    // sharing a PostgreSQL store, where the table is `UNLOGGED` (after a database crash every
+    // server claims its games again); a store only one server uses (SQLite) leaves it empty.
+    Step {
+        sqlite: "CREATE TABLE game_owners (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            server  INTEGER NOT NULL
+        );",
+        postgres: "CREATE UNLOGGED TABLE game_owners (
+            game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            server  BIGINT NOT NULL
+        );",
+        data: None,
+    },
+    // 13: the health check's write probe (http/health.rs, db/health.rs): one row whose `probed`
+    // (Unix ms) each server rewrites at most once a second while it is asked, so `GET /api/health`
+    // says whether the store takes writes, not only whether it answers.
+    Step {
+        sqlite: "CREATE TABLE health (
+            id     INTEGER PRIMARY KEY CHECK (id = 1),
+            probed INTEGER NOT NULL
+        );
+        INSERT INTO health (id, probed) VALUES (1, 0);",
+        postgres: "CREATE TABLE health (
+            id     BIGINT PRIMARY KEY CHECK (id = 1),
+            probed BIGINT NOT NULL
+        );
+        INSERT INTO health (id, probed) VALUES (1, 0);",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.

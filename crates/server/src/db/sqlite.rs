@@ -12,6 +12,9 @@ use super::{
     now_ms, DbError, GameSummary, Listing, OpenGame, StartOf, Status, StoredGame, StoredMove,
 };
 
+/// How long a call waits for another connection's write lock (then SQLite answers "busy").
+const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// An open SQLite store.
 #[derive(Clone)]
 pub(super) struct Sqlite {
@@ -34,7 +37,7 @@ impl Sqlite {
         }
         let mut conn = Connection::open(path).map_err(|e| unusable(e.to_string()))?;
         let setup = || -> rusqlite::Result<()> {
-            conn.busy_timeout(std::time::Duration::from_secs(5))?;
+            conn.busy_timeout(BUSY)?;
             conn.pragma_update(None, "journal_mode", "WAL")?;
             conn.pragma_update(None, "synchronous", "FULL")?;
             conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -60,6 +63,23 @@ impl Sqlite {
         })
         .await
         .map_err(|e| DbError::Task(e.to_string()))?
+    }
+
+    /// The health check's write probe (db/health.rs): the `health` row rewritten, waiting at most
+    /// `wait` for another connection's write lock.
+    pub(super) async fn probe_write(&self, wait: std::time::Duration) -> Result<(), DbError> {
+        self.call(move |c| {
+            c.busy_timeout(wait)?;
+            let wrote = c.execute(
+                "INSERT INTO health (id, probed) VALUES (1, ?1)
+                 ON CONFLICT (id) DO UPDATE SET probed = excluded.probed",
+                params![now_ms()],
+            );
+            c.busy_timeout(BUSY)?;
+            wrote?;
+            Ok(())
+        })
+        .await
     }
 
     pub(super) async fn schema_version(&self) -> Result<i64, DbError> {

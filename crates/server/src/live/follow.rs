@@ -5,10 +5,11 @@
 //! thing a stale copy can cause.
 //!
 //! One server owns each game that needs someone to act on it (an engine to reply, a clock to
-//! run out): only the owner runs its engine reply and its clock timer (`Db::claim`, a PostgreSQL
-//! advisory lock on a connection of the owner's). Every second each server claims the games in its
+//! run out): only the owner runs its engine reply and its clock timer (`Db::claim`: a row of
+//! `game_owners` naming the owner, which is alive while it holds its one advisory lock on a
+//! connection of its own; db/postgres/owners.rs). Every second each server claims the games in its
 //! memory that need an owner and have none: so when an owner dies (its connection closes and its
-//! locks go), another server holding the game takes over within about a second, reloads it and
+//! lock goes), another server holding the game takes over within about a second, reloads it and
 //! runs what it needs. Games that ended or left memory are given up. Changes made while this server
 //! was not listening (before its listening connection was made, at its start or after the
 //! connection broke) were told to nobody here: when it begins listening, every game in memory is

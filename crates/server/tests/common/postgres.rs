@@ -73,6 +73,12 @@ fn check(what: &str, out: Output) {
 impl Postgres {
     /// Makes and starts a server on a free loopback port.
     pub fn start() -> Postgres {
+        Postgres::start_with("")
+    }
+
+    /// Makes and starts a server like [`Postgres::start`] with `extra` server options as `pg_ctl -o`
+    /// takes them (`-c max_locks_per_transaction=10 …`; later ones win).
+    pub fn start_with(extra: &str) -> Postgres {
         let bin = bin_dir();
         let dir = tempfile::Builder::new()
             .prefix("hasami-pg-")
@@ -113,7 +119,7 @@ impl Postgres {
             .unwrap()
             .port();
         let options = format!(
-            "-p {port} -c listen_addresses=127.0.0.1 -k {} -c fsync=off -c max_connections=200",
+            "-p {port} -c listen_addresses=127.0.0.1 -k {} -c fsync=off -c max_connections=200 {extra}",
             dir.path().display()
         );
         let pg = Postgres {

@@ -12,9 +12,11 @@
 use std::time::Duration;
 
 mod arrange;
+mod health;
 mod lobby;
 mod migrate;
 mod notify;
+mod owners;
 mod presence;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
@@ -31,7 +33,7 @@ const POOL_SIZE: usize = 16;
 /// How long a call waits for a connection, and a connection for the server, before giving up.
 const WAIT: Duration = Duration::from_secs(10);
 /// The advisory lock that serializes migrations ("hasa", "mi" in ASCII), in the two-key form,
-/// whose keys never meet the one-key locks that games are owned by.
+/// whose keys never meet the one-key locks that tell which servers are alive (owners.rs).
 const MIGRATION_LOCK: (i32, i32) = (0x68_61_73_61, 0x6d_69);
 
 /// The channel of change notifications.
@@ -45,19 +47,11 @@ const BACKLOG: usize = 4096;
 pub(super) struct Postgres {
     pool: Pool,
     config: tokio_postgres::Config,
-    /// This server's id in notifications (random), so it can ignore its own.
+    /// This server's id (random): in notifications, so it can ignore its own; in the `presence` and
+    /// `game_owners` rows it writes; and the key of its liveness lock (owners.rs).
     server: u64,
-    /// The games this server owns (see [`Postgres::claim`]).
-    owner: std::sync::Arc<Owner>,
-}
-
-/// The games a server owns: it alone runs their engine replies and clock timers. A game is owned by
-/// holding the session advisory lock keyed by its id on one dedicated connection; when the server
-/// dies its connection closes and PostgreSQL frees its locks, so another server can claim them.
-#[derive(Default)]
-struct Owner {
-    connection: tokio::sync::Mutex<Option<Client>>,
-    owned: std::sync::Mutex<std::collections::HashSet<i64>>,
+    /// The games this server owns (owners.rs).
+    owner: std::sync::Arc<owners::Owner>,
 }
 
 /// `url` without its password and options, to be printed.
@@ -119,78 +113,6 @@ impl Postgres {
             server: u64::from_le_bytes(id),
             owner: Default::default(),
         })
-    }
-
-    /// Whether this server owns game `id` now (no query).
-    pub(super) fn owns(&self, id: i64) -> bool {
-        self.owner
-            .owned
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .contains(&id)
-    }
-
-    /// Makes this server the owner of game `id` if no live server is; whether it is now.
-    pub(super) async fn claim(&self, id: i64) -> bool {
-        self.owns(id) || self.claim_many(&[id]).await.contains(&id)
-    }
-
-    /// Claims every game of `ids` that no live server owns (one query); the ones claimed.
-    pub(super) async fn claim_many(&self, ids: &[i64]) -> Vec<i64> {
-        let mut connection = self.owner.connection.lock().await;
-        if connection.as_ref().is_none_or(|c| c.is_closed()) {
-            // A new connection holds no locks: whatever was owned on the old one is not any more.
-            self.owner
-                .owned
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .clear();
-            *connection = match self.config.connect(NoTls).await {
-                Ok((client, driver)) => {
-                    tokio::spawn(driver);
-                    Some(client)
-                }
-                Err(_) => None,
-            };
-        }
-        let Some(c) = connection.as_ref() else {
-            return Vec::new();
-        };
-        let wanted: Vec<i64> = ids.iter().copied().filter(|&id| !self.owns(id)).collect();
-        let got: Vec<i64> = match c
-            .query(
-                "SELECT id FROM unnest($1::BIGINT[]) AS id WHERE pg_try_advisory_lock(id)",
-                &[&wanted],
-            )
-            .await
-        {
-            Ok(rows) => rows.iter().map(|r| r.get(0)).collect(),
-            Err(_) => Vec::new(),
-        };
-        let mut owned = self.owner.owned.lock().unwrap_or_else(|p| p.into_inner());
-        owned.extend(&got);
-        got
-    }
-
-    /// The games this server owns.
-    pub(super) fn owned(&self) -> Vec<i64> {
-        let owned = self.owner.owned.lock().unwrap_or_else(|p| p.into_inner());
-        owned.iter().copied().collect()
-    }
-
-    /// Gives up game `id` (it ended or left this server's memory), so another server may claim it.
-    pub(super) async fn release(&self, id: i64) {
-        let was = self
-            .owner
-            .owned
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(&id);
-        if was {
-            if let Some(c) = self.owner.connection.lock().await.as_ref() {
-                let _ = c.execute("SELECT pg_advisory_unlock($1)", &[&id]).await;
-            }
-        }
     }
 
     /// The ids of games other servers change, as they commit; a dedicated connection that is made

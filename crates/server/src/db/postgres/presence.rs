@@ -11,7 +11,7 @@ const STALE_MS: i64 = 30_000;
 
 impl Postgres {
     /// This server's id as stored.
-    fn me(&self) -> i64 {
+    pub(super) fn me(&self) -> i64 {
         self.server as i64
     }
 
