@@ -76,7 +76,7 @@ pub use hasami::rules::{
 pub use interned::{limit_rule_sets, rule_sets, TooManyRuleSets};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_until, perft, perft_after};
-pub use playout::{playout, random_game, PlayoutResult, SplitMix64};
+pub use playout::{playout, random_game, PlayoutResult};
 pub use position::Position;
 pub use record::{
     AnyRecord, AnyReplayError, HasamiRecord, Record, RecordError, RecordErrorKind, RecordMove,
@@ -89,6 +89,7 @@ pub use shogun::text::{ShogunTextError, ShogunTextErrorKind};
 pub use types::bitboard::BitBoard;
 pub use types::mv::{Move, ParseMoveError};
 pub use types::piece_moves::PieceMoves;
+pub use types::rng::SplitMix64;
 pub use types::side::Side;
 pub use types::square::{Direction, ParseSquareError, Square, STRIDE};
 pub use variant::{all_presets, ParseVariantError, Variant};

@@ -3,29 +3,7 @@
 use crate::game::repetitions;
 use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
-
-/// A small, fast, seedable random generator (SplitMix64).
-#[derive(Debug, Clone)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    /// The next 64 random bits.
-    #[inline]
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0), by multiply-shift.
-    #[inline]
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
-    }
-}
+use crate::types::rng::SplitMix64;
 
 /// The end of one playout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -30,7 +30,7 @@ use super::magnets::SETUP_SQUARES;
 use super::position::ShogunPosition;
 use super::rules::{ShogunRules, ShogunSetup};
 use super::side_name;
-use crate::playout::SplitMix64;
+use crate::types::rng::SplitMix64;
 use crate::types::side::Side;
 
 /// One side's piece ids on its setup squares, in S2 order (a permutation of 1–7).

@@ -7,7 +7,7 @@
 //!
 //! Squares here are numbered as in S3: `a1` = 0, `b1` = 1, … `h8` = 63 ([`index`]).
 
-use crate::playout::SplitMix64;
+use crate::types::rng::SplitMix64;
 use crate::types::side::Side;
 use crate::types::square::Square;
 
