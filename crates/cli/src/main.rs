@@ -1,5 +1,9 @@
 //! The `hasami` command (docs/INTERFACES.md section 1).
 
+// The doc comments of the command line's arguments are its `--help` text, written for a terminal
+// (`postgres://USER[:PASSWORD]@HOST`, bare addresses), not links for rustdoc.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::bare_urls)]
+
 mod commands;
 mod line;
 mod matches;
