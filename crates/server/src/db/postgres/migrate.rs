@@ -3,7 +3,7 @@
 
 use tokio_postgres::NoTls;
 
-use super::{without_password, MIGRATION_LOCK, WAIT};
+use super::settings::{without_password, MIGRATION_LOCK, WAIT};
 use crate::db::schema::{self, MIGRATIONS};
 use crate::db::DbError;
 

@@ -18,6 +18,7 @@ mod migrate;
 mod notify;
 mod owners;
 mod presence;
+mod settings;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::{Client, NoTls, Row};
@@ -27,21 +28,11 @@ use migrate::migrate;
 use migrate::version;
 pub(super) use migrate::version_of;
 use notify::listen_once;
+pub(super) use settings::without_password;
+use settings::{BACKLOG, CHANNEL, WAIT};
 
 /// Connections the pool opens at most (every change is one short transaction).
 const POOL_SIZE: usize = 16;
-/// How long a call waits for a connection, and a connection for the server, before giving up.
-const WAIT: Duration = Duration::from_secs(10);
-/// The advisory lock that serializes migrations ("hasa", "mi" in ASCII), in the two-key form,
-/// whose keys never meet the one-key locks that tell which servers are alive (owners.rs).
-const MIGRATION_LOCK: (i32, i32) = (0x68_61_73_61, 0x6d_69);
-
-/// The channel of change notifications.
-const CHANNEL: &str = "hasami_games";
-/// Changed game ids waiting to be reloaded, at most (beyond, a notification is dropped; a game left
-/// stale by that is reloaded at its next move, which the store refuses as a conflict).
-const BACKLOG: usize = 4096;
-
 /// A PostgreSQL store.
 #[derive(Clone)]
 pub(super) struct Postgres {
@@ -52,20 +43,6 @@ pub(super) struct Postgres {
     server: u64,
     /// The games this server owns (owners.rs).
     owner: std::sync::Arc<owners::Owner>,
-}
-
-/// `url` without its password and options, to be printed.
-pub(super) fn without_password(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return "a PostgreSQL database".into();
-    };
-    let rest = rest.split('?').next().unwrap_or(rest);
-    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    let authority = match authority.rsplit_once('@') {
-        Some((user, host)) => format!("{}@{host}", user.split(':').next().unwrap_or(user)),
-        None => authority.to_string(),
-    };
-    format!("{scheme}://{authority}{path}")
 }
 
 impl Postgres {

@@ -3,7 +3,7 @@
 
 use tokio_postgres::NoTls;
 
-use super::{BACKLOG, CHANNEL};
+use super::settings::{BACKLOG, CHANNEL};
 use crate::db::{Change, Changed, StoredMove};
 
 /// One listening connection: forwards the game ids that other servers notify until it breaks or

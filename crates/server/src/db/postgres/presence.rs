@@ -1,7 +1,8 @@
 //! The `presence` table: one row per game, side and server holding a socket of that side's player,
 //! with when the server last said so (PostgreSQL's clock, so the servers' clocks do not matter).
 
-use super::{Postgres, CHANNEL};
+use super::settings::CHANNEL;
+use super::Postgres;
 use crate::db::DbError;
 
 /// Now in Unix milliseconds by the database's clock.
