@@ -29,7 +29,7 @@ fn a_server_owning_more_clock_games_than_the_lock_table_holds_leaves_it_free() {
         new_games_burst: 10_000,
         ..Limits::default()
     };
-    let s = Server::start_on(Db::connect(&url).unwrap(), std::path::Path::new(""), limits);
+    let s = Server::start_on_postgres(&url, limits);
     let online = json!({"variant": "hasami", "opponent": "online", "side": "black",
                         "clock": {"initial": 3600, "increment": 0}});
     let mut last = (0, String::new());

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use common::postgres::Postgres;
 use common::{error_of, Server};
-use hasami_server::{Db, Limits};
+use hasami_server::Limits;
 
 /// Asks for the health of `s` until it answers `status` (each answer within 2.5 s, all within
 /// `within`); the last answer.
@@ -70,11 +70,7 @@ fn a_flood_of_health_checks_makes_at_most_one_write_a_second() {
 fn health_is_503_while_postgresql_is_read_only_and_200_again_after() {
     let pg = Postgres::start();
     let url = pg.database();
-    let s = Server::start_on(
-        Db::connect(&url).unwrap(),
-        std::path::Path::new(""),
-        Limits::default(),
-    );
+    let s = Server::start_on_postgres(&url, Limits::default());
     health_until(&s, 200, Duration::ZERO);
     // The database takes no more writes: new sessions are read-only, and the server's are ended.
     let name = url.rsplit('/').next().unwrap();

@@ -9,18 +9,14 @@ use std::time::{Duration, Instant};
 
 use common::postgres::Postgres;
 use common::{create, error_of, moves, Server};
-use hasami_server::{Db, Limits};
+use hasami_server::Limits;
 use serde_json::json;
 
 #[test]
 fn a_server_plays_on_after_postgresql_stops_and_comes_back() {
     let pg = Postgres::start();
     let url = pg.database();
-    let s = Server::start_on(
-        Db::connect(&url).unwrap(),
-        std::path::Path::new(""),
-        Limits::default(),
-    );
+    let s = Server::start_on_postgres(&url, Limits::default());
     let c = create(
         &s,
         json!({"variant": "hasami", "opponent": "engine", "level": 1, "side": "black"}),
@@ -100,11 +96,7 @@ fn a_server_plays_on_after_postgresql_stops_and_comes_back() {
         std::thread::sleep(Duration::from_millis(100));
     }
     // And it is stored: a second server on the same database sees all four plies.
-    let other = Server::start_on(
-        Db::connect(&url).unwrap(),
-        std::path::Path::new(""),
-        Limits::default(),
-    );
+    let other = Server::start_on_postgres(&url, Limits::default());
     let (_, v) = other.get(&path);
     assert_eq!(v["ply"], 4);
 }

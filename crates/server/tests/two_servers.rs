@@ -11,27 +11,17 @@ use std::time::{Duration, Instant};
 
 use common::postgres::Postgres;
 use common::{create, moves, online_game, shuffle, Server, Ws};
-use hasami_server::{Db, Limits};
+use hasami_server::Limits;
 use serde_json::{json, Value};
 
 /// Two servers on the database at `url`, with `limits`.
 fn two_with(url: &str, limits: &Limits) -> (Server, Server) {
-    let on = || {
-        Server::start_on(
-            Db::connect(url).unwrap(),
-            std::path::Path::new(""),
-            limits.clone(),
-        )
-    };
+    let on = || Server::start_on_postgres(url, limits.clone());
     (on(), on())
 }
 
 fn server_on(url: &str) -> Server {
-    Server::start_on(
-        Db::connect(url).unwrap(),
-        std::path::Path::new(""),
-        Limits::default(),
-    )
+    Server::start_on_postgres(url, Limits::default())
 }
 
 /// Breaks both servers' listening connections (each makes a new one after a second): what is

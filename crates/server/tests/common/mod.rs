@@ -38,6 +38,12 @@ impl Server {
         Server::serving(store, db, limits, None)
     }
 
+    /// Starts a server on the PostgreSQL database at `url` within `limits`.
+    pub fn start_on_postgres(url: &str, limits: hasami_server::Limits) -> Server {
+        let store = hasami_server::Db::connect(url).unwrap();
+        Server::start_on(store, Path::new(""), limits)
+    }
+
     /// Starts a server like [`Server::start`] that also serves its counts; the address of those.
     pub fn start_with_metrics(db: &Path) -> (Server, SocketAddr) {
         Server::start_with_metrics_within(db, hasami_server::Limits::default())
