@@ -13,24 +13,22 @@
 
 mod any;
 pub mod bench;
-pub mod game;
+mod game;
 pub mod hasami;
-pub mod levels;
-pub mod limits;
+mod levels;
+mod limits;
 mod pages;
+mod request;
 mod score;
-pub mod search;
+mod search;
 pub mod shogun;
 pub mod tables;
-pub mod tt;
+mod tt;
 
-pub use any::search_any;
-pub use game::{Press, QuietCount, SearchGame, Terminal};
-pub use levels::{
-    level_for, level_words, search_at_level, Ladder, Level, SlipMove, SLIP, WIDE_SLIP,
-};
-pub use limits::Limits;
-pub use search::{
-    Features, Info, Line, SearchResult, Searcher, DEADLINE_COST, DEADLINE_EVERY, KEEP, WIN,
-    WIN_BOUND,
-};
+pub use game::{terminal_of, Press, QuietCount, SearchGame, Terminal, THREAT};
+pub use levels::{level_for, level_words, Ladder, Level, Pressing, SlipMove, SLIP, WIDE_SLIP};
+pub use limits::{Budget, Limits};
+pub use request::{SearchRequest, Searchable};
+pub use score::{WIN, WIN_BOUND};
+pub use search::{Info, Line, SearchResult, Searcher, DEFAULT_CONTEMPT};
+pub use tt::{HashError, MAX_MIB};

@@ -80,12 +80,12 @@ pub const MAX_MIB: usize = 4096;
 
 /// A table that could not be made: more than [`MAX_MIB`], or memory the system would not give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableError {
+pub struct HashError {
     /// The size asked for, MiB.
     pub mib: usize,
 }
 
-impl std::fmt::Display for TableError {
+impl std::fmt::Display for HashError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -96,20 +96,21 @@ impl std::fmt::Display for TableError {
     }
 }
 
-impl std::error::Error for TableError {}
+impl std::error::Error for HashError {}
 
 impl Table {
     /// A table of about `mib` MiB (rounded down to a power of two buckets of 64 bytes, at least 256).
     /// Panics when the memory cannot be had; [`Table::try_new`] says so instead.
+    #[cfg(test)]
     pub fn new(mib: usize) -> Table {
         Table::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of about `mib` MiB, or why there is none: more than [`MAX_MIB`], or the allocation
     /// failed. Nothing is left allocated on error.
-    pub fn try_new(mib: usize) -> Result<Table, TableError> {
+    pub fn try_new(mib: usize) -> Result<Table, HashError> {
         if mib > MAX_MIB {
-            return Err(TableError { mib });
+            return Err(HashError { mib });
         }
         let bytes = mib.max(1) * 1024 * 1024;
         let mut n = 256usize;
@@ -117,7 +118,7 @@ impl Table {
             n *= 2;
         }
         Ok(Table {
-            buckets: Buckets::new(n).ok_or(TableError { mib })?,
+            buckets: Buckets::new(n).ok_or(HashError { mib })?,
             mask: n - 1,
             generation: AtomicU8::new(0),
         })
