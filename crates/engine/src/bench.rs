@@ -46,7 +46,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
 
 /// Shogun bench positions: (variant, position text or "startpos", fair). Fair searches branch on chance
 /// at every move, so they go `DEPTH − 6` plies deep; omniscient ones `DEPTH − 2` (at least 1).
-pub const SHOGUN_POSITIONS: &[(&str, &str, bool)] = &[
+pub(crate) const SHOGUN_POSITIONS: &[(&str, &str, bool)] = &[
     ("shogun", "startpos", true),
     ("shogun+rotation=1", "startpos", false),
     ("shogun+capture=allowed", "startpos", false),

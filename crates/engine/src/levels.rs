@@ -22,7 +22,7 @@ use crate::search::{Info, SearchResult, Searcher};
 /// measured, or with everything the conversion suites were measured with (level 10, and a search
 /// without a level).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pressing {
+pub(crate) enum Pressing {
     /// The lighter press weight ([`Press::Ladder`]) and no deadline: the levels' margins and slips
     /// are in evaluation units, so a heavier press would change what they leave en prise
     /// (docs/engine.md, "Level ladder").
@@ -117,7 +117,7 @@ impl SlipMove {
 impl Level {
     /// How hard this level presses a lead: level 10 fully, the levels below it as their ladder was
     /// measured.
-    pub fn pressing(self) -> Pressing {
+    pub(crate) fn pressing(self) -> Pressing {
         if self.number >= 10 {
             Pressing::Full
         } else {

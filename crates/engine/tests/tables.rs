@@ -1,7 +1,8 @@
 //! Endgame tables against a brute-force search and against their own moves (docs/tables.md).
 
 use hasami_core::{HasamiRules, SplitMix64};
-use hasami_engine::tables::{build, file, verify, Signature, Symmetry, Table, Tables, Value};
+use hasami_engine::tables::symmetry::Symmetry;
+use hasami_engine::tables::{build, file, verify, Signature, Table, Tables, Value};
 use hasami_engine::SearchRequest;
 
 fn sig(s: &str) -> Signature {

@@ -70,12 +70,12 @@ pub struct Searcher {
     /// plays on rather than repeat when it is about equal).
     pub contempt: i32,
     /// Endgame tables the search looks positions up in (docs/tables.md); those of
-    /// [`crate::tables::probe::set_default`] when created (none unless set).
+    /// [`crate::tables::set_default`] when created (none unless set).
     pub tables: Option<Arc<Tables>>,
 }
 
 /// The default [`Searcher::contempt`].
-pub const DEFAULT_CONTEMPT: i32 = 10;
+pub(crate) const DEFAULT_CONTEMPT: i32 = 10;
 
 impl Searcher {
     /// A searcher with a table of `hash_mib` MiB and `threads` threads.
@@ -83,8 +83,8 @@ impl Searcher {
         Searcher::try_new(hash_mib, threads).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A searcher with a table of `hash_mib` MiB, or why the table cannot be had (see
-    /// [`Table::try_new`]).
+    /// A searcher with a table of `hash_mib` MiB, or why the table cannot be had: more than
+    /// [`crate::MAX_MIB`], or memory the system would not give.
     pub fn try_new(hash_mib: usize, threads: usize) -> Result<Searcher, HashError> {
         Ok(Searcher {
             tt: Arc::new(Table::try_new(hash_mib)?),

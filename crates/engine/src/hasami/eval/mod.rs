@@ -309,8 +309,7 @@ pub fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
 }
 
 /// [`evaluate_builtin`] plus the press term ([`crate::hasami::press::press`]) at the weight `how`,
-/// computed from the landing squares the evaluation has already found: the search's evaluation with
-/// `Features::press` on.
+/// computed from the landing squares the evaluation has already found: the search's evaluation.
 pub fn evaluate_builtin_pressed(pos: &HasamiPosition, how: Press) -> i32 {
     evaluate_goal::<true>(pos, how)
 }
