@@ -116,15 +116,13 @@ fn main() {
                     let s = history.last().copied().unwrap_or_default() ^ searches;
                     searcher
                         .search(
-                            &SearchRequest::new(pos, history.to_vec())
+                            &SearchRequest::new(pos, history)
                                 .level(lvl)
-                                .limits(
-                                    *(if lvl.depth.is_some() {
-                                        &capped_limits
-                                    } else {
-                                        &limits
-                                    }),
-                                )
+                                .limits(if lvl.depth.is_some() {
+                                    capped_limits
+                                } else {
+                                    limits
+                                })
                                 .seed(s),
                             |_| {},
                         )

@@ -93,7 +93,7 @@ impl Match {
             ..Limits::default()
         };
         let out = searcher.search(
-            &SearchRequest::new(root, (self.game.hashes()).to_vec()).limits(limits),
+            &SearchRequest::new(root, self.game.hashes().to_vec()).limits(limits),
             |_| {},
         );
         match out.best {

@@ -353,12 +353,13 @@ impl Session {
             movetime: Some(self.movetime),
             ..Limits::default()
         };
+        let seed = history.last().copied().unwrap_or_default() ^ self.searches;
         self.searcher.search(
-            &SearchRequest::new(self.game.position(), history.to_vec())
+            &SearchRequest::new(self.game.position(), history)
                 .level(level_for(&self.game.position(), level_number))
                 .omniscient(self.omniscient)
                 .limits(limits)
-                .seed(history.last().copied().unwrap_or_default() ^ self.searches),
+                .seed(seed),
             |_| {},
         )
     }

@@ -43,10 +43,9 @@ fn level_move(
         movetime: Some(Duration::from_secs(2)),
         ..Limits::default()
     };
-    let history = game.hashes();
     searcher
         .search(
-            &SearchRequest::new(pos, history.to_vec())
+            &SearchRequest::new(pos, game.hashes())
                 .level(level_for(&pos, level))
                 .limits(limits)
                 .seed(seed),

@@ -249,9 +249,8 @@ fn play_out(
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let who = usize::from(game.side() != leader);
         let pos = game.position();
-        let history = game.hashes();
         let r = searchers[who].search(
-            &SearchRequest::new(pos, history.to_vec())
+            &SearchRequest::new(pos, game.hashes())
                 .level(level_for(&pos, args.level))
                 .limits(limits[who])
                 .seed(seed ^ game.plies() as u64),
