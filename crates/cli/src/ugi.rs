@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 use hasami_engine::tables::Tables;
-use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
+use hasami_engine::{level_for, Ladder, Level, Limits, SearchRequest, Searcher};
 
 use crate::line::{read_line, BadLine, PROTOCOL_LINE};
 
@@ -146,7 +146,7 @@ impl Session {
                 ));
                 out.push(format!(
                     "option name Hash type spin default 16 min 1 max {}",
-                    hasami_engine::tt::MAX_MIB
+                    hasami_engine::MAX_MIB
                 ));
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
@@ -217,7 +217,7 @@ impl Session {
                     ),
                 ),
             },
-            "hash" => match spin(1, hasami_engine::tt::MAX_MIB as u32) {
+            "hash" => match spin(1, hasami_engine::MAX_MIB as u32) {
                 // The old table stays until the new one is had; a refused size changes nothing.
                 Ok(v) => match Searcher::try_new(v as usize, self.options.threads as usize) {
                     Ok(mut searcher) => {
@@ -385,17 +385,13 @@ impl Session {
             ^ self.searches.wrapping_mul(0x2545_F491_4F6C_DD1D);
         let live = Arc::clone(live);
         let stop2 = Arc::clone(&stop);
-        let handle = spawn_search(
-            searcher,
-            lvl,
-            self.game.position(),
-            self.options.omniscient,
-            history,
-            limits,
-            stop2,
-            seed,
-            live,
-        );
+        let request = SearchRequest::new(self.game.position(), history)
+            .level(lvl)
+            .omniscient(self.options.omniscient)
+            .limits(limits)
+            .stop(stop2)
+            .seed(seed);
+        let handle = spawn_search(searcher, request, live);
         let endless = limits.infinite
             || (limits.time.is_none()
                 && limits.movetime.is_none()
@@ -454,32 +450,14 @@ fn parse_settings(value: &str) -> Result<Option<Level>, String> {
     Ladder::Capture.level(1).with_settings(value).map(Some)
 }
 
-/// Runs a search of `pos` at `lvl` on its own thread (Shogun fairly unless `omniscient`), writing
-/// `info` lines and the `bestmove` to `live`.
-#[allow(clippy::too_many_arguments)]
+/// Runs `request` on its own thread, writing `info` lines and the `bestmove` to `live`.
 fn spawn_search(
     searcher: Arc<Searcher>,
-    lvl: hasami_engine::Level,
-    pos: AnyPosition,
-    omniscient: bool,
-    history: Vec<u64>,
-    limits: Limits,
-    stop: Arc<AtomicBool>,
-    seed: u64,
+    request: SearchRequest<AnyPosition>,
     live: Output,
 ) -> JoinHandle<()> {
     std::thread::spawn(move || {
-        let result = search_any(
-            &searcher,
-            lvl,
-            pos,
-            omniscient,
-            &history,
-            &limits,
-            stop,
-            seed,
-            |info| say(&live, &info.to_ugi()),
-        );
+        let result = searcher.search(&request, |info| say(&live, &info.to_ugi()));
         match result.best {
             Some(mv) => say(&live, &format!("bestmove {mv}")),
             None => say(&live, "bestmove 0000"),

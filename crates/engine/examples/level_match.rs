@@ -10,12 +10,10 @@
 //! for Shogun also a magnet board of its own) is played twice with colours swapped. Shogun is
 //! searched fairly. Prints the first player's W-L-D, its score and how the games ended.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use hasami_core::{AnyGame, Outcome, SplitMix64};
-use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
+use hasami_engine::{level_for, Ladder, Level, Limits, SearchRequest, Searcher};
 
 #[derive(Clone, Copy)]
 enum Player {
@@ -116,23 +114,20 @@ fn main() {
                     searches += 1;
                     let history = game.hashes();
                     let s = history.last().copied().unwrap_or_default() ^ searches;
-                    search_any(
-                        &searcher,
-                        lvl,
-                        pos,
-                        false,
-                        &history,
-                        if lvl.depth.is_some() {
-                            &capped_limits
-                        } else {
-                            &limits
-                        },
-                        Arc::new(AtomicBool::new(false)),
-                        s,
-                        |_| {},
-                    )
-                    .best
-                    .expect("a move")
+                    searcher
+                        .search(
+                            &SearchRequest::new(pos, history)
+                                .level(lvl)
+                                .limits(if lvl.depth.is_some() {
+                                    capped_limits
+                                } else {
+                                    limits
+                                })
+                                .seed(s),
+                            |_| {},
+                        )
+                        .best
+                        .expect("a move")
                 }
             };
             game.play(mv).expect("a legal move");

@@ -5,15 +5,13 @@
 //! (defaults 20 games, 200 ms). SearchGame i uses the magnet board of seed 1000 + i/2 with two random opening
 //! plies; the engine has White in the even games. Prints each result and the engine's score.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use hasami_core::SplitMix64;
 use hasami_core::{Move, Outcome, Side};
 use hasami_core::{ShogunGame, ShogunPosition, ShogunRules};
 use hasami_engine::shogun::Fair;
-use hasami_engine::{Limits, Searcher};
+use hasami_engine::{Limits, SearchRequest, Searcher};
 
 /// Material after the move (own pieces − enemy pieces), a win above all; ties broken at random.
 fn greedy(pos: &ShogunPosition, rng: &mut SplitMix64) -> Move {
@@ -59,13 +57,10 @@ fn main() {
             let pos = *game.position();
             let mv = if pos.side() == engine_side {
                 let out = searcher.search(
-                    &Fair(pos),
-                    &game.hashes(),
-                    &Limits {
+                    &SearchRequest::new(Fair(pos), game.hashes()).limits(Limits {
                         movetime: Some(Duration::from_millis(movetime)),
                         ..Limits::default()
-                    },
-                    Arc::new(AtomicBool::new(false)),
+                    }),
                     |_| {},
                 );
                 out.best.expect("a legal move")

@@ -1,13 +1,12 @@
 //! `hasami bench`: fixed positions of several variants searched to a fixed depth on one thread.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hasami_core::{HasamiPosition, HasamiRules};
 use hasami_core::{ShogunPosition, ShogunRules};
 
 use crate::limits::Limits;
+use crate::request::SearchRequest;
 use crate::search::Searcher;
 use crate::shogun::Fair;
 
@@ -47,7 +46,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
 
 /// Shogun bench positions: (variant, position text or "startpos", fair). Fair searches branch on chance
 /// at every move, so they go `DEPTH − 6` plies deep; omniscient ones `DEPTH − 2` (at least 1).
-pub const SHOGUN_POSITIONS: &[(&str, &str, bool)] = &[
+pub(crate) const SHOGUN_POSITIONS: &[(&str, &str, bool)] = &[
     ("shogun", "startpos", true),
     ("shogun+rotation=1", "startpos", false),
     ("shogun+capture=allowed", "startpos", false),
@@ -85,15 +84,10 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64, Duration)) 
             depth: Some(depth),
             ..Limits::default()
         };
+        let request = SearchRequest::new(pos, vec![pos.hash()]).limits(limits);
         // Only the search is timed, not setting up the 16 MiB table.
         let start = Instant::now();
-        let out = searcher.search(
-            &pos,
-            &[pos.hash()],
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            |_| {},
-        );
+        let out = searcher.search(&request, |_| {});
         let took = start.elapsed();
         elapsed += took;
         per_position(variant, text, out.nodes, took);
@@ -112,16 +106,13 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64, Duration)) 
             depth: Some(depth.saturating_sub(if fair { 6 } else { 2 }).max(1)),
             ..Limits::default()
         };
-        let stop = Arc::new(AtomicBool::new(false));
+        let request = SearchRequest::new(pos, vec![pos.hash()]).limits(limits);
+        let fair_request = SearchRequest::new(Fair(pos), vec![pos.hash()]).limits(limits);
         let start = Instant::now();
         let searched = if fair {
-            searcher
-                .search(&Fair(pos), &[pos.hash()], &limits, stop, |_| {})
-                .nodes
+            searcher.search(&fair_request, |_| {}).nodes
         } else {
-            searcher
-                .search(&pos, &[pos.hash()], &limits, stop, |_| {})
-                .nodes
+            searcher.search(&request, |_| {}).nodes
         };
         let took = start.elapsed();
         elapsed += took;

@@ -19,7 +19,8 @@ pub enum Terminal {
     Draw,
 }
 
-/// How hard the search presses a lead ([`SearchGame::press`], `Features::press_weight`).
+/// How hard the search presses a lead ([`SearchGame::press`]): the levels below 10 with the
+/// ladder's weight, level 10 and a search without a level with the full one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Press {
     /// The weight levels 1–9 were measured with (docs/engine.md, "Level ladder"): their margins and
@@ -31,8 +32,7 @@ pub enum Press {
 }
 
 /// Plies without a capture against the limit that ends the game (RULES.md D2: drawn, or decided by
-/// the count with W5), as [`SearchGame::quiet_count`] gives them to the search's progress term
-/// (`Features::progress`).
+/// the count with W5), as [`SearchGame::quiet_count`] gives them to the search's progress term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuietCount {
     /// Plies since the last capture.
@@ -122,7 +122,7 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
     }
     /// Where the game stands against its quiet limit (RULES.md D2), for games where the search
     /// should push for captures before that limit, or where the side ahead gains by reaching it
-    /// (`Features::progress`); `None` by default.
+    /// (the search's progress term); `None` by default.
     fn quiet_count(&self) -> Option<QuietCount> {
         None
     }
@@ -138,14 +138,14 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
         (0, 0)
     }
     /// A bonus for the side to move (negative when it is behind) when one side leads in a game won
-    /// by capturing (`Features::press`), with the weight `how`: it grows as the defender's pieces
+    /// by capturing, with the weight `how`: it grows as the defender's pieces
     /// lose their moves, so the side ahead hems pieces in until a capture comes within reach. 0 when
     /// material is level or the game has no such goal (the default).
     fn press(&self, _how: Press) -> i32 {
         0
     }
-    /// [`SearchGame::evaluate`] plus [`SearchGame::press`], what the search evaluates with
-    /// `Features::press` on; a game may compute the two together.
+    /// [`SearchGame::evaluate`] plus [`SearchGame::press`], what the search evaluates; a game may
+    /// compute the two together.
     fn evaluate_pressed(&self, how: Press) -> i32 {
         self.evaluate() + self.press(how)
     }
@@ -172,7 +172,7 @@ pub trait SearchGame: Copy + Send + Sync + 'static {
 /// judgement (A5 / S6) with repetition (D1) counted over `history`, which ends with `pos`. Both
 /// families' [`SearchGame::terminal`] are this.
 #[inline]
-pub fn terminal_of<P: hasami_core::Position>(pos: &P, history: &[u64]) -> Option<Terminal> {
+pub(crate) fn terminal_of<P: hasami_core::Position>(pos: &P, history: &[u64]) -> Option<Terminal> {
     let limit = pos.repetition_limit();
     let rep = if limit > 0 {
         let n = hasami_core::repetitions(history, pos.quiet_plies());

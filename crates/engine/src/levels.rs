@@ -14,7 +14,39 @@ use hasami_core::AnyPosition;
 
 use crate::game::{Press, SearchGame, Terminal};
 use crate::limits::Limits;
-use crate::search::{Info, SearchResult, Searcher, WIN, WIN_BOUND};
+use crate::request::{SearchRequest, Searchable};
+use crate::score::{WIN, WIN_BOUND};
+use crate::search::{Info, SearchResult, Searcher};
+
+/// How hard a search presses a lead in a game won by capturing: as the playing levels below 10 were
+/// measured, or with everything the conversion suites were measured with (level 10, and a search
+/// without a level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pressing {
+    /// The lighter press weight ([`Press::Ladder`]) and no deadline: the levels' margins and slips
+    /// are in evaluation units, so a heavier press would change what they leave en prise
+    /// (docs/engine.md, "Level ladder").
+    Ladder,
+    /// The game's full press weight ([`Press::Full`]) and the deadline: when the root's side leads
+    /// by two pieces or more it gains for each piece it keeps and, where the quiet count is not
+    /// already priced, pays for the plies without a capture (docs/conversion.md, "Deadlines").
+    Full,
+}
+
+impl Pressing {
+    /// The weight of the game's press term ([`SearchGame::press`]).
+    pub(crate) fn weight(self) -> Press {
+        match self {
+            Pressing::Ladder => Press::Ladder,
+            Pressing::Full => Press::Full,
+        }
+    }
+
+    /// Whether the side ahead pays for the plies without a capture and gains for its pieces.
+    pub(crate) fn deadline(self) -> bool {
+        self == Pressing::Full
+    }
+}
 
 /// The settings of one level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,13 +115,13 @@ impl SlipMove {
 }
 
 impl Level {
-    /// How hard this level presses a lead: level 10 with the game's full weight, the levels below
-    /// it with the weight their ladder was measured with ([`Press`]).
-    pub fn press(self) -> Press {
+    /// How hard this level presses a lead: level 10 fully, the levels below it as their ladder was
+    /// measured.
+    pub(crate) fn pressing(self) -> Pressing {
         if self.number >= 10 {
-            Press::Full
+            Pressing::Full
         } else {
-            Press::Ladder
+            Pressing::Ladder
         }
     }
 
@@ -317,47 +349,62 @@ pub const fn level_words(n: u32) -> &'static str {
     }
 }
 
-/// Searches like [`Searcher::search`] with the level's depth cap. For a level with a margin it then
-/// scores every root move exactly at the level's depth (a search of one ply less from each reply, or
-/// the static evaluation at depth 1) and picks one at random among those within the margin of the
-/// best, weighted towards the best; a forced win, or the only escape from a forced loss, is always
-/// taken. A level with a focus plays the best move outright that often; a level with a guard drops the
-/// moves that lose more than the guard at depth 2. `seed` makes the choice reproducible. The rescoring keeps to the time limit: when the time
-/// (or `stop`) comes first, the choice is among the moves scored so far and the search's own move.
-#[allow(clippy::too_many_arguments)]
-pub fn search_at_level<G: SearchGame>(
+impl<G: SearchGame> Searchable for G {
+    type Move = G::Move;
+
+    fn search_with(
+        searcher: &Searcher,
+        request: &SearchRequest<G>,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        match request.level {
+            None => searcher.run(
+                &request.position,
+                &request.history,
+                &request.limits,
+                &request.stop,
+                Pressing::Full,
+                on_info,
+            ),
+            Some(level) => at_level(searcher, level, request, on_info),
+        }
+    }
+}
+
+/// Searches with the level's depth cap. For a level with a margin it then scores every root move
+/// exactly at the level's depth (a search of one ply less from each reply, or the static evaluation at
+/// depth 1) and picks one at random among those within the margin of the best, weighted towards the
+/// best; a forced win, or the only escape from a forced loss, is always taken. A level with a focus
+/// plays the best move outright that often; a level with a guard drops the moves that lose more than
+/// the guard at depth 2. The request's seed makes the choice reproducible. The rescoring keeps to the
+/// time limit: when the time (or the stop) comes first, the choice is among the moves scored so far and
+/// the search's own move.
+fn at_level<G: SearchGame>(
     searcher: &Searcher,
     level: Level,
-    root: &G,
-    history: &[u64],
-    limits: &Limits,
-    stop: Arc<AtomicBool>,
-    seed: u64,
-    on_info: impl FnMut(&Info<G::Move>),
+    request: &SearchRequest<G>,
+    on_info: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
+    let (root, history, stop, seed) = (
+        &request.position,
+        &request.history[..],
+        &request.stop,
+        request.seed,
+    );
     let level = if level.slip > 0 && splitmix(seed ^ 0x5119) % 100 < u64::from(level.slip) {
         level.slip_move.level(level.number)
     } else {
         level
     };
-    // Levels below 10 press a lead as their ladder was measured (the lighter weight, no deadline);
-    // level 10 with the searcher's own features (the full weight and the deadline unless switched
-    // off for a measurement).
-    let ladder;
-    let searcher =
-        if level.press() == Press::Ladder && searcher.features.for_ladder() != searcher.features {
-            ladder = searcher.for_ladder();
-            &ladder
-        } else {
-            searcher
-        };
+    // Levels below 10 press a lead as their ladder was measured (the lighter weight, no deadline).
+    let pressing = level.pressing();
     let started = Instant::now();
-    let deadline = limits.budget().hard.map(|h| started + h);
-    let mut limits = *limits;
+    let deadline = request.limits.budget().hard.map(|h| started + h);
+    let mut limits = request.limits;
     if let Some(cap) = level.depth {
         limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
     }
-    let mut out = searcher.search(root, history, &limits, Arc::clone(&stop), on_info);
+    let mut out = searcher.run(root, history, &limits, stop, pressing, on_info);
     if level.margin == 0 || out.best.is_none() || out.score.abs() >= WIN_BOUND {
         return out;
     }
@@ -367,15 +414,15 @@ pub fn search_at_level<G: SearchGame>(
         root.moves(&mut list);
         order = list.into_iter().map(|m| m.0).collect();
     }
-    let mut scored = score_root_moves(
+    let rescore = Rescore {
         searcher,
         root,
         history,
-        &order,
-        out.depth.max(1),
-        &stop,
+        stop,
         deadline,
-    );
+        pressing,
+    };
+    let mut scored = rescore.scores(&order, out.depth.max(1));
     if let Some(mv) = out.best {
         if !scored.iter().any(|s| s.0 == mv) {
             // Time ran out before the search's own move was scored again.
@@ -399,7 +446,7 @@ pub fn search_at_level<G: SearchGame>(
     if let Some(guard) = level.guard.filter(|_| out.depth <= 1) {
         // The blunder guard: the candidates' scores with the opponent's reply seen.
         let moves: Vec<G::Move> = candidates.iter().map(|c| c.0).collect();
-        let deep = score_root_moves(searcher, root, history, &order, 2, &stop, deadline);
+        let deep = rescore.scores(&order, 2);
         let best2 = deep.iter().map(|s| s.1).max();
         if let Some(best2) = best2 {
             if best2 >= WIN_BOUND {
@@ -451,56 +498,68 @@ pub fn search_at_level<G: SearchGame>(
     out
 }
 
-/// The root moves in `order` with their exact scores at `depth` (from the side to move's view), until
-/// `stop` is set or the `deadline` passes (the moves not scored by then are left out).
-fn score_root_moves<G: SearchGame>(
-    searcher: &Searcher,
-    root: &G,
-    history: &[u64],
-    order: &[G::Move],
-    depth: u32,
-    stop: &Arc<AtomicBool>,
+/// What the levels rescore root moves with: a level's search and when it must be done.
+struct Rescore<'a, G: SearchGame> {
+    searcher: &'a Searcher,
+    root: &'a G,
+    history: &'a [u64],
+    stop: &'a Arc<AtomicBool>,
     deadline: Option<Instant>,
-) -> Vec<(G::Move, i32)> {
-    let out_of_time =
-        || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
-    let mut hist = history.to_vec();
-    let mut scored = Vec::with_capacity(order.len());
-    for &mv in order {
-        if out_of_time() {
-            break;
-        }
-        let (child, _) = root.play(mv);
-        hist.push(child.hash());
-        let score = match child.terminal(&hist) {
-            Some(Terminal::Win) => -WIN,
-            Some(Terminal::Loss) => WIN,
-            Some(Terminal::Draw) => 0,
-            None if depth <= 1 => -child.evaluate(),
-            None => {
-                let l = Limits {
-                    depth: Some(depth - 1),
-                    movetime: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-                    ..Limits::default()
-                };
-                let o = searcher.search(&child, &hist, &l, Arc::clone(stop), |_| {});
-                // A search cut short by the time is not exact (one with a single legal move or a
-                // proven result legitimately stops early).
-                let short = o.depth + 1 < depth && o.score.abs() < WIN_BOUND && {
-                    let mut replies = Vec::new();
-                    child.moves(&mut replies);
-                    replies.len() > 1
-                };
-                if out_of_time() || short {
-                    break;
-                }
-                -o.score
+    pressing: Pressing,
+}
+
+impl<G: SearchGame> Rescore<'_, G> {
+    /// The root moves in `order` with their exact scores at `depth` (from the side to move's view),
+    /// until the stop is set or the deadline passes (the moves not scored by then are left out).
+    fn scores(&self, order: &[G::Move], depth: u32) -> Vec<(G::Move, i32)> {
+        let Rescore {
+            searcher,
+            root,
+            history,
+            stop,
+            deadline,
+            pressing,
+        } = *self;
+        let out_of_time =
+            || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+        let mut hist = history.to_vec();
+        let mut scored = Vec::with_capacity(order.len());
+        for &mv in order {
+            if out_of_time() {
+                break;
             }
-        };
-        hist.pop();
-        scored.push((mv, score));
+            let (child, _) = root.play(mv);
+            hist.push(child.hash());
+            let score = match child.terminal(&hist) {
+                Some(Terminal::Win) => -WIN,
+                Some(Terminal::Loss) => WIN,
+                Some(Terminal::Draw) => 0,
+                None if depth <= 1 => -child.evaluate(),
+                None => {
+                    let l = Limits {
+                        depth: Some(depth - 1),
+                        movetime: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                        ..Limits::default()
+                    };
+                    let o = searcher.run(&child, &hist, &l, stop, pressing, &mut |_| {});
+                    // A search cut short by the time is not exact (one with a single legal move or a
+                    // proven result legitimately stops early).
+                    let short = o.depth + 1 < depth && o.score.abs() < WIN_BOUND && {
+                        let mut replies = Vec::new();
+                        child.moves(&mut replies);
+                        replies.len() > 1
+                    };
+                    if out_of_time() || short {
+                        break;
+                    }
+                    -o.score
+                }
+            };
+            hist.pop();
+            scored.push((mv, score));
+        }
+        scored
     }
-    scored
 }
 
 /// SplitMix64's output function: spreads nearby seeds over all 64 bits.

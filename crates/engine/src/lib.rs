@@ -3,34 +3,37 @@
 //! Search and evaluation generic over the [`SearchGame`] trait. The Hasami family implements it for
 //! `hasami_core::HasamiPosition` (module [`hasami`]: evaluation by [`hasami::Goal`], the VCF threat
 //! search) and Shogun for `hasami_core::ShogunPosition` (module [`shogun`], fair with chance nodes or
-//! omniscient). [`search_any`] searches a position of either family at a level; [`SearchResult`] is
-//! what a search gives (best move, score, depth, principal variation, nodes).
+//! omniscient). Every search is one call, [`Searcher::search`], with a [`SearchRequest`] (the
+//! position of a game or of either family, the game's history, [`Limits`], a [`Level`], a stop flag
+//! and a seed); [`SearchResult`] is what a search gives (best move, score, depth, principal variation,
+//! nodes).
 //!
-//! Files: `search.rs` (iterative deepening, alpha-beta, quiescence, chance nodes), `tt.rs`
-//! (transposition table), `limits.rs` (time and node limits), `levels.rs` (levels 1–10), `bench.rs`
-//! (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family).
+//! Each item has one path: the search and its settings at the crate root, the games' own code and
+//! the tools in the modules [`hasami`], [`shogun`], [`tables`] and [`mod@bench`].
+//!
+//! Files: `search/` (iterative deepening, alpha-beta, quiescence, chance nodes), `request.rs` (the
+//! request), `tt.rs` (transposition table), `limits.rs` (time and node limits), `levels.rs` (levels
+//! 1–10), `bench.rs` (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family).
 #![deny(missing_docs)]
 
 mod any;
 pub mod bench;
-pub mod game;
+mod game;
 pub mod hasami;
-pub mod levels;
-pub mod limits;
+mod levels;
+mod limits;
 mod pages;
+mod request;
 mod score;
-pub mod search;
+mod search;
 pub mod shogun;
 pub mod tables;
-pub mod tt;
+mod tt;
 
-pub use any::search_any;
-pub use game::{Press, QuietCount, SearchGame, Terminal};
-pub use levels::{
-    level_for, level_words, search_at_level, Ladder, Level, SlipMove, SLIP, WIDE_SLIP,
-};
+pub use game::{Press, QuietCount, SearchGame, Terminal, THREAT};
+pub use levels::{level_for, level_words, Ladder, Level, SlipMove, SLIP, WIDE_SLIP};
 pub use limits::Limits;
-pub use search::{
-    Features, Info, Line, SearchResult, Searcher, DEADLINE_COST, DEADLINE_EVERY, KEEP, WIN,
-    WIN_BOUND,
-};
+pub use request::{SearchRequest, Searchable};
+pub use score::{WIN, WIN_BOUND};
+pub use search::{Info, Line, SearchResult, Searcher};
+pub use tt::{HashError, MAX_MIB};

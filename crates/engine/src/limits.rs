@@ -23,7 +23,7 @@ pub struct Limits {
 
 /// Time the search may use: it stops starting new iterations after `soft` and aborts at `hard`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
+pub(crate) struct Budget {
     /// Do not start another iteration after this.
     pub soft: Option<Duration>,
     /// Never run past this.
@@ -36,7 +36,7 @@ const OVERHEAD: Duration = Duration::from_millis(15);
 impl Limits {
     /// The time budget. With a clock: about 1/25 of the time left plus most of the increment, and never
     /// more than a fifth of the clock, so a long game cannot run out of time.
-    pub fn budget(&self) -> Budget {
+    pub(crate) fn budget(&self) -> Budget {
         if self.infinite {
             return Budget {
                 soft: None,

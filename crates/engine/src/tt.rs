@@ -7,7 +7,7 @@ use crate::score::WIN_BOUND;
 
 /// Kind of score stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// Exact score.
     Exact,
     /// At least this score (a beta cutoff).
@@ -18,7 +18,7 @@ pub enum Bound {
 
 /// A probed entry.
 #[derive(Debug, Clone, Copy)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// Key of the best move (see `SearchGame::move_key`), 0xFFFF for none.
     pub mv: u16,
     /// Score (mate scores relative to this node).
@@ -34,7 +34,7 @@ pub struct Entry {
 
 /// Quiet plies a search of some depth may play past that depth: quiescence's threat at its first ply
 /// and the five-in-a-row games' threat-sequence search ([`Entry::holds_at`]).
-pub const QUIET_PAST_DEPTH: i32 = 6;
+pub(crate) const QUIET_PAST_DEPTH: i32 = 6;
 
 impl Entry {
     /// Whether this entry's score may stand for a node with `quiet_left` quiet plies left before the
@@ -43,7 +43,7 @@ impl Entry {
     /// from a search far from the limit would cut a node near it, where the draw comes sooner than
     /// that search saw; its move is a good first try either way.
     #[inline]
-    pub fn holds_at(&self, quiet_left: u8) -> bool {
+    pub(crate) fn holds_at(&self, quiet_left: u8) -> bool {
         self.quiet_left == quiet_left
             || i32::from(self.quiet_left.min(quiet_left)) > self.depth + QUIET_PAST_DEPTH
     }
@@ -52,7 +52,7 @@ impl Entry {
 /// The plies without a capture left before the quiet limit, from
 /// [`crate::game::SearchGame::quiet_window`], at most 255 (255 also for a game without a limit).
 #[inline]
-pub fn quiet_left(window: Option<(u32, u32)>) -> u8 {
+pub(crate) fn quiet_left(window: Option<(u32, u32)>) -> u8 {
     window.map_or(u8::MAX, |(quiet, limit)| {
         limit.saturating_sub(quiet).min(u32::from(u8::MAX)) as u8
     })
@@ -65,7 +65,7 @@ const WAYS: usize = 4;
 struct Bucket([AtomicU64; 2 * WAYS]);
 
 /// The table: 2^k buckets of four entries.
-pub struct Table {
+pub(crate) struct Table {
     buckets: Buckets,
     mask: usize,
     generation: AtomicU8,
@@ -80,12 +80,12 @@ pub const MAX_MIB: usize = 4096;
 
 /// A table that could not be made: more than [`MAX_MIB`], or memory the system would not give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableError {
+pub struct HashError {
     /// The size asked for, MiB.
     pub mib: usize,
 }
 
-impl std::fmt::Display for TableError {
+impl std::fmt::Display for HashError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -96,20 +96,21 @@ impl std::fmt::Display for TableError {
     }
 }
 
-impl std::error::Error for TableError {}
+impl std::error::Error for HashError {}
 
 impl Table {
     /// A table of about `mib` MiB (rounded down to a power of two buckets of 64 bytes, at least 256).
     /// Panics when the memory cannot be had; [`Table::try_new`] says so instead.
+    #[cfg(test)]
     pub fn new(mib: usize) -> Table {
         Table::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of about `mib` MiB, or why there is none: more than [`MAX_MIB`], or the allocation
     /// failed. Nothing is left allocated on error.
-    pub fn try_new(mib: usize) -> Result<Table, TableError> {
+    pub(crate) fn try_new(mib: usize) -> Result<Table, HashError> {
         if mib > MAX_MIB {
-            return Err(TableError { mib });
+            return Err(HashError { mib });
         }
         let bytes = mib.max(1) * 1024 * 1024;
         let mut n = 256usize;
@@ -117,14 +118,14 @@ impl Table {
             n *= 2;
         }
         Ok(Table {
-            buckets: Buckets::new(n).ok_or(TableError { mib })?,
+            buckets: Buckets::new(n).ok_or(HashError { mib })?,
             mask: n - 1,
             generation: AtomicU8::new(0),
         })
     }
 
     /// Forgets everything.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for b in self.buckets.iter() {
             for w in &b.0 {
                 w.store(0, Ordering::Relaxed);
@@ -133,7 +134,7 @@ impl Table {
     }
 
     /// Starts a new search: entries of earlier searches become the first to be replaced.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         let g = self.generation.load(Ordering::Relaxed);
         self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
@@ -146,13 +147,13 @@ impl Table {
 
     /// Asks the processor to start loading the bucket of `key`.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         crate::pages::prefetch(self.bucket(key));
     }
 
     /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         for i in 0..WAYS {
             let k = b.0[2 * i].load(Ordering::Relaxed);
@@ -168,7 +169,7 @@ impl Table {
     /// position (keeping its move when the new entry has none), else over the entry of an older search
     /// or the shallowest one.
     #[inline]
-    pub fn store(
+    pub(crate) fn store(
         &self,
         key: u64,
         mv: Option<u16>,

@@ -2,10 +2,8 @@
 //! Shogun uses when it plays fair), tested on a tiny made-up game with known values.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
-use hasami_engine::{Limits, SearchGame, Searcher, Terminal};
+use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher, Terminal};
 
 /// Node 0 is the root (first player to move); its two moves lead to the leaves below.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,13 +97,10 @@ impl<const W: u32> SearchGame for Weighted<W> {
 fn best<const W: u32>() -> (String, i32) {
     let root = Weighted::<W>(Toy { node: 0 });
     let out = Searcher::new(1, 1).search(
-        &root,
-        &[root.hash()],
-        &Limits {
+        &SearchRequest::new(root, vec![root.hash()]).limits(Limits {
             depth: Some(1),
             ..Limits::default()
-        },
-        Arc::new(AtomicBool::new(false)),
+        }),
         |_| {},
     );
     (out.best.unwrap().to_string(), out.score)

@@ -2,15 +2,13 @@
 //! immediate win, low levels vary their play with the seed (reproducibly), every level honours its
 //! depth cap, and level 10 is exactly the plain search.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use hasami_core::SplitMix64;
 use hasami_core::{AnyPosition, Side};
 use hasami_core::{HasamiPosition, HasamiRules, Move};
 use hasami_engine::{
-    level_for, level_words, search_at_level, Ladder, Level, Limits, SearchResult, Searcher, WIN,
+    level_for, level_words, Ladder, Level, Limits, SearchRequest, SearchResult, Searcher, WIN,
 };
 
 /// The level of a Hasami-family variant, as the apps choose it.
@@ -20,14 +18,11 @@ fn level(variant: &str, n: u32) -> Level {
 }
 
 fn at_level(pos: &HasamiPosition, lvl: Level, limits: &Limits, seed: u64) -> SearchResult<Move> {
-    search_at_level(
-        &Searcher::new(4, 1),
-        lvl,
-        pos,
-        &[pos.hash()],
-        limits,
-        Arc::new(AtomicBool::new(false)),
-        seed,
+    Searcher::new(4, 1).search(
+        &SearchRequest::new(*pos, vec![pos.hash()])
+            .level(lvl)
+            .limits(*limits)
+            .seed(seed),
         |_| {},
     )
 }
@@ -331,10 +326,7 @@ fn level_10_is_the_plain_search() {
             ..Limits::default()
         };
         let plain = Searcher::new(4, 1).search(
-            &pos,
-            &[pos.hash()],
-            &limits,
-            Arc::new(AtomicBool::new(false)),
+            &SearchRequest::new(pos, vec![pos.hash()]).limits(limits),
             |_| {},
         );
         for seed in [1, 2] {

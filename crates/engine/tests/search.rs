@@ -7,14 +7,11 @@ use std::time::{Duration, Instant};
 
 use hasami_core::SplitMix64;
 use hasami_core::{HasamiPosition, HasamiRules};
-use hasami_engine::{Limits, Searcher, WIN};
+use hasami_engine::{Limits, SearchRequest, Searcher, WIN};
 
 fn search(pos: &HasamiPosition, limits: Limits) -> hasami_engine::SearchResult<hasami_core::Move> {
     Searcher::new(8, 1).search(
-        pos,
-        &[pos.hash()],
-        &limits,
-        Arc::new(AtomicBool::new(false)),
+        &SearchRequest::new(*pos, vec![pos.hash()]).limits(limits),
         |_| {},
     )
 }
@@ -130,7 +127,12 @@ fn honours_stop() {
         infinite: true,
         ..Limits::default()
     };
-    let out = Searcher::new(8, 1).search(&pos, &[pos.hash()], &limits, stop, |_| {});
+    let out = Searcher::new(8, 1).search(
+        &SearchRequest::new(pos, vec![pos.hash()])
+            .limits(limits)
+            .stop(stop),
+        |_| {},
+    );
     let stopped_at = stopper.join().unwrap();
     assert!(out.best.is_some());
     assert!(stopped_at.elapsed() < Duration::from_millis(50));
@@ -149,10 +151,7 @@ fn two_threads_search_and_agree_on_a_forced_win() {
     let rules = HasamiRules::parse("hasami").unwrap();
     let pos = HasamiPosition::from_text("8w/9/9/9/2wb5/9/9/9/1b7 b 0 1", rules).unwrap();
     let out = Searcher::new(8, 2).search(
-        &pos,
-        &[pos.hash()],
-        &depth(5),
-        Arc::new(AtomicBool::new(false)),
+        &SearchRequest::new(pos, vec![pos.hash()]).limits(depth(5)),
         |_| {},
     );
     assert_eq!(out.best.unwrap().to_string(), "b1b5");
@@ -228,90 +227,8 @@ fn where_most_captures_win_a_lead_gains_as_the_count_nears_the_limit() {
 }
 
 #[test]
-fn narrowing_changes_only_the_search_of_the_side_ahead() {
-    // `Features::narrow` (off by default, docs/conversion.md): when the side to move at the root
-    // leads by two pieces, the other side's late quiet moves are reduced a ply more. The side
-    // behind must search exactly as without it, and so must every game a lead does not win.
-    use hasami_engine::Features;
-    let nodes = |variant: &str, text: &str, narrow: bool| {
-        let pos = HasamiPosition::from_text(text, HasamiRules::parse(variant).unwrap()).unwrap();
-        let mut s = Searcher::new(8, 1);
-        s.features = Features {
-            narrow,
-            ..Features::default()
-        };
-        let stop = Arc::new(AtomicBool::new(false));
-        s.search(&pos, &[pos.hash()], &depth(7), stop, |_| {}).nodes
-    };
-    // Black five against White three.
-    let board = "1b5b1/9/3w5/9/4b4/9/5w3/1w7/b7b";
-    let ahead = format!("{board} b 0 30");
-    let behind = format!("{board} w 0 30");
-    assert_ne!(
-        nodes("hasami", &ahead, true),
-        nodes("hasami", &ahead, false),
-        "the side ahead searches another tree"
-    );
-    assert_eq!(
-        nodes("hasami", &behind, true),
-        nodes("hasami", &behind, false),
-        "the side behind searches as before"
-    );
-    assert_eq!(
-        nodes("dai-hasami", &ahead, true),
-        nodes("dai-hasami", &ahead, false),
-        "five in a row: a lead in pieces is not what wins"
-    );
-}
-
-#[test]
-fn a_hasami_lead_pays_for_quiet_plies_it_lets_pass() {
-    // `Features::deadline` (on; docs/conversion.md, "Deadlines"): when the side to move at the root
-    // leads by two pieces in a game won by capturing, every DEADLINE_EVERY plies without a capture
-    // cost it DEADLINE_COST (and each piece it keeps gains it KEEP), so a capture now beats one near
-    // the quiet limit. Scores are shown without the root's own share, so they do not jump when a
-    // lead reaches two pieces; a search that crosses a step shows its cost.
-    use hasami_engine::{Features, DEADLINE_COST, DEADLINE_EVERY};
-    let score = |quiet: u32, side: char, deadline: bool| {
-        let text = format!("b7b/9/4b4/9/2b3b2/9/9/9/w3w3w {side} {quiet} 30");
-        let pos = HasamiPosition::from_text(&text, HasamiRules::parse("hasami").unwrap()).unwrap();
-        let mut s = Searcher::new(8, 1);
-        s.features = Features {
-            deadline,
-            ..Features::default()
-        };
-        let stop = Arc::new(AtomicBool::new(false));
-        let out = s.search(&pos, &[pos.hash()], &depth(3), stop, |_| {});
-        (out.score, out.nodes)
-    };
-    // Black five against White three, far apart: no capture within three plies.
-    let step = 3 * DEADLINE_EVERY;
-    let (before, crossing) = (score(step - 19, 'b', true).0, score(step - 1, 'b', true).0);
-    assert!(
-        crossing <= before - DEADLINE_COST + 10,
-        "a step within reach costs the side ahead: {before} against {crossing}"
-    );
-    let (on, off) = (score(0, 'b', true).0, score(0, 'b', false).0);
-    assert!(
-        (on - off).abs() <= 20,
-        "shown alike: {on} with it, {off} without"
-    );
-    let off = |q: u32| score(q, 'b', false).0;
-    assert_eq!(
-        off(step - 19),
-        off(step - 1),
-        "without it the quiet count changes nothing"
-    );
-    assert_eq!(
-        score(step - 1, 'w', true),
-        score(step - 1, 'w', false),
-        "the side behind searches as before"
-    );
-}
-
-#[test]
 fn the_price_per_piece_kept_does_not_vanish_when_material_is_level() {
-    // `Features::deadline` gains the side ahead KEEP per piece it keeps, counted by
+    // The deadline (`Pressing::Full`) gains the side ahead KEEP per piece it keeps, counted by
     // `SearchGame::material`. When that read (0, 0) at level material, a line in which the side
     // ahead let its lead go to level lost at once all it had gained per piece (8 × KEEP at 8 v 8),
     // so its search scored 8 v 8 below 7 v 8. The pieces count whether or not one side leads.
@@ -342,7 +259,12 @@ fn a_table_filled_far_from_the_quiet_limit_does_not_claim_a_win_near_it() {
     let run = |searcher: &Searcher, pos: &HasamiPosition| {
         let stop = Arc::new(AtomicBool::new(false));
         searcher
-            .search(pos, &[pos.hash()], &depth(9), stop, |_| {})
+            .search(
+                &SearchRequest::new(*pos, vec![pos.hash()])
+                    .limits(depth(9))
+                    .stop(stop),
+                |_| {},
+            )
             .score
     };
     let fresh = run(&Searcher::new(8, 1), &at(96));

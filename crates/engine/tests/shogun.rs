@@ -1,14 +1,11 @@
 //! The engine on Shogun (RULES.md Part B): legal moves from any position, fair (chance nodes) and
 //! omniscient, and the winning capture taken.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
 use hasami_core::Move;
 use hasami_core::SplitMix64;
 use hasami_core::{ShogunPosition, ShogunRules};
 use hasami_engine::shogun::Fair;
-use hasami_engine::{Limits, SearchGame, Searcher, WIN};
+use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher, WIN};
 
 fn search<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> hasami_engine::SearchResult<Move> {
     search_reporting(pos, depth, |_| {})
@@ -21,13 +18,10 @@ fn search_reporting<G: SearchGame<Move = Move>>(
     on_info: impl FnMut(&hasami_engine::Info<Move>),
 ) -> hasami_engine::SearchResult<Move> {
     Searcher::new(8, 1).search(
-        pos,
-        &[pos.hash()],
-        &Limits {
+        &SearchRequest::new(*pos, vec![pos.hash()]).limits(Limits {
             depth: Some(depth),
             ..Limits::default()
-        },
-        Arc::new(AtomicBool::new(false)),
+        }),
         on_info,
     )
 }
@@ -108,13 +102,10 @@ fn reported_depths<G: SearchGame<Move = Move>>(pos: &G, depth: u32) -> Vec<u32> 
 /// A fair search of `pos` stopped after `nodes` nodes (no depth limit).
 fn search_nodes(pos: &ShogunPosition, nodes: u64) -> hasami_engine::SearchResult<Move> {
     Searcher::new(8, 1).search(
-        &Fair(*pos),
-        &[pos.hash()],
-        &Limits {
+        &SearchRequest::new(Fair(*pos), vec![pos.hash()]).limits(Limits {
             nodes: Some(nodes),
             ..Limits::default()
-        },
-        Arc::new(AtomicBool::new(false)),
+        }),
         |_| {},
     )
 }

@@ -3,7 +3,8 @@
 //! variant with tables treat the images of a position alike.
 
 use hasami_core::{BitBoard, HasamiPosition, HasamiRules, Move, Side, SplitMix64, Square};
-use hasami_engine::tables::{build, symmetry, Signature, Symmetry, Table, Value};
+use hasami_engine::tables::symmetry::{self, Symmetry};
+use hasami_engine::tables::{build, Signature, Table, Value};
 
 /// The image of `b` under transform `g` on a `size`×`size` board.
 fn image(g: usize, size: u8, b: BitBoard) -> BitBoard {

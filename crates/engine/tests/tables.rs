@@ -1,7 +1,9 @@
 //! Endgame tables against a brute-force search and against their own moves (docs/tables.md).
 
 use hasami_core::{HasamiRules, SplitMix64};
-use hasami_engine::tables::{build, file, verify, Signature, Symmetry, Table, Tables, Value};
+use hasami_engine::tables::symmetry::Symmetry;
+use hasami_engine::tables::{build, file, verify, Signature, Table, Tables, Value};
+use hasami_engine::SearchRequest;
 
 fn sig(s: &str) -> Signature {
     s.parse().unwrap()
@@ -283,7 +285,6 @@ fn a_build_tells_its_progress_level_by_level() {
 
 #[test]
 fn the_search_plays_by_the_table() {
-    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let rules = HasamiRules::parse("hasami-chess").unwrap();
     let mut all = Tables::new();
@@ -305,10 +306,7 @@ fn the_search_plays_by_the_table() {
                 ..Default::default()
             };
             let r = s.search(
-                &pos,
-                &[pos.hash()],
-                &limits,
-                Arc::new(AtomicBool::new(false)),
+                &SearchRequest::new(pos, vec![pos.hash()]).limits(limits),
                 |_| {},
             );
             let w = hasami_engine::WIN;

@@ -15,13 +15,11 @@
 //! Also here: the search returns a legal move in 200 random positions across all presets (wider than
 //! `always_returns_a_legal_move` in `search.rs`: every preset, more positions, `check_move`).
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
 
 use hasami_core::SplitMix64;
 use hasami_core::{HasamiPosition, HasamiRules, Move};
-use hasami_engine::{Limits, Searcher, WIN};
+use hasami_engine::{Limits, SearchRequest, Searcher, WIN};
 
 mod common;
 use common::{loses_within, position_text, winning_first_moves, wins_within};
@@ -36,13 +34,10 @@ fn position(variant: &str, text: &str) -> HasamiPosition {
 
 fn search(pos: &HasamiPosition, depth: u32, hash_mib: usize) -> hasami_engine::SearchResult<Move> {
     Searcher::new(hash_mib, 1).search(
-        pos,
-        &[pos.hash()],
-        &Limits {
+        &SearchRequest::new(*pos, vec![pos.hash()]).limits(Limits {
             depth: Some(depth),
             ..Limits::default()
-        },
-        Arc::new(AtomicBool::new(false)),
+        }),
         |_| {},
     )
 }

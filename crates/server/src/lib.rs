@@ -24,7 +24,7 @@
 //!   draw offers, finishing (resignation, time), names, hints, records and the JSON view. Its errors
 //!   are [`live::GameError`]; it knows nothing of HTTP.
 //! - [`db`] (the SQLite store) and [`engine`] (searches on blocking threads, pooled, through
-//!   `hasami_engine::search_any`) serve `live`. A game of either family is core's
+//!   `hasami_engine::Searcher::search` with a `SearchRequest`) serve `live`. A game of either family is core's
 //!   `hasami_core::AnyGame`.
 //!
 //! - [`metrics`]: the operator's counts, served by [`http::metrics`] on a listener of their own.

@@ -1,13 +1,11 @@
 //! Self-play: the data generator and matches between two weight sets.
 
 use std::fmt::Write as _;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use hasami_core::SplitMix64;
 use hasami_core::{HasamiPosition, HasamiRules, Move, Outcome, Side};
 use hasami_engine::hasami::{evaluate, Weights};
-use hasami_engine::{Limits, SearchGame, Searcher, Terminal};
+use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher, Terminal};
 
 use crate::data::format_line;
 
@@ -95,10 +93,7 @@ impl Match {
             ..Limits::default()
         };
         let out = searcher.search(
-            &root,
-            &self.game.hashes(),
-            &limits,
-            Arc::new(AtomicBool::new(false)),
+            &SearchRequest::new(root, self.game.hashes().to_vec()).limits(limits),
             |_| {},
         );
         match out.best {

@@ -234,7 +234,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             tables.tables().len(),
             dir.display()
         );
-        hasami_engine::tables::probe::set_default(Some(std::sync::Arc::new(tables)));
+        hasami_engine::tables::set_default(Some(std::sync::Arc::new(tables)));
     }
     let config = hasami_server::Config {
         addr: args.addr.clone(),

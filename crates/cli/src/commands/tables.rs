@@ -6,7 +6,9 @@ use clap::{Args, Subcommand};
 use hasami_core::{HasamiRules, SplitMix64};
 use hasami_engine::tables::{
     build::{self, BuildStats, Progress},
-    file, verify, Signature, Symmetry, Table, TableError, Tables,
+    file,
+    symmetry::Symmetry,
+    verify, Signature, Table, TableError, Tables,
 };
 
 use super::CliError;

@@ -92,7 +92,7 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
                 writeln!(
                     out,
                     "option name Hash type spin default 16 min 1 max {}",
-                    hasami_engine::tt::MAX_MIB
+                    hasami_engine::MAX_MIB
                 )?;
                 writeln!(out, "option name Threads type spin default 1 min 1 max 256")?;
                 writeln!(out, "ugiok")?;

@@ -13,14 +13,12 @@
 mod board;
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use hasami_core::shogun::{Arrangement, Arranging};
 use hasami_core::{AnyGame, ShogunGame, Side, SplitMix64};
-use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN_BOUND};
+use hasami_engine::{level_for, Limits, SearchRequest, SearchResult, Searcher, WIN_BOUND};
 
 use self::board::LastMove;
 use crate::commands::CliError;
@@ -355,15 +353,13 @@ impl Session {
             movetime: Some(self.movetime),
             ..Limits::default()
         };
-        search_any(
-            &self.searcher,
-            level_for(&self.game.position(), level_number),
-            self.game.position(),
-            self.omniscient,
-            &history,
-            &limits,
-            Arc::new(AtomicBool::new(false)),
-            history.last().copied().unwrap_or_default() ^ self.searches,
+        let seed = history.last().copied().unwrap_or_default() ^ self.searches;
+        self.searcher.search(
+            &SearchRequest::new(self.game.position(), history)
+                .level(level_for(&self.game.position(), level_number))
+                .omniscient(self.omniscient)
+                .limits(limits)
+                .seed(seed),
             |_| {},
         )
     }

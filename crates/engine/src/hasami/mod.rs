@@ -9,9 +9,7 @@ use hasami_core::{BitBoard, HasamiPosition, Move, Side, Square};
 
 use crate::game::{terminal_of, Press, QuietCount, SearchGame, Terminal};
 
-pub use eval::{
-    evaluate, evaluate_builtin, feature, features, Goal, Weights, FEATURES, N_FEATURES,
-};
+pub use eval::{evaluate, feature, features, Goal, Weights, FEATURES, N_FEATURES};
 
 /// Longest threat sequence [`SearchGame::forced_win`] looks for: fours, the completing move included.
 pub const VCF_FOURS: u32 = 2;
@@ -19,7 +17,7 @@ pub const VCF_FOURS: u32 = 2;
 /// The lead in pieces from which the progress term stops fading the evaluation towards the quiet
 /// limit ([`QuietCount::fade`]): the side ahead keeps its pieces instead of trading them for a fresh
 /// count. Measured on the mak-yek conversion suite at 100 ms (docs/conversion.md).
-pub const FADE_LEAD: u32 = 2;
+const FADE_LEAD: u32 = 2;
 
 /// How many pieces one side has more than the other.
 fn gap(pos: &HasamiPosition) -> u32 {

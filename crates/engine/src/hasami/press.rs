@@ -11,7 +11,7 @@ use hasami_core::{BitBoard, Direction, HasamiPosition};
 /// centi-pieces per piece of lead for each safe landing square per defending piece the defender lacks
 /// against a rook's most on an open board (the family's weight, `Goal::press_weight` of the
 /// evaluation); 0 when material is level or the rules have no such goal.
-pub fn press(pos: &HasamiPosition, w: i32) -> i32 {
+pub(crate) fn press(pos: &HasamiPosition, w: i32) -> i32 {
     if !applies(pos) {
         return 0;
     }
@@ -21,14 +21,14 @@ pub fn press(pos: &HasamiPosition, w: i32) -> i32 {
 
 /// Whether [`press`] can be other than 0: a lead in a game won by capturing.
 #[inline]
-pub fn applies(pos: &HasamiPosition) -> bool {
+pub(crate) fn applies(pos: &HasamiPosition) -> bool {
     won_by_capturing(pos) && pos.pieces(pos.side()).len() != pos.pieces(!pos.side()).len()
 }
 
 /// Whether the rules of `pos` are won by capturing the other side's pieces (W1, W2), where a lead
 /// in pieces is what the side ahead presses: not most captures, misère or five in a row.
 #[inline]
-pub fn won_by_capturing(pos: &HasamiPosition) -> bool {
+pub(crate) fn won_by_capturing(pos: &HasamiPosition) -> bool {
     let rules = pos.rules();
     !(rules.most_captures || rules.options.misere || rules.five)
 }
@@ -37,7 +37,7 @@ pub fn won_by_capturing(pos: &HasamiPosition) -> bool {
 /// to move, `theirs` for the other), which the evaluation has already worked out; call only when
 /// [`applies`].
 #[inline]
-pub fn press_with(pos: &HasamiPosition, w: i32, ours: BitBoard, theirs: BitBoard) -> i32 {
+pub(crate) fn press_with(pos: &HasamiPosition, w: i32, ours: BitBoard, theirs: BitBoard) -> i32 {
     let us = pos.side();
     let (mine, others) = (pos.pieces(us).len() as i32, pos.pieces(!us).len() as i32);
     let (leader, lead, pieces, attack, defence) = if mine > others {

@@ -32,8 +32,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     ) -> SearchResult<G::Move> {
         let mut root_moves = Vec::new();
         root.moves(&mut root_moves);
-        self.narrow = (self.features.narrow && root.lead() >= 2).then(|| root.p1_to_move());
-        self.deadline = super::scores::deadline_of(&self.features, root);
+        self.deadline = super::scores::deadline_of(self.pressing, root);
         let mut out = SearchResult {
             best: root_moves.first().map(|m| m.0),
             score: 0,
@@ -61,7 +60,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             self.seldepth = 0;
             let (mut alpha, mut beta) = (-INF, INF);
             let mut delta = 35;
-            if self.features.aspiration && depth >= 5 && score.abs() < WIN_BOUND {
+            if depth >= 5 && score.abs() < WIN_BOUND {
                 alpha = score - delta;
                 beta = score + delta;
             }
@@ -188,12 +187,24 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let mv = moves[i].0;
             let (child, tactical) = root.play(mv);
             self.path.push(child.hash());
+            let full = Window {
+                depth: depth - 1,
+                ply: 1,
+                alpha,
+                beta,
+                pv: true,
+            };
             let score = if i == 0 {
-                self.after(root, mv, &child, depth - 1, 1, alpha, beta, true)
+                self.after(root, mv, &child, full)
             } else {
-                let mut s = self.after(root, mv, &child, depth - 1, 1, alpha, alpha + 1, false);
+                let null = Window {
+                    beta: alpha + 1,
+                    pv: false,
+                    ..full
+                };
+                let mut s = self.after(root, mv, &child, null);
                 if s > alpha && s < beta && !self.aborted {
-                    s = self.after(root, mv, &child, depth - 1, 1, alpha, beta, true);
+                    s = self.after(root, mv, &child, full);
                 }
                 s
             };

@@ -13,9 +13,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::game::SearchGame;
+use crate::levels::Pressing;
 use crate::limits::{Budget, Limits};
 use crate::tables::Tables;
-use crate::tt::{from_tt, quiet_left, to_tt, Bound, Table, TableError};
+use crate::tt::{from_tt, quiet_left, to_tt, Bound, HashError, Table};
 
 mod endgame;
 mod iterate;
@@ -24,7 +25,7 @@ mod picker;
 mod result;
 mod scores;
 
-pub use result::{Features, Info, Line, SearchResult};
+pub use result::{Info, Line, SearchResult};
 
 /// Ordering hints of threatening quiet moves lie within 400 of this (below the killers, above the
 /// other quiet moves).
@@ -32,40 +33,16 @@ const THREAT_BASE: i32 = 8_450;
 
 /// Values of chance outcomes are taken within ±this (30 pieces) so that Star1 can prune at chance
 /// nodes; a win behind a chance node counts as this much.
-pub const CHANCE_BOUND: i32 = 3_000;
-
-/// The hint that marks a threat move in the quiescence list.
-const QUIESCENCE_THREAT: i32 = -1;
+const CHANCE_BOUND: i32 = 3_000;
 
 /// The table's "no move" key.
 const NO_MOVE: u16 = 0xFFFF;
 
-pub use crate::score::{WIN, WIN_BOUND};
+use crate::score::{WIN, WIN_BOUND};
 const INF: i32 = 31_000;
 const MAX_PLY: usize = 128;
 /// Entries of each thread's evaluation cache (a power of two; 8 bytes each: 256 KiB).
 const EVAL_CACHE: usize = 1 << 15;
-
-/// Centi-pieces per ply without a capture that the root's side gives up ([`Features::progress`]):
-/// 2 beat 1 and 0 against the greedy player in mak-yek (docs/engine.md).
-pub const PROGRESS: i32 = 2;
-
-/// Centi-pieces per ply without a capture that the side ahead gains where the count decides the game
-/// at the quiet limit (W5, [`crate::game::QuietCount::decides`]), and the side behind loses: the side
-/// ahead keeps its pieces out of reach and lets the count run instead of trading (measured on the
-/// most-captures conversion suite, then called apit-sodok, docs/conversion.md).
-pub const WAIT: i32 = 3;
-
-/// Centi-pieces the side ahead gives up per [`DEADLINE_EVERY`] plies without a capture
-/// ([`Features::deadline`]).
-pub const DEADLINE_COST: i32 = 30;
-
-/// Plies without a capture per step of [`DEADLINE_COST`] ([`Features::deadline`]).
-pub const DEADLINE_EVERY: u32 = 20;
-
-/// Centi-pieces the side ahead gains per piece it keeps ([`Features::deadline`]): a trade costs
-/// it this much.
-pub const KEEP: i32 = 40;
 
 /// Shared state of one search.
 struct Shared {
@@ -89,18 +66,16 @@ pub struct Searcher {
     tt: Arc<Table>,
     /// Number of threads.
     pub threads: usize,
-    /// Feature switches.
-    pub features: Features,
     /// How much worse than 0 a draw is for the side to move at the root, in centi-pieces (the engine
     /// plays on rather than repeat when it is about equal).
     pub contempt: i32,
     /// Endgame tables the search looks positions up in (docs/tables.md); those of
-    /// [`crate::tables::probe::set_default`] when created (none unless set).
+    /// [`crate::tables::set_default`] when created (none unless set).
     pub tables: Option<Arc<Tables>>,
 }
 
 /// The default [`Searcher::contempt`].
-pub const DEFAULT_CONTEMPT: i32 = 10;
+pub(crate) const DEFAULT_CONTEMPT: i32 = 10;
 
 impl Searcher {
     /// A searcher with a table of `hash_mib` MiB and `threads` threads.
@@ -108,42 +83,25 @@ impl Searcher {
         Searcher::try_new(hash_mib, threads).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A searcher with a table of `hash_mib` MiB, or why the table cannot be had (see
-    /// [`Table::try_new`]).
-    pub fn try_new(hash_mib: usize, threads: usize) -> Result<Searcher, TableError> {
+    /// A searcher with a table of `hash_mib` MiB, or why the table cannot be had: more than
+    /// [`crate::MAX_MIB`], or memory the system would not give.
+    pub fn try_new(hash_mib: usize, threads: usize) -> Result<Searcher, HashError> {
         Ok(Searcher {
             tt: Arc::new(Table::try_new(hash_mib)?),
             threads: threads.max(1),
-            features: Features::switched(
-                &std::env::var("HASAMI_SEARCH_OFF").unwrap_or_default(),
-                &std::env::var("HASAMI_SEARCH_ON").unwrap_or_default(),
-            ),
             contempt: DEFAULT_CONTEMPT,
             tables: crate::tables::probe::default_tables(),
         })
     }
 
-    /// This searcher's table, features and contempt with other threads and endgame tables: nothing
+    /// This searcher's table and contempt with other threads and endgame tables: nothing
     /// new is allocated (UGI's `Threads` and `TablePath` keep the table they have).
     pub fn reshaped(&self, threads: usize, tables: Option<Arc<Tables>>) -> Searcher {
         Searcher {
             tt: Arc::clone(&self.tt),
             threads: threads.max(1),
-            features: self.features,
             contempt: self.contempt,
             tables,
-        }
-    }
-
-    /// This searcher (the same table, threads, contempt and endgame tables) with the features the
-    /// playing levels below 10 were measured with ([`Features::for_ladder`]).
-    pub fn for_ladder(&self) -> Searcher {
-        Searcher {
-            tt: Arc::clone(&self.tt),
-            threads: self.threads,
-            features: self.features.for_ladder(),
-            contempt: self.contempt,
-            tables: self.tables.clone(),
         }
     }
 
@@ -153,18 +111,20 @@ impl Searcher {
     }
 
     /// Searches `root` (with the game's earlier `history` of hashes, `root` last) within `limits`,
-    /// until `stop` is set or a limit is reached. `on_info` gets one report per completed depth.
-    pub fn search<G: SearchGame>(
+    /// pressing a lead as `pressing` says, until `stop` is set or a limit is reached. `on_info` gets
+    /// one report per completed depth.
+    pub(crate) fn run<G: SearchGame>(
         &self,
         root: &G,
         history: &[u64],
         limits: &Limits,
-        stop: Arc<AtomicBool>,
-        mut on_info: impl FnMut(&Info<G::Move>),
+        stop: &Arc<AtomicBool>,
+        pressing: Pressing,
+        on_info: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         self.tt.new_search();
         let shared = Arc::new(Shared {
-            stop,
+            stop: Arc::clone(stop),
             nodes: AtomicU64::new(0),
             deepest: std::sync::Mutex::new(None),
             start: Instant::now(),
@@ -183,10 +143,9 @@ impl Searcher {
                 let done = Arc::clone(&done);
                 let root = *root;
                 let history = history.to_vec();
-                let (features, contempt, tables) =
-                    (self.features, self.contempt, self.tables.clone());
+                let (contempt, tables) = (self.contempt, self.tables.clone());
                 std::thread::spawn(move || {
-                    let mut w = Worker::new(&tt, &shared, &history, features, contempt, tables);
+                    let mut w = Worker::new(&tt, &shared, &history, pressing, contempt, tables);
                     w.helper_done = Some(done);
                     w.iterate(&root, max_depth, id, 1, &mut |_| {});
                 })
@@ -196,13 +155,13 @@ impl Searcher {
             &self.tt,
             &shared,
             history,
-            self.features,
+            pressing,
             self.contempt,
             self.tables.clone(),
         );
         let lines = limits.multipv.max(1) as usize;
         // Scores are shown without the root's own deadline cost (`scores::shown`).
-        let root_cost = scores::deadline_of(&self.features, root).map_or(0, |d| d.cost(root, 0));
+        let root_cost = scores::deadline_of(pressing, root).map_or(0, |d| d.cost(root, 0));
         let mut show = |info: &Info<G::Move>| {
             let mut info = info.clone();
             info.score = scores::shown(info.score, root_cost);
@@ -246,12 +205,24 @@ impl Searcher {
     }
 }
 
+/// How a child of a node is searched ([`Worker::after`]): `depth` plies deeper, at `ply`, with the
+/// window (`alpha`, `beta`) of the side that played the move; `pv` on the principal variation.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    pv: bool,
+}
+
 struct Worker<'a, G: SearchGame> {
     tt: &'a Table,
     shared: &'a Shared,
     path: Vec<u64>,
     root_len: usize,
-    features: Features,
+    /// How hard this search presses a lead.
+    pressing: Pressing,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     local_nodes: u64,
@@ -267,9 +238,8 @@ struct Worker<'a, G: SearchGame> {
     evals: Box<[u64]>,
     /// Endgame tables to look positions up in.
     tables: Option<Arc<Tables>>,
-    /// The root side (`p1_to_move`) when [`Features::narrow`] applies to this search.
-    narrow: Option<bool>,
-    /// What [`Features::deadline`] prices in this search, when it applies (the root's side leads).
+    /// What [`Pressing::Full`]'s deadline prices in this search, when it applies (the root's side
+    /// leads).
     deadline: Option<scores::Deadline>,
 }
 
@@ -278,7 +248,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         tt: &'a Table,
         shared: &'a Shared,
         history: &[u64],
-        features: Features,
+        pressing: Pressing,
         contempt: i32,
         tables: Option<Arc<Tables>>,
     ) -> Self {
@@ -287,7 +257,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             shared,
             path: history.to_vec(),
             root_len: history.len(),
-            features,
+            pressing,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 16384],
             local_nodes: 0,
@@ -299,7 +269,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             outcomes: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             evals: vec![scores::EMPTY_EVAL; EVAL_CACHE].into_boxed_slice(),
             tables,
-            narrow: None,
             deadline: None,
             reductions: Box::new(std::array::from_fn(|d| {
                 std::array::from_fn(|i| {
@@ -341,27 +310,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// is the last of the path. With chance outcomes ([`SearchGame::chance_outcomes`]) the value is their
     /// expectation, searched with Star1 pruning (Ballard): each outcome gets the window that could still
     /// move the expectation across alpha or beta, given that values lie within ±[`CHANCE_BOUND`].
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn after(
-        &mut self,
-        pos: &G,
-        mv: G::Move,
-        child: &G,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        pv: bool,
-    ) -> i32 {
+    fn after(&mut self, pos: &G, mv: G::Move, child: &G, window: Window) -> i32 {
+        let Window {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv,
+        } = window;
         // A move that ends the game ends it whatever the chance (e.g. taking the last pieces).
         if G::CHANCE && child.terminal(&self.path).is_none() {
             // One buffer per ply, reused (no allocation per chance node).
             let mut outcomes = std::mem::take(&mut self.outcomes[ply.min(MAX_PLY)]);
             outcomes.clear();
             pos.chance_outcomes(mv, &mut outcomes);
-            let value = (!outcomes.is_empty())
-                .then(|| self.expectation(&outcomes, depth, ply, alpha, beta, pv));
+            let value = (!outcomes.is_empty()).then(|| self.expectation(&outcomes, window));
             self.outcomes[ply.min(MAX_PLY)] = outcomes;
             if let Some(v) = value {
                 return v;
@@ -370,15 +334,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         -self.search(child, depth, ply, -beta, -alpha, pv)
     }
 
-    fn expectation(
-        &mut self,
-        outcomes: &[(G, u32)],
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        pv: bool,
-    ) -> i32 {
+    fn expectation(&mut self, outcomes: &[(G, u32)], window: Window) -> i32 {
+        let Window {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv,
+        } = window;
         let (lo, hi) = (-i64::from(CHANCE_BOUND), i64::from(CHANCE_BOUND));
         let total: i64 = outcomes.iter().map(|o| i64::from(o.1)).sum();
         let (alpha, beta) = (i64::from(alpha), i64::from(beta));

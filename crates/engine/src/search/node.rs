@@ -6,7 +6,6 @@ use super::*;
 use crate::game::THREAT;
 
 impl<'a, G: SearchGame> Worker<'a, G> {
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
         pos: &G,
@@ -30,13 +29,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return self.table_score(pos, v, ply);
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
-            return if self.features.quiescence {
-                self.quiesce(pos, ply, alpha, beta, true)
-            } else {
-                self.count_node();
-                let e = self.raw_eval(pos);
-                self.static_eval(pos, e, ply)
-            };
+            return self.quiesce(pos, ply, alpha, beta, true);
         }
         self.count_node();
         if self.aborted {
@@ -69,14 +62,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         let eval = self.static_eval(pos, raw_eval, ply);
-        let prune = self.features.pruning && !pv && beta.abs() < WIN_BOUND;
+        let prune = !pv && beta.abs() < WIN_BOUND;
         if prune {
             // Reverse futility pruning.
             if depth <= 5 && eval - 80 * depth >= beta {
                 return eval;
             }
             // Null move.
-            if self.features.null_move && depth >= 3 && eval >= beta {
+            if depth >= 3 && eval >= beta {
                 if let Some(null) = pos.null_move() {
                     let r = 3 + depth / 4;
                     self.path.push(null.hash());
@@ -96,7 +89,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             .filter(|e| e.mv != NO_MOVE)
             .and_then(|e| pos.move_from_key(e.mv));
         // Internal iterative reduction: without a table move this node is probably less important.
-        if tt_move.is_none() && depth >= 4 && self.features.pruning {
+        if tt_move.is_none() && depth >= 4 {
             depth -= 1;
         }
 
@@ -121,7 +114,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             next: 0,
             segment: 0,
             killer: 0,
-            threats: self.features.threats,
         };
         loop {
             // Quiet moves are not generated at all once the pruning below would skip every one of them.
@@ -158,10 +150,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             self.path.push(child.hash());
             let score = if searched == 0 {
-                self.after(pos, mv, &child, depth - 1, ply + 1, alpha, beta, pv)
+                let w = Window {
+                    depth: depth - 1,
+                    ply: ply + 1,
+                    alpha,
+                    beta,
+                    pv,
+                };
+                self.after(pos, mv, &child, w)
             } else {
                 let mut r = 0;
-                if self.features.lmr && depth >= 3 && quiet {
+                if depth >= 3 && quiet {
                     r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv {
                         r -= 1;
@@ -169,18 +168,30 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     if threat || (picker.stage == Stage::Quiet && hint > 2_000) {
                         r -= 1;
                     }
-                    if self.narrow.is_some_and(|p1| p1 != pos.p1_to_move()) {
-                        r += 1;
-                    }
                     r = r.clamp(0, depth - 2);
                 }
-                let d = depth - 1;
-                let mut s = self.after(pos, mv, &child, d - r, ply + 1, alpha, alpha + 1, false);
+                let null = Window {
+                    depth: depth - 1,
+                    ply: ply + 1,
+                    alpha,
+                    beta: alpha + 1,
+                    pv: false,
+                };
+                let reduced = Window {
+                    depth: depth - 1 - r,
+                    ..null
+                };
+                let mut s = self.after(pos, mv, &child, reduced);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = self.after(pos, mv, &child, d, ply + 1, alpha, alpha + 1, false);
+                    s = self.after(pos, mv, &child, null);
                 }
                 if s > alpha && s < beta && pv && !self.aborted {
-                    s = self.after(pos, mv, &child, d, ply + 1, alpha, beta, true);
+                    let full = Window {
+                        beta,
+                        pv: true,
+                        ..null
+                    };
+                    s = self.after(pos, mv, &child, full);
                 }
                 s
             };
@@ -293,7 +304,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // A forced win would fail high too: the threat search is only run where it can matter.
             return stand;
         }
-        if first && self.features.vcf {
+        if first {
             let (win, visited) = pos.forced_win();
             self.local_nodes += visited;
             if let Some(n) = win {
@@ -306,15 +317,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         pos.tactical_moves(&mut list);
         list.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let mut best = stand;
-        if first && self.features.quiescence_threats {
-            // Threats to sandwich at the first ply: the reply stands pat on an evaluation that counts
-            // the pieces left hanging (and two at once as a fork).
-            let start = list.len();
-            pos.threat_moves(&mut list);
-            for m in &mut list[start..] {
-                m.1 = QUIESCENCE_THREAT;
-            }
-        }
         for &(mv, hint) in &list {
             if hint == 0 {
                 continue; // only looked tactical
@@ -326,7 +328,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     self.count_node();
                     self.terminal_score(&child, t, ply + 1)
                 }
-                None if !tactical && hint != QUIESCENCE_THREAT => {
+                None if !tactical => {
                     // Not a capture after all: quiescence searches only captures and wins.
                     self.path.pop();
                     continue;

@@ -25,8 +25,6 @@ pub(super) struct Picker {
     pub(super) next: usize,
     pub(super) segment: usize,
     pub(super) killer: usize,
-    /// Whether threatening quiet moves are a stage of their own (exempt from pruning).
-    pub(super) threats: bool,
 }
 
 impl Picker {
@@ -80,13 +78,8 @@ impl Picker {
                     // The tactical stage's moves with hint 0 are quiet moves: they join the next
                     // segment.
                     self.segment = self.next;
-                    if self.threats {
-                        self.stage = Stage::Threats;
-                        pos.threat_moves(list);
-                    } else {
-                        self.stage = Stage::Quiet;
-                        pos.quiet_moves(list);
-                    }
+                    self.stage = Stage::Threats;
+                    pos.threat_moves(list);
                     order(&mut list[self.segment..]);
                 }
                 Stage::Threats | Stage::Quiet => {

@@ -1,11 +1,30 @@
 //! How the search scores positions it does not search further: the cached static evaluation (with
-//! press), the quiet-ply costs of [`super::Features::deadline`] and [`super::Features::progress`],
-//! draws with contempt, and game ends.
+//! the press), the deadline of [`Pressing::Full`] and the progress term, draws with contempt, and
+//! game ends.
 
-use super::{
-    Worker, DEADLINE_COST, DEADLINE_EVERY, EVAL_CACHE, KEEP, PROGRESS, WAIT, WIN, WIN_BOUND,
-};
+use super::{Worker, EVAL_CACHE, WIN, WIN_BOUND};
 use crate::game::{SearchGame, Terminal};
+use crate::levels::Pressing;
+
+/// Centi-pieces per ply without a capture that the root's side gives up (the progress term): 2 beat
+/// 1 and 0 against the greedy player in mak-yek (docs/engine.md).
+const PROGRESS: i32 = 2;
+
+/// Centi-pieces per ply without a capture that the side ahead gains where the count decides the game
+/// at the quiet limit (W5, [`crate::game::QuietCount::decides`]), and the side behind loses: the side
+/// ahead keeps its pieces out of reach and lets the count run instead of trading (measured on the
+/// most-captures conversion suite, then called apit-sodok, docs/conversion.md).
+const WAIT: i32 = 3;
+
+/// Centi-pieces the side ahead gives up per [`DEADLINE_EVERY`] plies without a capture
+/// ([`Deadline`]).
+const DEADLINE_COST: i32 = 30;
+
+/// Plies without a capture per step of [`DEADLINE_COST`] ([`Deadline`]).
+const DEADLINE_EVERY: u32 = 20;
+
+/// Centi-pieces the side ahead gains per piece it keeps ([`Deadline`]): a trade costs it this much.
+const KEEP: i32 = 40;
 
 /// An evaluation cache slot that holds nothing: no key's tag ([`eval_slot`]) is 0.
 pub(super) const EMPTY_EVAL: u64 = 0;
@@ -34,19 +53,14 @@ impl<G: SearchGame> Worker<'_, G> {
         if let Some(e) = cached_eval(*slot, key) {
             return e;
         }
-        let e = if self.features.press {
-            pos.evaluate_pressed(self.features.press_weight)
-        } else {
-            pos.evaluate()
-        };
+        let e = pos.evaluate_pressed(self.pressing.weight());
         *slot = eval_slot(key, e);
         e
     }
 
     /// The static evaluation at `ply` of `pos`, whose evaluation is `e` ([`Worker::raw_eval`]),
-    /// with [`super::Features::deadline`] when it applies to this search ([`Deadline::cost`], for
-    /// the root's side), and with
-    /// [`super::Features::progress`]: [`PROGRESS`] per quiet ply taken from the root's side, and
+    /// with the deadline when it applies to this search ([`Deadline::cost`], for the root's side),
+    /// and with the progress term: [`PROGRESS`] per quiet ply taken from the root's side, and
     /// faded towards 0 as the quiet limit nears when the game says so
     /// ([`crate::game::QuietCount::fade`]); where the count decides at the limit
     /// ([`crate::game::QuietCount::decides`]), [`WAIT`] per quiet ply for the side ahead instead.
@@ -56,7 +70,7 @@ impl<G: SearchGame> Worker<'_, G> {
             Some(d) => e - self.for_root(ply, d.cost(pos, ply)),
             None => e,
         };
-        let Some(q) = pos.quiet_count().filter(|_| self.features.progress) else {
+        let Some(q) = pos.quiet_count() else {
             return e;
         };
         let (quiet, limit) = (q.plies.min(q.limit) as i32, q.limit as i32);
@@ -82,12 +96,12 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 
     /// A draw's score for the side to move in `pos` at `ply`: below 0 for the root's side (contempt),
-    /// and with [`super::Features::progress`] less [`PROGRESS`] per quiet ply as for every other position
+    /// and less [`PROGRESS`] per quiet ply as for every other position
     /// (else a repetition would look better than playing on at a high quiet count).
     #[inline]
     pub(super) fn draw_score(&self, pos: &G, ply: usize) -> i32 {
         let quiet = match pos.quiet_count() {
-            Some(q) if self.features.progress && q.decides.is_none() => q.plies.min(q.limit) as i32,
+            Some(q) if q.decides.is_none() => q.plies.min(q.limit) as i32,
             _ => 0,
         };
         -self.for_root(ply, self.contempt + PROGRESS * quiet)
@@ -103,7 +117,7 @@ impl<G: SearchGame> Worker<'_, G> {
     }
 }
 
-/// What [`super::Features::deadline`] prices in one search ([`deadline_of`]): each piece the
+/// What the deadline of [`Pressing::Full`] prices in one search ([`deadline_of`]): each piece the
 /// root's side keeps ([`KEEP`]), and, unless the progress term already prices the quiet count
 /// ([`crate::game::SearchGame::quiet_count`], mak-yek), the plies without a capture
 /// ([`DEADLINE_COST`] per [`DEADLINE_EVERY`]).
@@ -117,8 +131,8 @@ pub(super) struct Deadline {
 /// pieces or more in a game won by capturing (most captures has no lead in this sense, see
 /// [`crate::game::SearchGame::material`]).
 #[inline]
-pub(super) fn deadline_of<G: SearchGame>(features: &super::Features, root: &G) -> Option<Deadline> {
-    (features.deadline && root.lead() >= 2).then(|| Deadline {
+pub(super) fn deadline_of<G: SearchGame>(pressing: Pressing, root: &G) -> Option<Deadline> {
+    (pressing.deadline() && root.lead() >= 2).then(|| Deadline {
         quiet: root.quiet_count().is_none(),
     })
 }
@@ -155,7 +169,6 @@ pub(super) fn shown(score: i32, root_cost: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Features;
     use hasami_core::{HasamiPosition, HasamiRules};
 
     fn pos(variant: &str, text: &str) -> HasamiPosition {
@@ -164,16 +177,16 @@ mod tests {
 
     #[test]
     fn a_lead_of_two_pays_for_quiet_plies_in_hasami_and_only_for_pieces_in_mak_yek() {
-        let on = Features::default();
+        let on = Pressing::Full;
         // Hasami, Black five against White three: every DEADLINE_EVERY quiet plies cost a step.
         let at = |q: u32| pos("hasami", &format!("b7b/9/4b4/9/2b3b2/9/9/9/w3w3w b {q} 30"));
-        let d = deadline_of(&on, &at(0)).expect("a lead of two");
+        let d = deadline_of(on, &at(0)).expect("a lead of two");
         assert_eq!(d.cost(&at(0), 0), -5 * KEEP);
         assert_eq!(d.cost(&at(DEADLINE_EVERY), 0), DEADLINE_COST - 5 * KEEP);
         // Mak-yek prices its quiet count with the progress term, so only the pieces are priced:
         // a trade costs the side ahead KEEP, the quiet plies nothing more.
         let at = |q: u32| pos("mak-yek", &format!("b6b/8/3b4/8/2b2b2/8/8/w2w3w b {q} 30"));
-        let d = deadline_of(&on, &at(0)).expect("a lead of two");
+        let d = deadline_of(on, &at(0)).expect("a lead of two");
         assert_eq!(d.cost(&at(0), 0), -5 * KEEP);
         assert_eq!(d.cost(&at(3 * DEADLINE_EVERY), 0), -5 * KEEP);
         // Seen from the side behind (odd plies), the root's side's pieces are counted.
@@ -183,14 +196,50 @@ mod tests {
         );
         // No lead of two, the switch off, or the side behind at the root: nothing applies.
         let one = pos("mak-yek", "b6b/8/3b4/8/2b5/8/8/w2w3w b 0 30");
-        assert_eq!(deadline_of(&on, &one), None);
-        let off = Features {
-            deadline: false,
-            ..on
-        };
-        assert_eq!(deadline_of(&off, &at(0)), None);
+        assert_eq!(deadline_of(on, &one), None);
+        assert_eq!(deadline_of(Pressing::Ladder, &at(0)), None);
         let behind = at(0).with_side_to_move(hasami_core::Side::Second);
-        assert_eq!(deadline_of(&on, &behind), None);
+        assert_eq!(deadline_of(on, &behind), None);
+    }
+
+    #[test]
+    fn a_hasami_lead_pays_for_quiet_plies_it_lets_pass() {
+        // The deadline of `Pressing::Full` (docs/conversion.md, "Deadlines"): when the side to move
+        // at the root leads by two pieces in a game won by capturing, every DEADLINE_EVERY plies
+        // without a capture cost it DEADLINE_COST (and each piece it keeps gains it KEEP), so a
+        // capture now beats one near the quiet limit. Scores are shown without the root's own
+        // share, so they do not jump when a lead reaches two pieces; a search that crosses a step
+        // shows its cost. `Pressing::Ladder` has no deadline (and a lighter press).
+        use crate::limits::Limits;
+        use crate::search::Searcher;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let score = |quiet: u32, side: char, pressing: Pressing| {
+            let text = format!("b7b/9/4b4/9/2b3b2/9/9/9/w3w3w {side} {quiet} 30");
+            let pos = pos("hasami", &text);
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let stop = Arc::new(AtomicBool::new(false));
+            let out =
+                Searcher::new(8, 1).run(&pos, &[pos.hash()], &limits, &stop, pressing, &mut |_| {});
+            (out.score, out.nodes)
+        };
+        let (on, off) = (Pressing::Full, Pressing::Ladder);
+        // Black five against White three, far apart: no capture within three plies.
+        let step = 3 * DEADLINE_EVERY;
+        let (before, crossing) = (score(step - 19, 'b', on).0, score(step - 1, 'b', on).0);
+        assert!(
+            crossing <= before - DEADLINE_COST + 10,
+            "a step within reach costs the side ahead: {before} against {crossing}"
+        );
+        let without = |q: u32| score(q, 'b', off).0;
+        assert_eq!(
+            without(step - 19),
+            without(step - 1),
+            "without it the quiet count changes nothing"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! with no gaps: the sets of k squares among n are ranked 0 … C(n, k) − 1.
 
 /// The largest sets numbered (the most pieces of one side).
-pub const MAX_SET: u8 = 6;
+pub(crate) const MAX_SET: u8 = 6;
 
 /// Binomial coefficients C(n, k) for n ≤ 81, k ≤ [`MAX_SET`].
 const fn binomials() -> [[u64; MAX_SET as usize + 1]; 82] {
@@ -29,13 +29,13 @@ static BINOM: [[u64; MAX_SET as usize + 1]; 82] = binomials();
 
 /// C(n, k) for n ≤ 81 and k ≤ [`MAX_SET`].
 #[inline]
-pub fn binomial(n: usize, k: usize) -> u64 {
+pub(crate) fn binomial(n: usize, k: usize) -> u64 {
     BINOM[n][k]
 }
 
 /// The colex rank of the set of dense squares `mask`.
 #[inline]
-pub fn rank(mask: u128) -> u64 {
+pub(crate) fn rank(mask: u128) -> u64 {
     let (mut m, mut k, mut r) = (mask, 1, 0u64);
     while m != 0 {
         r += binomial(m.trailing_zeros() as usize, k);
@@ -47,7 +47,7 @@ pub fn rank(mask: u128) -> u64 {
 
 /// The colex rank of the dense set `o` among the squares not in `s`, renumbered past them.
 #[inline]
-pub fn rank_among(s: u128, o: u128) -> u64 {
+pub(crate) fn rank_among(s: u128, o: u128) -> u64 {
     let (mut m, mut k, mut r) = (o, 1, 0u64);
     while m != 0 {
         let d = m.trailing_zeros();

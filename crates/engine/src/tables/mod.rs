@@ -5,14 +5,14 @@
 //! the other side, e.g. `3v2`), the value of every placement: win, loss or draw for the side to move
 //! with the distance in plies to the next capture that keeps the result (DTZ; in `2v2` of `hasami`
 //! every capture ends the game, so it is the distance to the end). [`index`] numbers the placements
-//! (by default one of each family of the board's eight images, [`symmetry`]), [`build`] solves them, [`file`] stores them, [`probe`] looks positions up for the search with the
+//! (by default one of each family of the board's eight images, [`symmetry`]), [`build`] solves them, [`mod@file`] stores them, [`Tables`] look positions up for the search with the
 //! quiet-ply rule (D2) applied, and [`verify`] checks a table against a brute-force search.
 
 pub mod build;
-pub mod colex;
+pub(crate) mod colex;
 pub mod file;
 pub mod index;
-pub mod probe;
+pub(crate) mod probe;
 pub mod symmetry;
 pub mod verify;
 
@@ -22,10 +22,9 @@ use std::str::FromStr;
 use hasami_core::{BitBoard, HasamiPosition, HasamiRules, Side};
 use thiserror::Error;
 
-pub use build::{build_with_lower, BuildStats, Progress};
-pub use index::Indexer;
-pub use probe::Tables;
-pub use symmetry::Symmetry;
+use index::Indexer;
+pub use probe::{set_default, Tables};
+use symmetry::Symmetry;
 
 /// A material signature: pieces of the side to move, pieces of the other side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -81,7 +80,7 @@ impl FromStr for Signature {
 
 /// The value of a table position for the side to move, with the distance in plies to the next capture
 /// that keeps the result (or to the end of the game), not counting the quiet-ply rule (D2; see
-/// [`probe`]).
+/// [`Tables`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Value {
     /// Neither side can force a win.

@@ -92,6 +92,6 @@ pub fn set_default(tables: Option<Arc<Tables>>) {
 }
 
 /// The tables of [`set_default`].
-pub fn default_tables() -> Option<Arc<Tables>> {
+pub(crate) fn default_tables() -> Option<Arc<Tables>> {
     DEFAULT.read().unwrap_or_else(|e| e.into_inner()).clone()
 }

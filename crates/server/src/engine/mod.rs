@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hasami_core::{AnyPosition, Move};
-use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN};
+use hasami_engine::{level_for, Limits, SearchRequest, SearchResult, Searcher, WIN};
 use tokio::sync::Semaphore;
 
 pub mod lanes;
@@ -25,6 +25,24 @@ const HASH_MIB: usize = 16;
 
 /// The longest any engine reply may think (levels with a depth cap usually finish far sooner).
 pub const REPLY_TIME: Duration = Duration::from_millis(1500);
+
+/// A request for [`Engine::search`]: `pos` (with the game's position hashes `history`, `pos` last)
+/// at level `level_number` (1–10) for at most `time`, one line, seed 0, stopped by a flag of its
+/// own; set the rest on it.
+pub fn timed(
+    pos: AnyPosition,
+    history: Vec<u64>,
+    level_number: u32,
+    time: Duration,
+) -> SearchRequest<AnyPosition> {
+    let level = level_for(&pos, level_number);
+    SearchRequest::new(pos, history)
+        .level(level)
+        .limits(Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        })
+}
 
 /// The engine service shared by all games.
 pub struct Engine {
@@ -102,30 +120,21 @@ impl Engine {
             .saturating_sub(self.permits.available_permits())
     }
 
-    /// Searches `pos` (with the game's position hashes `history`, `pos` last) at `level` (1–10) for
-    /// at most `time`; `seed` makes the level's random choice reproducible. Shogun is searched fairly
-    /// (the numbers pieces will show are chance nodes) unless `omniscient`; it reports the `lines` best lines
-    /// (1 but for the analysis board's MultiPV).
+    /// Runs `request` (made by [`timed`], which sets its level and time): its level's random
+    /// choice seeded by its seed, Shogun searched fairly unless it is omniscient, reporting as many
+    /// best lines as its limits ask (1 but for the analysis board's MultiPV).
     ///
-    /// The search stops early when `stop` fires (the game changed) or when this future is dropped
-    /// (its requester went away). A permit is held for as long as the search runs, not only while it
-    /// is awaited, so at most `max_searches` expensive searches ever run at once, beside at most one
-    /// cheap one in its own lane ([`lanes`]).
-    #[allow(clippy::too_many_arguments)]
-    pub async fn search(
-        self: &Arc<Self>,
-        pos: AnyPosition,
-        omniscient: bool,
-        history: Vec<u64>,
-        level_number: u32,
-        time: Duration,
-        seed: u64,
-        stop: Arc<AtomicBool>,
-        lines: u32,
-    ) -> Analysis {
+    /// The search stops early when the request's stop fires (the game changed) or when this future
+    /// is dropped (its requester went away). A permit is held for as long as the search runs, not
+    /// only while it is awaited, so at most `max_searches` expensive searches ever run at once,
+    /// beside at most one cheap one in its own lane ([`lanes`]).
+    pub async fn search(self: &Arc<Self>, request: SearchRequest<AnyPosition>) -> Analysis {
+        let stop = Arc::clone(&request.stop);
+        let lvl = request
+            .level
+            .unwrap_or_else(|| level_for(&request.position, 10));
         let _requester = StopOnDrop(Arc::clone(&stop));
-        let lvl = level_for(&pos, level_number);
-        let kind = Kind::of(&pos, &lvl);
+        let kind = Kind::of(&request.position, &lvl);
         let lane = match self.costs.lane(kind) {
             Lane::Quick => &self.quick,
             Lane::Full => &self.permits,
@@ -141,22 +150,7 @@ impl Engine {
             }
             let searcher = this.take_searcher();
             let started = Instant::now();
-            let limits = Limits {
-                movetime: Some(time),
-                multipv: lines,
-                ..Limits::default()
-            };
-            let out = search_any(
-                &searcher,
-                lvl,
-                pos,
-                omniscient,
-                &history,
-                &limits,
-                Arc::clone(&stop),
-                seed,
-                |_| {},
-            );
+            let out = searcher.search(&request, |_| {});
             if !stop.load(Ordering::Relaxed) {
                 this.costs.note(kind, started.elapsed());
             }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use hasami_core::AnyGame;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Analysis;
+use crate::engine::{timed, Analysis};
 use crate::live::error::GameError;
 use crate::live::game::{position_hash, side_word};
 use crate::live::random::random_u64;
@@ -172,19 +172,11 @@ impl AppState {
         let time = std::time::Duration::from_millis(req.ms.unwrap_or(1000).clamp(50, 5000));
         let stop = Arc::new(AtomicBool::new(false));
         let lines = req.lines.unwrap_or(1).clamp(1, MAX_LINES);
-        Ok(self
-            .engine
-            .search(
-                game.position(),
-                false,
-                game.hashes(),
-                10,
-                time,
-                random_u64(),
-                stop,
-                lines,
-            )
-            .await)
+        let mut request = timed(game.position(), game.hashes(), 10, time)
+            .seed(random_u64())
+            .stop(stop);
+        request.limits.multipv = lines;
+        Ok(self.engine.search(request).await)
     }
 }
 

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::engine::Analysis;
+use crate::engine::{timed, Analysis};
 use crate::live::error::GameError;
 use crate::live::game::Opponent;
 use crate::live::random::random_u64;
@@ -49,7 +49,12 @@ impl AppState {
         let time = std::time::Duration::from_millis(ms.unwrap_or(700).clamp(50, 10_000));
         Ok(self
             .engine
-            .search(pos, omniscient, history, 10, time, random_u64(), stop, 1)
+            .search(
+                timed(pos, history, 10, time)
+                    .omniscient(omniscient)
+                    .seed(random_u64())
+                    .stop(stop),
+            )
             .await)
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 use crate::db::DbError;
-use crate::engine::REPLY_TIME;
+use crate::engine::{timed, REPLY_TIME};
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::random::random_u64;
@@ -48,7 +48,12 @@ impl AppState {
         tokio::spawn(async move {
             let found = state
                 .engine
-                .search(pos, omniscient, history, level, time, seed, stop, 1)
+                .search(
+                    timed(pos, history, level, time)
+                        .omniscient(omniscient)
+                        .seed(seed)
+                        .stop(stop),
+                )
                 .await;
             // A store in trouble is tried again (live/retry.rs); meanwhile the engine still shows as
             // thinking, and a takeback or an end stops it.

@@ -18,7 +18,7 @@ use std::time::Duration;
 use hasami_core::{AnyGame, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Analysis;
+use crate::engine::{timed, Analysis};
 use crate::live::error::GameError;
 use crate::live::game::{side_word, Opponent};
 use crate::live::random::random_u64;
@@ -197,14 +197,15 @@ impl AppState {
                     let a = self
                         .engine
                         .search(
-                            replay.position(),
-                            omniscient,
-                            replay.hashes(),
-                            10,
-                            Duration::from_millis(ms),
-                            random_u64(),
-                            stop,
-                            1,
+                            timed(
+                                replay.position(),
+                                replay.hashes(),
+                                10,
+                                Duration::from_millis(ms),
+                            )
+                            .omniscient(omniscient)
+                            .seed(random_u64())
+                            .stop(stop),
                         )
                         .await;
                     position_review(&a, replay.side())

@@ -2,13 +2,11 @@
 //! games between weak levels (docs/conversion.md).
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use hasami_core::{AnyGame, Side, SplitMix64};
-use hasami_engine::{level_for, search_any, Limits, Searcher};
+use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
 
 use super::suite::write_suite;
 use super::{ahead, new_game, CliError};
@@ -45,19 +43,15 @@ fn level_move(
         movetime: Some(Duration::from_secs(2)),
         ..Limits::default()
     };
-    let history = game.hashes();
-    search_any(
-        searcher,
-        level_for(&pos, level),
-        pos,
-        false,
-        &history,
-        &limits,
-        Arc::new(AtomicBool::new(false)),
-        seed,
-        |_| {},
-    )
-    .best
+    searcher
+        .search(
+            &SearchRequest::new(pos, game.hashes())
+                .level(level_for(&pos, level))
+                .limits(limits)
+                .seed(seed),
+            |_| {},
+        )
+        .best
 }
 
 pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {

@@ -2,14 +2,14 @@
 //! ahead's wins counted (docs/conversion.md).
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
 use hasami_core::{AnyGame, AnyPosition, Outcome, Side};
 use hasami_engine::tables::{Tables, Value};
-use hasami_engine::{level_for, search_any, Limits, Searcher};
+use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
 
 use super::suite::read_suite;
 use super::{ahead, material, new_game, CliError, Verdict};
@@ -249,16 +249,11 @@ fn play_out(
     while game.outcome().is_none() && game.plies() < args.max_plies {
         let who = usize::from(game.side() != leader);
         let pos = game.position();
-        let history = game.hashes();
-        let r = search_any(
-            &searchers[who],
-            level_for(&pos, args.level),
-            pos,
-            false,
-            &history,
-            &limits[who],
-            Arc::new(AtomicBool::new(false)),
-            seed ^ game.plies() as u64,
+        let r = searchers[who].search(
+            &SearchRequest::new(pos, game.hashes())
+                .level(level_for(&pos, args.level))
+                .limits(limits[who])
+                .seed(seed ^ game.plies() as u64),
             |_| {},
         );
         let Some(mv) = r.best else { break };

@@ -92,7 +92,7 @@ pub(super) fn lines<const FULL: bool>(pos: &HasamiPosition, side: Side, empty: B
 
 /// Empty squares where a piece of `side` would make a four (a five-region window with three of its
 /// pieces and no enemy): quiet moves there threaten to complete a five (W3).
-pub fn four_squares(pos: &HasamiPosition, side: Side) -> BitBoard {
+pub(crate) fn four_squares(pos: &HasamiPosition, side: Side) -> BitBoard {
     let rules = pos.rules();
     if !rules.five {
         return BitBoard::EMPTY;
@@ -132,14 +132,14 @@ fn threes<const K: u32>(own: u128, free: u128) -> u128 {
 }
 
 /// Empty squares where a piece of `side` would complete a five (a window with four of its pieces).
-pub fn five_completions(pos: &HasamiPosition, side: Side) -> BitBoard {
+pub(crate) fn five_completions(pos: &HasamiPosition, side: Side) -> BitBoard {
     five_threats(pos, side).0
 }
 
 /// The squares where a piece of `side` would complete a five, and the pieces of `side` in those
 /// windows of four. A piece from outside the windows that lands on a completion square makes a five:
 /// its window stays whole (captures take only enemy pieces, C1/C2/C4).
-pub fn five_threats(pos: &HasamiPosition, side: Side) -> (BitBoard, BitBoard) {
+pub(crate) fn five_threats(pos: &HasamiPosition, side: Side) -> (BitBoard, BitBoard) {
     if !pos.rules().five {
         return (BitBoard::EMPTY, BitBoard::EMPTY);
     }

@@ -27,7 +27,7 @@ mod lines;
 mod terms;
 
 pub use goal::Goal;
-pub use lines::{five_completions, five_threats, four_squares};
+pub(crate) use lines::{five_completions, five_threats, four_squares};
 use terms::terms;
 
 /// Number of evaluation features.
@@ -304,14 +304,13 @@ fn evaluate_fixed<F: Fixed, const PRESS: bool>(pos: &HasamiPosition, how: Press)
 
 /// [`evaluate`] with the built-in weights of the variant's family ([`Weights::for_rules`]), the
 /// weights compiled in as constants: the search's evaluation.
-pub fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
+pub(crate) fn evaluate_builtin(pos: &HasamiPosition) -> i32 {
     evaluate_goal::<false>(pos, Press::Full)
 }
 
 /// [`evaluate_builtin`] plus the press term ([`crate::hasami::press::press`]) at the weight `how`,
-/// computed from the landing squares the evaluation has already found: the search's evaluation with
-/// `Features::press` on.
-pub fn evaluate_builtin_pressed(pos: &HasamiPosition, how: Press) -> i32 {
+/// computed from the landing squares the evaluation has already found: the search's evaluation.
+pub(crate) fn evaluate_builtin_pressed(pos: &HasamiPosition, how: Press) -> i32 {
     evaluate_goal::<true>(pos, how)
 }
 
