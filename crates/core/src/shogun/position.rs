@@ -5,9 +5,9 @@ use std::fmt;
 
 use super::magnets::{self, SETUP_SQUARES, SHOGUN, SHOGUN_SQUARES};
 use super::rules::ShogunRules;
-use crate::types::rng::SplitMix64;
 use crate::types::bitboard::BitBoard;
 use crate::types::mv::Move;
+use crate::types::rng::SplitMix64;
 use crate::types::side::Side;
 use crate::types::square::Square;
 
