@@ -8,7 +8,8 @@
 //!
 //! Files: `search.rs` (iterative deepening, alpha-beta, quiescence, chance nodes), `tt.rs`
 //! (transposition table), `limits.rs` (time and node limits), `levels.rs` (levels 1–10), `bench.rs`
-//! (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family).
+//! (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family), `ugi.rs` (the UGI engine
+//! protocol, `hasami ugi`), `line.rs` (bounded line reading for it and terminal play).
 #![deny(missing_docs)]
 
 mod any;
@@ -17,12 +18,14 @@ pub mod game;
 pub mod hasami;
 pub mod levels;
 pub mod limits;
+pub mod line;
 mod pages;
 mod score;
 pub mod search;
 pub mod shogun;
 pub mod tables;
 pub mod tt;
+pub mod ugi;
 
 pub use any::search_any;
 pub use game::{Press, QuietCount, SearchGame, Terminal};

@@ -1,11 +1,11 @@
 //! Reading input line by line within a bound: terminal play, the UGI engine's commands and the
-//! replies of engines that `hasami match` runs. A line longer than the bound is read to its end a
+//! replies of engines that `hasami-lab match` runs. A line longer than the bound is read to its end a
 //! bounded piece at a time and refused, so no input can make a reader hold more than the bound.
 
 use std::io::{self, BufRead, Read};
 
 /// The longest line of the engine protocol read (a `position … moves …` line of a 1,000-ply game
-/// is about 5 KiB): UGI commands, and the replies of engines that `hasami match` runs.
+/// is about 5 KiB): UGI commands, and the replies of engines that `hasami-lab match` runs.
 pub const PROTOCOL_LINE: u64 = 1 << 20;
 
 /// Why a line of input was refused (it changes nothing).

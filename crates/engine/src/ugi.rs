@@ -9,11 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
-use hasami_engine::tables::Tables;
-use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
-
 use crate::line::{read_line, BadLine, PROTOCOL_LINE};
+use crate::tables::Tables;
+use crate::{level_for, search_any, Ladder, Level, Limits, Searcher};
+use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
 const PERFT_GRACE: Duration = Duration::from_millis(200);
@@ -146,7 +145,7 @@ impl Session {
                 ));
                 out.push(format!(
                     "option name Hash type spin default 16 min 1 max {}",
-                    hasami_engine::tt::MAX_MIB
+                    crate::tt::MAX_MIB
                 ));
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
@@ -217,7 +216,7 @@ impl Session {
                     ),
                 ),
             },
-            "hash" => match spin(1, hasami_engine::tt::MAX_MIB as u32) {
+            "hash" => match spin(1, crate::tt::MAX_MIB as u32) {
                 // The old table stays until the new one is had; a refused size changes nothing.
                 Ok(v) => match Searcher::try_new(v as usize, self.options.threads as usize) {
                     Ok(mut searcher) => {
@@ -459,7 +458,7 @@ fn parse_settings(value: &str) -> Result<Option<Level>, String> {
 #[allow(clippy::too_many_arguments)]
 fn spawn_search(
     searcher: Arc<Searcher>,
-    lvl: hasami_engine::Level,
+    lvl: crate::Level,
     pos: AnyPosition,
     omniscient: bool,
     history: Vec<u64>,

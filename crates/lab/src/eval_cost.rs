@@ -1,25 +1,35 @@
-//! Times the search's evaluation of the Hasami family on positions from random games, and apart
-//! from it both sides' mobility (the landing squares of every piece), its largest part: `cargo run
-//! --release -p hasami-engine --example eval_cost -- [VARIANT] [REPEATS]`. Under `valgrind
-//! --tool=callgrind` the functions `evaluate_builtin_pressed` and `eval_cost::mobility` give the
-//! instructions of each (docs/bench.md).
+//! `hasami-lab eval-cost`: times the search's evaluation of the Hasami family on positions from
+//! random games, and apart from it both sides' mobility (the landing squares of every piece), its
+//! largest part: `hasami-lab eval-cost [VARIANT] [REPEATS]`. Under `valgrind --tool=callgrind` the
+//! functions `evaluate_builtin_pressed` and `eval_cost::mobility` give the instructions of each
+//! (docs/bench.md).
 use std::hint::black_box;
 use std::time::Instant;
 
 use hasami_core::{random_game, HasamiPosition, HasamiRules, SplitMix64};
 use hasami_engine::{Press, SearchGame};
 
+use crate::CliError;
+
 /// Positions gathered from random games.
 const POSITIONS: usize = 20_000;
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let variant = args.get(1).map_or("hasami", String::as_str);
-    let repeats: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
-    let rules = HasamiRules::parse(variant).unwrap_or_else(|e| {
-        eprintln!("eval_cost: {variant}: {e}");
-        std::process::exit(2);
-    });
+/// Arguments of `hasami-lab eval-cost`.
+#[derive(clap::Args, Debug)]
+pub struct EvalCostArgs {
+    /// A variant of the Hasami family.
+    #[arg(default_value = "hasami")]
+    variant: String,
+    /// Passes over the positions.
+    #[arg(default_value_t = 20)]
+    repeats: usize,
+}
+
+/// Runs `hasami-lab eval-cost`.
+pub fn run(args: &EvalCostArgs) -> Result<(), CliError> {
+    let (variant, repeats) = (args.variant.as_str(), args.repeats);
+    let rules =
+        HasamiRules::parse(variant).map_err(|e| CliError::Usage(format!("{variant}: {e}")))?;
     let mut rng = SplitMix64(11);
     let mut positions = Vec::with_capacity(POSITIONS);
     let start = HasamiPosition::start(rules);
@@ -46,6 +56,7 @@ fn main() {
         "{variant}: {} positions × {repeats}: evaluation {eval:.1} ns, both sides' mobility {moves:.1} ns (checksum {sum})",
         positions.len()
     );
+    Ok(())
 }
 
 /// Both sides' move counts and landing squares, as the evaluation finds them.

@@ -43,17 +43,37 @@ fn parse_player(text: &str) -> Player {
     )
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let variant = args.get(1).map_or("shogun", String::as_str);
-    let players = [
-        parse_player(args.get(2).map_or("1", String::as_str)),
-        parse_player(args.get(3).map_or("random", String::as_str)),
-    ];
-    let games: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let max_plies: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(300);
-    let seed: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(2026);
-    let movetime: u64 = args.get(7).and_then(|a| a.parse().ok()).unwrap_or(2000);
+/// Arguments of `hasami-lab levels`.
+#[derive(clap::Args, Debug)]
+pub struct LevelsArgs {
+    /// The variant.
+    #[arg(default_value = "shogun")]
+    variant: String,
+    /// The first player.
+    #[arg(default_value = "1")]
+    p1: String,
+    /// The second player.
+    #[arg(default_value = "random")]
+    p2: String,
+    /// Games.
+    #[arg(default_value_t = 20)]
+    games: u64,
+    /// Ply cap.
+    #[arg(default_value_t = 300)]
+    max_plies: usize,
+    /// Seed.
+    #[arg(default_value_t = 2026)]
+    seed: u64,
+    /// Level 10's time per move (ms).
+    #[arg(default_value_t = 2000)]
+    movetime: u64,
+}
+
+/// Runs `hasami-lab levels`.
+pub fn run(a: &LevelsArgs) {
+    let variant = a.variant.as_str();
+    let players = [parse_player(&a.p1), parse_player(&a.p2)];
+    let (games, max_plies, seed, movetime) = (a.games, a.max_plies, a.seed, a.movetime);
     // A level with a depth cap stops at its depth (up to 2 s, as a safety limit, or the movetime if
     // longer), as it does in the app; the movetime is level 10's time.
     let capped_limits = Limits {
@@ -158,8 +178,8 @@ fn main() {
     let n = (w + l + d) as f64;
     println!(
         "{variant} {} vs {}: {w} - {l} - {d} [{:.3}] {} games | {capped} at the ply cap ({max_plies} plies)",
-        args.get(2).map_or("1", String::as_str),
-        args.get(3).map_or("random", String::as_str),
+        a.p1,
+        a.p2,
         (f64::from(w) + f64::from(d) / 2.0) / n,
         w + l + d
     );

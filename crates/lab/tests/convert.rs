@@ -1,4 +1,4 @@
-//! `hasami convert` end to end: a generated suite holds only positions with the asked lead and is the
+//! `hasami-lab convert` end to end: a generated suite holds only positions with the asked lead and is the
 //! same for the same seed; `run` plays a won position out and counts it (the side behind may have its
 //! own time); positions a table calls won (`hasami tables sample`) are all won, each at the table's
 //! distance; a game is judged by the tables where it first reaches their material; bad suites are
@@ -6,14 +6,14 @@
 
 use std::process::{Command, Output};
 
-const EXE: &str = env!("CARGO_BIN_EXE_hasami");
+const EXE: &str = env!("CARGO_BIN_EXE_hasami-lab");
 
 fn convert(args: &[&str]) -> Output {
     Command::new(EXE)
         .arg("convert")
         .args(args)
         .output()
-        .expect("run hasami convert")
+        .expect("run hasami-lab convert")
 }
 
 /// A directory of its own for one test, removed when the test ends.

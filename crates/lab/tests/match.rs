@@ -1,4 +1,4 @@
-//! `hasami match` end to end: built-in players, engines over pipes (this program's own engine and the
+//! `hasami-lab match` end to end: built-in players, engines over pipes (this program's own engine and the
 //! hidden `--as-ugi` test engines, including faulty ones), records, SPRT early stop, bad arguments.
 
 use std::fs;
@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use hasami_core::RecordResult;
 use hasami_core::{HasamiRecord, ShogunRecord};
 
-const EXE: &str = env!("CARGO_BIN_EXE_hasami");
+const EXE: &str = env!("CARGO_BIN_EXE_hasami-lab");
 
 /// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
@@ -23,7 +23,7 @@ fn run(args: &[&str]) -> Output {
         .arg("match")
         .args(args)
         .output()
-        .expect("run hasami match")
+        .expect("run hasami-lab match")
 }
 
 fn stdout(o: &Output) -> String {
@@ -184,7 +184,7 @@ fn engines_over_pipes_play_full_games() {
     // The engines' `id name` names the players.
     assert!(
         text.starts_with(
-            "Score of hasami match --as-ugi greedy:1 vs hasami match --as-ugi random (Hash=8): "
+            "Score of hasami-lab match --as-ugi greedy:1 vs hasami-lab match --as-ugi random (Hash=8): "
         ),
         "{text}"
     );
@@ -246,7 +246,7 @@ fn faulty_engine_loses(mode: &str, reason: &str) {
         let t = r.tag("Termination").unwrap();
         assert!(t.contains(reason), "{t}");
         assert!(
-            t.contains(&format!("(hasami match --as-ugi {mode})")),
+            t.contains(&format!("(hasami-lab match --as-ugi {mode})")),
             "{t}"
         );
         // The faulty engine had White in game 1, Black in game 2.

@@ -24,7 +24,7 @@ use hasami_engine::{level_for, search_any, Limits, SearchResult, Searcher, WIN_B
 
 use self::board::LastMove;
 use crate::commands::CliError;
-use crate::line::read_line;
+use hasami_engine::line::read_line;
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,4 +1,4 @@
-//! `hasami convert compare`: two `hasami convert run --verbose` logs of the same suite side by side,
+//! `hasami-lab convert compare`: two `hasami-lab convert run --verbose` logs of the same suite side by side,
 //! position by position: how many each converted (with a 95% interval), how many only one of them
 //! converted, and the two-sided sign test on those (docs/conversion.md, "Comparing two runs").
 
@@ -13,7 +13,7 @@ use super::{CliError, Verdict};
 /// The largest log read (a 200-position log is about 40 KiB).
 const MAX_LOG: u64 = 64 << 20;
 
-/// Arguments of `hasami convert compare`.
+/// Arguments of `hasami-lab convert compare`.
 #[derive(Args)]
 pub(super) struct CompareArgs {
     /// The first run's `--verbose` lines (its standard error).
@@ -62,7 +62,7 @@ fn read_log(path: &Path) -> Result<Results, CliError> {
     }
     if results.is_empty() {
         return Err(CliError::Usage(format!(
-            "{}: no position lines (the standard error of `hasami convert run --verbose`)",
+            "{}: no position lines (the standard error of `hasami-lab convert run --verbose`)",
             path.display()
         )));
     }
@@ -106,7 +106,7 @@ fn sign_test(a: usize, b: usize) -> f64 {
     (2.0 * tail).min(1.0)
 }
 
-/// Runs `hasami convert compare`.
+/// Runs `hasami-lab convert compare`.
 pub(super) fn compare(args: &CompareArgs) -> Result<(), CliError> {
     let first = read_log(&args.first)?;
     let second = read_log(&args.second)?;

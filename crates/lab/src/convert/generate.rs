@@ -1,4 +1,4 @@
-//! `hasami convert generate`: positions where one side leads by `--lead` pieces or more, taken from
+//! `hasami-lab convert generate`: positions where one side leads by `--lead` pieces or more, taken from
 //! games between weak levels (docs/conversion.md).
 
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ use hasami_engine::{level_for, search_any, Limits, Searcher};
 use super::suite::write_suite;
 use super::{ahead, new_game, CliError};
 
-/// Arguments of `hasami convert generate`.
+/// Arguments of `hasami-lab convert generate`.
 #[derive(Args)]
 pub(super) struct GenerateArgs {
     /// The variant (a Hasami-family preset or variant text; not Shogun).
@@ -126,7 +126,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
     }
     let about = format!(
         "{} positions where one side leads by {} or more pieces,\n\
-         # from games between levels 1-4 (hasami convert generate --variant {} --count {} --lead {} --seed {}).",
+         # from games between levels 1-4 (hasami-lab convert generate --variant {} --count {} --lead {} --seed {}).",
         lines.len(),
         args.lead,
         args.variant,

@@ -1,4 +1,4 @@
-//! `hasami convert`: the conversion suite (docs/conversion.md). `generate` collects
+//! `hasami-lab convert`: the conversion suite (docs/conversion.md). `generate` collects
 //! positions where one side leads by two pieces or more from games between weak levels
 //! (generate.rs); `run` plays each of them out between two engines at a level and counts how many
 //! the side ahead wins (run.rs); `compare` sets two runs side by side (compare.rs). The suite
@@ -13,8 +13,6 @@ mod compare;
 mod generate;
 mod run;
 mod suite;
-
-pub(super) use suite::write_suite;
 
 /// How a position ended for the side ahead, as `run --verbose` writes it at the start of its line
 /// and `compare` reads it.
@@ -47,7 +45,7 @@ impl Verdict {
     }
 }
 
-/// Arguments of `hasami convert`.
+/// Arguments of `hasami-lab convert`.
 #[derive(Args)]
 pub struct ConvertArgs {
     #[command(subcommand)]
@@ -64,7 +62,7 @@ enum ConvertCommand {
     Compare(compare::CompareArgs),
 }
 
-/// Runs `hasami convert`.
+/// Runs `hasami-lab convert`.
 pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     match &args.command {
         ConvertCommand::Generate(a) => generate::generate(a),

@@ -1,4 +1,4 @@
-//! `hasami convert run`: every position of a suite played out between two engines, the side
+//! `hasami-lab convert run`: every position of a suite played out between two engines, the side
 //! ahead's wins counted (docs/conversion.md).
 
 use std::path::PathBuf;
@@ -14,10 +14,10 @@ use hasami_engine::{level_for, search_any, Limits, Searcher};
 use super::suite::read_suite;
 use super::{ahead, material, new_game, CliError, Verdict};
 
-/// Arguments of `hasami convert run`.
+/// Arguments of `hasami-lab convert run`.
 #[derive(Args)]
 pub(super) struct RunArgs {
-    /// The suite file (`hasami convert generate`).
+    /// The suite file (`hasami-lab convert generate`).
     suite: PathBuf,
     /// Milliseconds per move for both sides (for the side ahead only with `--defender-movetime`).
     #[arg(long, default_value_t = 100)]

@@ -6,25 +6,18 @@ use std::path::Path;
 
 use super::{ahead, new_game, CliError};
 use crate::text_file::{read_text_file, MAX_TEXT_FILE};
+use hasami_core::suite::suite_text;
 
 /// Writes a suite in the format [`read_suite`] reads: a comment (`# Conversion suite: VARIANT, ABOUT`,
 /// ABOUT may run on over `#` lines), the `variant` line and one position text per line; to `out`, or
 /// to standard output.
-pub(in crate::commands) fn write_suite(
+pub(super) fn write_suite(
     variant: &str,
     about: &str,
     lines: &[String],
     out: Option<&Path>,
 ) -> Result<(), CliError> {
-    let mut text = format!(
-        "# Conversion suite: {variant}, {about}\n\
-         # One position text per line; the first line names the variant.\n\
-         variant {variant}\n"
-    );
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
-    }
+    let text = suite_text(variant, about, lines);
     match out {
         Some(path) => fs::write(path, text)?,
         None => std::io::stdout().write_all(text.as_bytes())?,

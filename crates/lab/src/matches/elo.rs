@@ -1,4 +1,4 @@
-//! The statistics of `hasami match`: score, Elo difference with a 95% interval, likelihood of
+//! The statistics of `hasami-lab match`: score, Elo difference with a 95% interval, likelihood of
 //! superiority, and the sequential probability ratio test (SPRT). docs/match.md explains the formulas.
 //!
 //! Everything works on the trinomial counts of one player's results (wins, draws, losses), as

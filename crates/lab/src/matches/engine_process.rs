@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use hasami_core::{Game, Position};
 
-use crate::line::{read_line, PROTOCOL_LINE};
+use hasami_engine::line::{read_line, PROTOCOL_LINE};
 
 /// Lines of an engine's output read ahead of the match.
 const QUEUED_LINES: usize = 1024;

@@ -1,4 +1,4 @@
-//! `hasami match`: plays two players over balanced openings with colours swapped, referees every
+//! `hasami-lab match`: plays two players over balanced openings with colours swapped, referees every
 //! move with the rules library, writes the games as records and reports the score with an Elo
 //! estimate and, optionally, an SPRT verdict. docs/match.md is the user's guide.
 //!
@@ -29,14 +29,14 @@ use clap::Args;
 use hasami_core::{HasamiPosition, Recordable, ShogunPosition, Side, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::commands::CliError;
 use crate::text_file::{read_text_file, MAX_TEXT_FILE};
+use crate::CliError;
 use elo::{elo_estimate, fmt_elo, los, Wdl};
 use players::{Player, PlayerSpec, SPEC_HELP};
 use referee::{End, GameReport, Settings, TimeControl};
 use sprt::{Sprt, Verdict};
 
-/// Arguments of `hasami match`.
+/// Arguments of `hasami-lab match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The first player: random, greedy:N (N = 1-3), level:N[,Option=value…] (this program's
@@ -204,7 +204,7 @@ fn progress_message(t: &Tally) -> String {
     format!("+{} ={} -{}  {elo}", w.wins, w.draws, w.losses)
 }
 
-/// Runs `hasami match`.
+/// Runs `hasami-lab match`.
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if let Some(mode) = &args.as_ugi {
         let mode = ugi_player::Mode::parse(mode).map_err(usage)?;

@@ -167,7 +167,7 @@ impl PlayerSpec {
             PlayerSpec::Level { level, options } => {
                 let exe = std::env::current_exe()
                     .map(|p| p.to_string_lossy().into_owned())
-                    .unwrap_or_else(|_| "hasami".into());
+                    .unwrap_or_else(|_| "hasami-lab".into());
                 let mut opts = vec![("Level".to_string(), level.to_string())];
                 opts.extend(options.iter().cloned());
                 Some((vec![exe, "ugi".into()], opts))

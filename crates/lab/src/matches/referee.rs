@@ -234,7 +234,7 @@ pub fn play<P: Recordable>(
             (second, players[seat(Side::Second)].name().to_string()),
             ("Date", s.date.clone()),
             ("Termination", termination.clone()),
-            ("Event", "hasami match".to_string()),
+            ("Event", "hasami-lab match".to_string()),
             ("Round", (index + 1).to_string()),
         ],
     );

@@ -1,4 +1,4 @@
-//! The sequential probability ratio test (SPRT) of `hasami match`: the log-likelihood ratio as fishtest
+//! The sequential probability ratio test (SPRT) of `hasami-lab match`: the log-likelihood ratio as fishtest
 //! computes it for the trinomial model, with the normal approximation alongside (docs/match.md).
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! `hasami match --as-ugi MODE` (hidden): a built-in player, or a deliberately faulty engine, speaking
+//! `hasami-lab match --as-ugi MODE` (hidden): a built-in player, or a deliberately faulty engine, speaking
 //! a small part of UGI on standard input and output. It lets other programs play the baseline players,
 //! and lets the tests drive the runner's engine code over real pipes: time-outs, crashes, illegal
 //! moves and error replies.
@@ -13,7 +13,7 @@ use hasami_core::SplitMix64;
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Move, Variant};
 
 use super::players::{builtin_move, PlayerSpec};
-use crate::line::{read_line, PROTOCOL_LINE};
+use hasami_engine::line::{read_line, PROTOCOL_LINE};
 
 /// What the fake engine does on `go`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub fn run(mode: &Mode, seed: u64) -> io::Result<()> {
         let (cmd, args) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
             "ugi" => {
-                writeln!(out, "id name hasami match --as-ugi {}", describe(mode))?;
+                writeln!(out, "id name hasami-lab match --as-ugi {}", describe(mode))?;
                 writeln!(out, "id author the hasami authors")?;
                 writeln!(
                     out,

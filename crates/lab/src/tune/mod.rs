@@ -1,6 +1,5 @@
-//! `hasami-tune`: self-play data (`gen`), texel tuning (`tune`), matches between weight sets (`match`)
-//! and evaluation timing (`speed`). See docs/tuning.md.
-#![warn(missing_docs)]
+//! `hasami-lab tune`: self-play data (`gen`), texel tuning (`tune`), matches between weight sets
+//! (`match`) and evaluation timing (`speed`). See docs/tuning.md.
 
 mod data;
 mod play;
@@ -10,21 +9,17 @@ mod tuner;
 use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
-use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Subcommand};
 use hasami_core::HasamiRules;
 use hasami_engine::hasami::{feature, Goal, Weights, FEATURES, N_FEATURES};
 
-use crate::play::Settings;
+use play::Settings;
 
-#[derive(Parser)]
-#[command(
-    name = "hasami-tune",
-    about = "Self-play data, texel tuning and weight matches"
-)]
-struct Cli {
+/// Arguments of `hasami-lab tune`.
+#[derive(Args)]
+pub struct TuneArgs {
     #[command(subcommand)]
     command: Command,
 }
@@ -168,8 +163,9 @@ fn tunable(family: Goal) -> [bool; N_FEATURES] {
     t
 }
 
-fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+/// Runs `hasami-lab tune`.
+pub fn run(args: TuneArgs) -> Result<(), String> {
+    match args.command {
         Command::Gen {
             variant,
             games,
@@ -214,7 +210,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let start = Instant::now();
             let samples = data::load(&data)?;
             let init = read_weights(init.as_deref().unwrap_or("builtin"))?;
-            let mut file = String::from("# hasami-tune weights: family feature value\n");
+            let mut file = String::from("# hasami-lab tune weights: family feature value\n");
             for family in Goal::ALL {
                 let all: Vec<&data::Sample> =
                     samples.iter().filter(|s| s.family == family).collect();
@@ -307,16 +303,6 @@ fn run(cli: Cli) -> Result<(), String> {
                 secs * 1e9 / calls.max(1) as f64
             );
             Ok(())
-        }
-    }
-}
-
-fn main() -> ExitCode {
-    match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("hasami-tune: {e}");
-            ExitCode::FAILURE
         }
     }
 }

@@ -9,7 +9,7 @@ use hasami_core::{HasamiPosition, HasamiRules, Move, Outcome, Side};
 use hasami_engine::hasami::{evaluate, Weights};
 use hasami_engine::{Limits, SearchGame, Searcher, Terminal};
 
-use crate::data::format_line;
+use super::data::format_line;
 
 /// A position evaluated with a chosen weight set (for matches between weights).
 #[derive(Clone, Copy)]

@@ -6,7 +6,7 @@
 
 use hasami_engine::hasami::{Weights, N_FEATURES};
 
-use crate::data::Sample;
+use super::data::Sample;
 
 /// Samples as feature columns, for fast updates of one weight.
 pub struct Set {
