@@ -1,186 +1,125 @@
-//! Two levels (or a level and random moves) against each other in any variant, Shogun included,
-//! refereed by the rules library: the level ladder of Shogun, which `hasami match` does not play.
+//! `hasami-lab levels`: two levels (or a level and a random or greedy player) against each other in
+//! any variant, Shogun included — the level ladder in the short form it has always been run with:
 //!
-//! `cargo run --release -p hasami-engine --example level_match -- VARIANT P1 P2 [GAMES] [MAX_PLIES]
-//! [SEED] [MOVETIME_MS]` (defaults 20 games, 300 plies, seed 2026, 2000 ms). The movetime is level
-//! 10's time per move; a level with a depth cap stops at its depth (the movetime or 2 s, whichever is
-//! longer, as a safety limit). A
-//! player is `random`, a level `N`, or `N=D/M/F/G` (level N with depth D, margin M, focus F and
-//! guard G, and optionally `/S` for slip S, `-` for none, as the UGI option `LevelSettings`). Each opening (two to four random plies;
-//! for Shogun also a magnet board of its own) is played twice with colours swapped. Shogun is
-//! searched fairly. Prints the first player's W-L-D, its score and how the games ended.
+//! `hasami-lab levels VARIANT P1 P2 [GAMES] [MAX_PLIES] [SEED] [MOVETIME_MS]` (defaults shogun, 1,
+//! random, 20 games, 300 plies, seed 2026, 2000 ms).
+//!
+//! A player is `random`, `greedy` or `greedy:N`, a level `N`, or `N=D/M/F/G[/S]` (level N with the
+//! UGI option `LevelSettings` D/M/F/G/S: depth, margin, focus, guard and slip, `-` for none). The
+//! games are those of `hasami-lab match` (the same referee, openings, engines and report): each
+//! opening is played twice with colours swapped, every player has MOVETIME_MS per move (a level with
+//! a depth cap stops at its depth within it), and Shogun is searched fairly.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Duration;
+use clap::{Args, Parser};
 
-use hasami_core::{AnyGame, Outcome, SplitMix64};
-use hasami_engine::{level_for, search_any, Ladder, Level, Limits, Searcher};
-
-#[derive(Clone, Copy)]
-enum Player {
-    Random,
-    Level(u32, Option<Level>),
-}
-
-fn parse_player(text: &str) -> Player {
-    if text == "random" {
-        return Player::Random;
-    }
-    let (n, settings) = text.split_once('=').unwrap_or((text, ""));
-    let n: u32 = n.parse().expect("a level number");
-    if settings.is_empty() {
-        return Player::Level(n, None);
-    }
-    Player::Level(
-        n,
-        Some(
-            Ladder::Capture
-                .level(1)
-                .with_settings(settings)
-                .expect("level settings"),
-        ),
-    )
-}
+use crate::matches::{self, MatchArgs};
+use crate::CliError;
 
 /// Arguments of `hasami-lab levels`.
-#[derive(clap::Args, Debug)]
+#[derive(Args, Debug)]
 pub struct LevelsArgs {
-    /// The variant.
+    /// The variant of either family, e.g. shogun, hasami, dai-hasami.
     #[arg(default_value = "shogun")]
     variant: String,
-    /// The first player.
+    /// The first player: random, greedy[:N], a level N, or N=D/M/F/G[/S] (a level with settings).
     #[arg(default_value = "1")]
     p1: String,
-    /// The second player.
+    /// The second player, as P1. Scores and Elo are the first player's.
     #[arg(default_value = "random")]
     p2: String,
-    /// Games.
+    /// Number of games.
     #[arg(default_value_t = 20)]
-    games: u64,
-    /// Ply cap.
+    games: u32,
+    /// Plies after which a game is adjudicated a draw (opening plies count).
     #[arg(default_value_t = 300)]
-    max_plies: usize,
-    /// Seed.
+    max_plies: u32,
+    /// Seed of the openings and the built-in players.
     #[arg(default_value_t = 2026)]
     seed: u64,
-    /// Level 10's time per move (ms).
+    /// Time per move in milliseconds.
     #[arg(default_value_t = 2000)]
     movetime: u64,
+    /// Games played at the same time.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: u32,
+    /// Write every game as DIR/game-0001.hrec and so on.
+    #[arg(long, value_name = "DIR")]
+    records: Option<String>,
+    /// Print a line for every finished game.
+    #[arg(long)]
+    verbose: bool,
 }
 
-/// Runs `hasami-lab levels`.
-pub fn run(a: &LevelsArgs) {
-    let variant = a.variant.as_str();
-    let players = [parse_player(&a.p1), parse_player(&a.p2)];
-    let (games, max_plies, seed, movetime) = (a.games, a.max_plies, a.seed, a.movetime);
-    // A level with a depth cap stops at its depth (up to 2 s, as a safety limit, or the movetime if
-    // longer), as it does in the app; the movetime is level 10's time.
-    let capped_limits = Limits {
-        movetime: Some(Duration::from_millis(movetime.max(2000))),
-        ..Limits::default()
-    };
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(movetime)),
-        ..Limits::default()
-    };
-    let searcher = Searcher::new(16, 1);
-    let mut rng = SplitMix64(seed);
-    let (mut w, mut l, mut d, mut capped) = (0, 0, 0, 0);
-    let mut searches = 0u64;
-    let mut opening = AnyGame::new(variant, None).expect("a variant");
-    for i in 0..games {
-        if i % 2 == 0 {
-            let text = if variant == "shogun" {
-                format!("shogun+seed={}", seed.wrapping_mul(1000) + i / 2)
-            } else {
-                variant.to_string()
-            };
-            loop {
-                opening = AnyGame::new(&text, None).expect("a variant");
-                let plies = 2 + rng.below(3);
-                for _ in 0..plies {
-                    let moves = opening.legal_moves();
-                    if moves.is_empty() || opening.outcome().is_some() {
-                        break;
-                    }
-                    let mv = moves[rng.below(moves.len() as u64) as usize];
-                    opening.play(mv).expect("a legal move");
-                }
-                if opening.outcome().is_none() {
-                    break;
-                }
-            }
-        }
-        // The first player has the side to move in the even games.
-        let mut game = opening.clone();
-        let first = game.side();
-        let first_player_side = if i % 2 == 0 { first } else { !first };
-        while game.outcome().is_none() && game.plies() < max_plies {
-            let me = if game.side() == first_player_side {
-                0
-            } else {
-                1
-            };
-            let mv = match players[me] {
-                Player::Random => {
-                    let moves = game.legal_moves();
-                    moves[rng.below(moves.len() as u64) as usize]
-                }
-                Player::Level(n, settings) => {
-                    let pos = game.position();
-                    let mut lvl = level_for(&pos, n);
-                    if let Some(settings) = settings {
-                        lvl = lvl.overridden_by(settings);
-                    }
-                    searches += 1;
-                    let history = game.hashes();
-                    let s = history.last().copied().unwrap_or_default() ^ searches;
-                    search_any(
-                        &searcher,
-                        lvl,
-                        pos,
-                        false,
-                        &history,
-                        if lvl.depth.is_some() {
-                            &capped_limits
-                        } else {
-                            &limits
-                        },
-                        Arc::new(AtomicBool::new(false)),
-                        s,
-                        |_| {},
-                    )
-                    .best
-                    .expect("a move")
-                }
-            };
-            game.play(mv).expect("a legal move");
-        }
-        if std::env::var_os("LEVEL_MATCH_VERBOSE").is_some() {
-            eprintln!(
-                "game {i}: {} plies, {} | {}",
-                game.plies(),
-                game.outcome_words().unwrap_or_else(|| "ply cap".into()),
-                game.position_text()
-            );
-        }
-        match game.outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == first_player_side => w += 1,
-            Some(Outcome::Win { .. }) => l += 1,
-            Some(Outcome::Draw(_)) => d += 1,
-            None => {
-                d += 1;
-                capped += 1;
-            }
-        }
+/// The `hasami-lab match` player spec of a `levels` player.
+fn spec(text: &str) -> Result<String, CliError> {
+    let text = text.trim();
+    if text == "random" || text == "greedy" || text.starts_with("greedy:") {
+        return Ok(text.to_string());
     }
-    let n = (w + l + d) as f64;
-    println!(
-        "{variant} {} vs {}: {w} - {l} - {d} [{:.3}] {} games | {capped} at the ply cap ({max_plies} plies)",
-        a.p1,
-        a.p2,
-        (f64::from(w) + f64::from(d) / 2.0) / n,
-        w + l + d
-    );
+    let (level, settings) = text.split_once('=').unwrap_or((text, ""));
+    if level.parse::<u32>().is_err() {
+        return Err(CliError::Usage(format!(
+            "bad player '{text}': random, greedy[:N], a level N or N=D/M/F/G[/S]"
+        )));
+    }
+    Ok(if settings.is_empty() {
+        format!("level:{level}")
+    } else {
+        format!("level:{level},LevelSettings={settings}")
+    })
+}
+
+/// `hasami-lab match`'s arguments, read as its command line is.
+#[derive(Parser)]
+struct AsMatch {
+    #[command(flatten)]
+    args: MatchArgs,
+}
+
+/// Runs `hasami-lab levels` as the match it stands for.
+pub fn run(a: &LevelsArgs) -> Result<(), CliError> {
+    let mut argv = vec![
+        "levels".to_string(),
+        "--variant".into(),
+        a.variant.clone(),
+        "--player1".into(),
+        spec(&a.p1)?,
+        "--player2".into(),
+        spec(&a.p2)?,
+        "--games".into(),
+        a.games.to_string(),
+        "--max-plies".into(),
+        a.max_plies.to_string(),
+        "--seed".into(),
+        a.seed.to_string(),
+        "--movetime".into(),
+        a.movetime.to_string(),
+        "--concurrency".into(),
+        a.concurrency.to_string(),
+    ];
+    if let Some(dir) = &a.records {
+        argv.extend(["--records".into(), dir.clone()]);
+    }
+    if a.verbose {
+        argv.push("--verbose".into());
+    }
+    let m = AsMatch::try_parse_from(argv).map_err(|e| CliError::Usage(e.to_string()))?;
+    matches::run(&m.args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_become_match_specs() {
+        assert_eq!(spec("random").unwrap(), "random");
+        assert_eq!(spec("greedy:2").unwrap(), "greedy:2");
+        assert_eq!(spec("7").unwrap(), "level:7");
+        assert_eq!(
+            spec("9=6/60/3/2").unwrap(),
+            "level:9,LevelSettings=6/60/3/2"
+        );
+        assert!(spec("strong").is_err());
+    }
 }

@@ -3,7 +3,7 @@
 //! - `matches/`: `hasami-lab match`, the one referee (one game, checked move by move), the players
 //!   (built-in random and greedy, UGI engines), openings, Elo and SPRT.
 //! - `convert/`: `hasami-lab convert`, the conversion suite.
-//! - `levels.rs`: `hasami-lab levels`, a level ladder in any variant.
+//! - `levels.rs`: `hasami-lab levels`, a level ladder in any variant (a match in short form).
 //! - `tune/`: `hasami-lab tune`, self-play data, texel tuning and weight matches.
 //! - `eval_cost.rs`: `hasami-lab eval-cost`, the evaluation's cost.
 
@@ -87,10 +87,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Match(args) => matches::run(&args),
         Command::Convert(args) => convert::run(&args),
-        Command::Levels(args) => {
-            levels::run(&args);
-            Ok(())
-        }
+        Command::Levels(args) => levels::run(&args),
         Command::Tune(args) => tune::run(args).map_err(CliError::Failed),
         Command::EvalCost(args) => eval_cost::run(&args),
         Command::Ugi => hasami_engine::ugi::run(std::io::stdin().lock(), std::io::stdout())

@@ -120,6 +120,23 @@ pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
     })
 }
 
+/// An error bar: `inf` rather than `+inf`.
+pub fn fmt_error(x: f64) -> String {
+    if x.is_infinite() {
+        "inf".into()
+    } else {
+        fmt_elo(x)
+    }
+}
+
+/// `Elo X ± Y` for a result (the estimate and its 95% error bar), empty with no games.
+pub fn elo_words(wdl: &Wdl) -> String {
+    match elo_estimate(wdl) {
+        Some(e) => format!("Elo {} ± {}", fmt_elo(e.elo), fmt_error(e.error)),
+        None => String::new(),
+    }
+}
+
 /// The complementary error function, with a fractional error below 1.2·10⁻⁷ (Numerical Recipes'
 /// Chebyshev fit).
 pub(super) fn erfc(x: f64) -> f64 {

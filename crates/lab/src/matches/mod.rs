@@ -31,7 +31,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::text_file::{read_text_file, MAX_TEXT_FILE};
 use crate::CliError;
-use elo::{elo_estimate, fmt_elo, los, Wdl};
+use elo::{elo_estimate, elo_words, fmt_elo, fmt_error, los, Wdl};
 use players::{Player, PlayerSpec, SPEC_HELP};
 use referee::{End, GameReport, Settings, TimeControl};
 use sprt::{Sprt, Verdict};
@@ -99,7 +99,7 @@ fn usage(what: impl Into<String>) -> CliError {
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC).
-fn today() -> String {
+pub(crate) fn today() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -175,15 +175,6 @@ impl Tally {
     }
 }
 
-/// An error bar: `inf` rather than `+inf`.
-fn fmt_error(x: f64) -> String {
-    if x.is_infinite() {
-        "inf".into()
-    } else {
-        fmt_elo(x)
-    }
-}
-
 fn score_line(wdl: &Wdl) -> String {
     format!(
         "{} - {} - {} [{:.3}] {}",
@@ -197,11 +188,7 @@ fn score_line(wdl: &Wdl) -> String {
 
 fn progress_message(t: &Tally) -> String {
     let w = &t.total;
-    let elo = match elo_estimate(w) {
-        Some(e) => format!("Elo {} ± {}", fmt_elo(e.elo), fmt_error(e.error)),
-        None => String::new(),
-    };
-    format!("+{} ={} -{}  {elo}", w.wins, w.draws, w.losses)
+    format!("+{} ={} -{}  {}", w.wins, w.draws, w.losses, elo_words(w))
 }
 
 /// Runs `hasami-lab match`.

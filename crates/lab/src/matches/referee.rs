@@ -1,14 +1,45 @@
 //! One game of a match, refereed: every move is checked with the rules library, the rules decide the
 //! end (RULES.md A5, including D1 repetition and D2 the quiet limit), and the runner adds a ply cap and
-//! forfeits (time-outs, crashes, errors, illegal moves). Engines' own claims are never used.
+//! forfeits (time-outs, crashes, errors, illegal moves). Engines' own claims are never used. This is
+//! the one game loop of the lab: `match`, `levels` and `tune match` all play their games here.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use hasami_core::{PlayError, Record, RecordResult, Recordable, Side};
+use hasami_core::{Game, PlayError, Position, Record, RecordResult, Recordable, Side};
 
+use super::engine_process::EngineError;
 use super::openings::Opening;
 use super::players::Player;
+
+/// A player as the referee holds it: the match's players ([`Player`]: built-in or UGI engines) and
+/// in-process searchers such as `tune match`'s weight sets.
+pub trait Seat<P: Position> {
+    /// The name shown in reports and records.
+    fn name(&self) -> &str;
+    /// Gets ready for a game of `rules`; `seed` seeds any randomness of the player.
+    fn new_game(&mut self, rules: &'static P::Rules, seed: u64) -> Result<(), EngineError>;
+    /// The player's move as text, given the `go` command of the time control and the time it has.
+    fn think(&mut self, game: &Game<P>, go: &str, timeout: Duration)
+        -> Result<String, EngineError>;
+}
+
+impl<P: Position> Seat<P> for Player {
+    fn name(&self) -> &str {
+        Player::name(self)
+    }
+    fn new_game(&mut self, rules: &'static P::Rules, seed: u64) -> Result<(), EngineError> {
+        Player::new_game(self, rules, seed)
+    }
+    fn think(
+        &mut self,
+        game: &Game<P>,
+        go: &str,
+        timeout: Duration,
+    ) -> Result<String, EngineError> {
+        Player::think(self, game, go, timeout)
+    }
+}
 
 /// How much thinking time players get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,8 +146,8 @@ pub fn game_seed(seed: u64, index: usize) -> u64 {
 
 /// Plays game `index` from `opening`, player 1 (`players[0]`) as Black when `p1_black`. Returns
 /// `None` when `stop` was set before the game ended (the game is abandoned).
-pub fn play<P: Recordable>(
-    players: &mut [Player; 2],
+pub fn play<P: Recordable, S: Seat<P>>(
+    players: &mut [S; 2],
     index: usize,
     opening: &Opening<P>,
     p1_black: bool,

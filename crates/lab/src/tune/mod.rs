@@ -15,6 +15,7 @@ use clap::{Args, Subcommand};
 use hasami_core::HasamiRules;
 use hasami_engine::hasami::{feature, Goal, Weights, FEATURES, N_FEATURES};
 
+use crate::matches::elo::elo_words;
 use play::Settings;
 
 /// Arguments of `hasami-lab tune`.
@@ -276,20 +277,20 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
             };
             let start = Instant::now();
             let score = play::play_match(&s, pairs, wa, wb, |sc| {
-                let n = sc.wins + sc.draws + sc.losses;
+                let n = sc.games();
                 if n.is_multiple_of(20) {
                     eprintln!("{n} games: +{} ={} -{}", sc.wins, sc.draws, sc.losses);
                 }
             })?;
             println!(
-                "{} depth {depth}, {} games: A {a} vs B {b}: +{} ={} -{} score {:.1}% (Elo {:+.0}) in {:.0} s",
+                "{} depth {depth}, {} games: A {a} vs B {b}: +{} ={} -{} score {:.1}% ({}) in {:.0} s",
                 s.variant,
-                score.wins + score.draws + score.losses,
+                score.games(),
                 score.wins,
                 score.draws,
                 score.losses,
-                100.0 * score.fraction(),
-                score.elo(),
+                100.0 * score.score().unwrap_or(0.5),
+                elo_words(&score),
                 start.elapsed().as_secs_f64()
             );
             Ok(())

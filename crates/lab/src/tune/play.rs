@@ -1,15 +1,21 @@
-//! Self-play: the data generator and matches between two weight sets.
+//! Self-play: the data generator and matches between two weight sets, both played by the lab's one
+//! referee (`matches/referee.rs`) with a weight set at a fixed depth in each seat.
 
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 use hasami_core::SplitMix64;
-use hasami_core::{HasamiPosition, HasamiRules, Move, Outcome, Side};
+use hasami_core::{Game, HasamiPosition, HasamiRules, Move, Side};
 use hasami_engine::hasami::{evaluate, Weights};
 use hasami_engine::{Limits, SearchGame, Searcher, Terminal};
 
 use super::data::format_line;
+use crate::matches::elo::Wdl;
+use crate::matches::engine_process::EngineError;
+use crate::matches::openings::Opening;
+use crate::matches::referee::{self, GameReport, Seat, TimeControl};
 
 /// A position evaluated with a chosen weight set (for matches between weights).
 #[derive(Clone, Copy)]
@@ -65,69 +71,66 @@ impl SearchGame for Weighted {
     }
 }
 
-/// A game in progress: the core game (legality, history, result).
-struct Match {
-    game: hasami_core::HasamiGame,
+/// A weight set searching to a fixed depth, in a seat of the referee; it keeps the quiet positions it
+/// is asked to move in when `quiet` is on (the data of `gen`).
+struct WeightsSeat {
+    name: String,
+    w: &'static Weights,
+    depth: u32,
+    searcher: Searcher,
+    quiet: Option<Vec<HasamiPosition>>,
+    scratch: Vec<(Move, i32)>,
 }
 
-impl Match {
-    /// A game after `plies` uniformly random moves from the start, or `None` when it ended in them.
-    fn opening(rules: &'static HasamiRules, plies: u64, rng: &mut SplitMix64) -> Option<Match> {
-        let mut game = hasami_core::HasamiGame::new(rules);
-        for _ in 0..plies {
-            let mv = game.position().pick_move(|n| rng.below(n))?;
-            game.play(mv).ok()?;
-            if game.outcome().is_some() {
-                return None;
-            }
+impl WeightsSeat {
+    fn new(name: &str, w: &'static Weights, depth: u32, keep_quiet: bool) -> WeightsSeat {
+        WeightsSeat {
+            name: name.to_string(),
+            w,
+            depth,
+            searcher: Searcher::new(16, 1),
+            quiet: keep_quiet.then(Vec::new),
+            scratch: Vec::new(),
         }
-        Some(Match { game })
+    }
+}
+
+impl Seat<HasamiPosition> for WeightsSeat {
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    /// Plays the engine's move for the side to move; `false` when there is none.
-    fn step(&mut self, searcher: &Searcher, w: &'static Weights, depth: u32) -> bool {
-        let root = Weighted {
-            pos: *self.game.position(),
-            w,
-        };
+    fn new_game(&mut self, _rules: &'static HasamiRules, _seed: u64) -> Result<(), EngineError> {
+        self.searcher.clear();
+        Ok(())
+    }
+
+    fn think(
+        &mut self,
+        game: &Game<HasamiPosition>,
+        _go: &str,
+        _timeout: Duration,
+    ) -> Result<String, EngineError> {
+        let pos = *game.position();
+        if let Some(quiet) = &mut self.quiet {
+            if is_quiet(&pos, &mut self.scratch) {
+                quiet.push(pos);
+            }
+        }
         let limits = Limits {
-            depth: Some(depth),
+            depth: Some(self.depth),
             ..Limits::default()
         };
-        let out = searcher.search(
-            &root,
-            &self.game.hashes(),
+        let out = self.searcher.search(
+            &Weighted { pos, w: self.w },
+            &game.hashes(),
             &limits,
             Arc::new(AtomicBool::new(false)),
             |_| {},
         );
-        match out.best {
-            Some(mv) => self.game.play(mv).is_ok(),
-            None => false,
-        }
-    }
-
-    /// The result for Black: 1, 0.5 or 0. A side left without a move has lost (W6); a game cut at the
-    /// ply cap counts as a draw.
-    fn result(&self) -> f64 {
-        match self.game.outcome() {
-            Some(Outcome::Win { winner, .. }) => {
-                if winner == Side::First {
-                    1.0
-                } else {
-                    0.0
-                }
-            }
-            Some(Outcome::Draw(_)) => 0.5,
-            None if !self.game.position().has_moves() => {
-                if self.game.position().side() == Side::First {
-                    0.0
-                } else {
-                    1.0
-                }
-            }
-            None => 0.5,
-        }
+        out.best
+            .map(|mv| mv.to_string())
+            .ok_or_else(|| EngineError::Other("no legal move".into()))
     }
 }
 
@@ -140,7 +143,7 @@ pub struct Settings {
     pub depth: u32,
     /// Random plies at the start: between `random_plies / 2` and `random_plies`.
     pub random_plies: u64,
-    /// Longest game in plies.
+    /// Longest game in plies, the opening's included.
     pub max_plies: u32,
     /// Seed.
     pub seed: u64,
@@ -152,11 +155,61 @@ fn game_rng(seed: u64, i: u64) -> SplitMix64 {
     r
 }
 
-fn opening(s: &Settings, rules: &'static HasamiRules, i: u64) -> Option<Match> {
+/// Opening `i`: between `random_plies / 2` and `random_plies` uniformly random moves from the start,
+/// or `None` when the game ended in them.
+fn opening(s: &Settings, rules: &'static HasamiRules, i: u64) -> Option<Opening<HasamiPosition>> {
     let mut rng = game_rng(s.seed, i);
     let lo = s.random_plies / 2;
     let plies = lo + rng.below(s.random_plies - lo + 1);
-    Match::opening(rules, plies, &mut rng)
+    let start = HasamiPosition::start(rules);
+    let mut game = Game::from_position(start);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let mv = game.position().pick_move(|n| rng.below(n))?;
+        game.play(mv).ok()?;
+        if game.outcome().is_some() {
+            return None;
+        }
+        moves.push(mv);
+    }
+    Some(Opening { start, moves })
+}
+
+/// The openings `1..` of the settings that do not end in their random moves, as many as asked.
+fn openings<'a>(
+    s: &'a Settings,
+    rules: &'static HasamiRules,
+) -> impl Iterator<Item = Opening<HasamiPosition>> + 'a {
+    (1..).filter_map(move |i| opening(s, rules, i))
+}
+
+/// One game refereed between two seats (`seats[0]` has Black when `a_black`).
+fn play_game(
+    seats: &mut [WeightsSeat; 2],
+    index: usize,
+    opening: &Opening<HasamiPosition>,
+    a_black: bool,
+    s: &Settings,
+    rules: &'static HasamiRules,
+) -> GameReport<HasamiPosition> {
+    let settings = referee::Settings::<HasamiPosition> {
+        rules,
+        // A fixed depth: the seats take no notice of the time.
+        time: TimeControl::MoveTime(1_000),
+        margin: Duration::from_secs(3600),
+        max_plies: s.max_plies,
+        seed: s.seed,
+        date: crate::matches::today(),
+    };
+    referee::play(
+        seats,
+        index,
+        opening,
+        a_black,
+        &settings,
+        &AtomicBool::new(false),
+    )
+    .expect("never stopped")
 }
 
 /// Whether a position goes into the data: the game goes on and the side to move has no capture and no
@@ -176,118 +229,57 @@ pub fn generate(
 ) -> Result<(String, usize), String> {
     let rules = HasamiRules::parse(&s.variant).map_err(|e| e.to_string())?;
     let w = Weights::for_rules(rules);
-    let searcher = Searcher::new(16, 1);
+    let mut seats = [
+        WeightsSeat::new("builtin", w, s.depth, true),
+        WeightsSeat::new("builtin", w, s.depth, true),
+    ];
     let mut text = String::new();
     let mut count = 0;
-    let mut scratch = Vec::new();
-    let mut i = 0;
-    let mut played = 0;
-    while played < games {
-        i += 1;
-        let Some(mut m) = opening(s, rules, i) else {
-            continue;
+    for (played, opening) in (1..=games).zip(openings(s, rules)) {
+        let report = play_game(&mut seats, played as usize - 1, &opening, true, s, rules);
+        // The result for Black: 1, 0.5 or 0 (a game cut at the ply cap counts as a draw).
+        let result = match report.winner {
+            Some(Side::First) => 1.0,
+            Some(Side::Second) => 0.0,
+            None => 0.5,
         };
-        played += 1;
-        searcher.clear();
-        let mut quiet = Vec::new();
-        for _ in 0..s.max_plies {
-            if m.game.outcome().is_some() {
-                break;
+        for seat in &mut seats {
+            let quiet = seat.quiet.as_mut().expect("kept");
+            for pos in quiet.iter() {
+                let _ = writeln!(text, "{}", format_line(&s.variant, pos, result));
             }
-            let pos = *m.game.position();
-            if is_quiet(&pos, &mut scratch) {
-                quiet.push(pos);
-            }
-            if !m.step(&searcher, w, s.depth) {
-                break;
-            }
+            count += quiet.len();
+            quiet.clear();
         }
-        let result = m.result();
-        for pos in &quiet {
-            let _ = writeln!(text, "{}", format_line(&s.variant, pos, result));
-        }
-        count += quiet.len();
         progress(played, count);
     }
     Ok((text, count))
 }
 
-/// The result of a match, from the first weight set's point of view.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Score {
-    /// Games won by the first weights.
-    pub wins: u32,
-    /// Drawn games.
-    pub draws: u32,
-    /// Games lost.
-    pub losses: u32,
-}
-
-impl Score {
-    /// Points per game, 0..=1.
-    pub fn fraction(&self) -> f64 {
-        let n = self.wins + self.draws + self.losses;
-        if n == 0 {
-            return 0.5;
-        }
-        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
-    }
-
-    /// The Elo difference the score suggests (clamped at ±800).
-    pub fn elo(&self) -> f64 {
-        let p = self.fraction().clamp(0.01, 0.99);
-        -400.0 * (1.0 / p - 1.0).log10()
-    }
-}
-
-/// Plays `pairs` pairs of games between weights `a` and `b`, each opening once with each colour.
+/// Plays `pairs` pairs of games between weights `a` and `b`, each opening once with each colour;
+/// the result is `a`'s.
 pub fn play_match(
     s: &Settings,
     pairs: u64,
     a: &'static Weights,
     b: &'static Weights,
-    mut progress: impl FnMut(&Score),
-) -> Result<Score, String> {
+    mut progress: impl FnMut(&Wdl),
+) -> Result<Wdl, String> {
     let rules = HasamiRules::parse(&s.variant).map_err(|e| e.to_string())?;
-    let sa = Searcher::new(16, 1);
-    let sb = Searcher::new(16, 1);
-    let mut score = Score::default();
-    let mut i = 0;
-    let mut played = 0;
-    while played < pairs {
-        i += 1;
-        let Some(start) = opening(s, rules, i) else {
-            continue;
-        };
-        played += 1;
-        for a_is_black in [true, false] {
-            let mut m = Match {
-                game: start.game.clone(),
-            };
-            sa.clear();
-            sb.clear();
-            for _ in 0..s.max_plies {
-                if m.game.outcome().is_some() {
-                    break;
-                }
-                let a_to_move = (m.game.position().side() == Side::First) == a_is_black;
-                let ok = if a_to_move {
-                    m.step(&sa, a, s.depth)
-                } else {
-                    m.step(&sb, b, s.depth)
-                };
-                if !ok {
-                    break;
-                }
-            }
-            let r = m.result();
-            let for_a = if a_is_black { r } else { 1.0 - r };
-            if for_a > 0.75 {
-                score.wins += 1;
-            } else if for_a < 0.25 {
-                score.losses += 1;
-            } else {
-                score.draws += 1;
+    let mut seats = [
+        WeightsSeat::new("A", a, s.depth, false),
+        WeightsSeat::new("B", b, s.depth, false),
+    ];
+    let mut score = Wdl::default();
+    let mut index = 0;
+    for (_, opening) in (0..pairs).zip(openings(s, rules)) {
+        for a_black in [true, false] {
+            let report = play_game(&mut seats, index, &opening, a_black, s, rules);
+            index += 1;
+            match report.p1_points2() {
+                2 => score.wins += 1,
+                1 => score.draws += 1,
+                _ => score.losses += 1,
             }
         }
         progress(&score);
