@@ -1,6 +1,6 @@
 #!/bin/sh
 # Data generation as run for docs/tuning.md (depth 3, built-in hand-set weights).
-T=./hasami-tune-gen
+T="${LAB:-hasami-lab} tune"
 set -e
 $T gen --variant hasami --games 200 --depth 3 --seed 11 --out hasami.txt
 # apit-sodok.txt: the 8x8 most-captures game, called apit-sodok when this was run.
