@@ -8,7 +8,8 @@
 //! UGI option `LevelSettings` D/M/F/G/S: depth, margin, focus, guard and slip, `-` for none). The
 //! games are those of `hasami-lab match` (the same referee, openings, engines and report): each
 //! opening is played twice with colours swapped, every player has MOVETIME_MS per move (a level with
-//! a depth cap stops at its depth within it), and Shogun is searched fairly.
+//! a depth cap stops at its depth within it), and Shogun is searched fairly, each opening on a magnet
+//! board of its own (`--boards`) unless the variant text names a `seed=`.
 
 use clap::{Args, Parser};
 
@@ -102,6 +103,11 @@ pub fn run(a: &LevelsArgs) -> Result<(), CliError> {
     }
     if a.verbose {
         argv.push("--verbose".into());
+    }
+    // Shogun's ladder is measured over many magnet boards: each opening on one of its own, unless
+    // the variant text names its board.
+    if a.variant.trim().to_ascii_lowercase().starts_with("shogun") && !a.variant.contains("seed=") {
+        argv.push("--boards".into());
     }
     let m = AsMatch::try_parse_from(argv).map_err(|e| CliError::Usage(e.to_string()))?;
     matches::run(&m.args)

@@ -515,3 +515,70 @@ fn an_engine_that_never_answers_is_ended_with_what_it_started() {
         "the engine's helper still runs: {stat}"
     );
 }
+
+#[test]
+fn shogun_openings_may_each_have_a_board_of_their_own() {
+    let dir = temp_dir("boards");
+    let out = run(&[
+        "--player1",
+        "greedy:1",
+        "--player2",
+        "random",
+        "--variant",
+        "shogun",
+        "--games",
+        "4",
+        "--boards",
+        "--seed",
+        "3",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut boards = Vec::new();
+    for i in 1..=4 {
+        let path = dir.join(format!("game-{i:04}.hrec"));
+        let record = ShogunRecord::parse(&fs::read_to_string(&path).unwrap()).unwrap();
+        record.to_game().unwrap();
+        boards.push(record.rules.to_string());
+    }
+    // Each opening is played twice (colours swapped) on its board: seeds 3000 and 3001.
+    assert_eq!(boards[0], boards[1]);
+    assert_eq!(boards[2], boards[3]);
+    assert_ne!(boards[0], boards[2]);
+    assert!(boards[0].contains("seed=3000"), "{boards:?}");
+    // Only Shogun has magnet boards.
+    let hasami = run(&["--player1", "random", "--player2", "random", "--boards"]);
+    assert_eq!(hasami.status.code(), Some(2));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn levels_is_a_match_of_levels_in_short_form() {
+    let out = Command::new(EXE)
+        .args([
+            "levels",
+            "hasami-chess",
+            "1",
+            "random",
+            "2",
+            "200",
+            "7",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(
+        text.starts_with("Score of hasami level 1 vs random: "),
+        "{text}"
+    );
+    let (w, l, d) = score(&text);
+    assert_eq!(w + l + d, 2);
+    let bad = Command::new(EXE)
+        .args(["levels", "hasami", "strong"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

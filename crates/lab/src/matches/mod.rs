@@ -82,6 +82,10 @@ pub struct MatchArgs {
     /// Write every game as DIR/game-0001.hrec and so on (docs/records.md).
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
+    /// Shogun: each opening on a magnet board of its own (seed SEED·1000 + the opening's number,
+    /// the variant's other options kept) instead of the variant's one board.
+    #[arg(long)]
+    boards: bool,
     /// Seed for the openings and the built-in players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -230,8 +234,21 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         sprt,
     };
     match variant {
-        Variant::Hasami(rules) => run_family::<HasamiPosition>(args, rules, plan),
-        Variant::Shogun(rules) => run_family::<ShogunPosition>(args, rules, plan),
+        Variant::Hasami(_) if args.boards => Err(usage("--boards is for Shogun's magnet boards")),
+        Variant::Hasami(rules) => run_family::<HasamiPosition>(args, rules, plan, &|_| Ok(rules)),
+        Variant::Shogun(rules) => {
+            let base = args.seed.wrapping_mul(1000);
+            let board = |i: usize| {
+                if args.boards {
+                    rules
+                        .with_board(base.wrapping_add(i as u64), 0)
+                        .map_err(|e| usage(e.to_string()))
+                } else {
+                    Ok(rules)
+                }
+            };
+            run_family::<ShogunPosition>(args, rules, plan, &board)
+        }
     }
 }
 
@@ -244,10 +261,12 @@ struct Plan {
 }
 
 /// The match in one family, written once for both (`P`: its positions).
+/// `board(i)`: the rules of opening `i` (the variant's, or a board of its own with `--boards`).
 fn run_family<P: Recordable>(
     args: &MatchArgs,
     rules: &'static P::Rules,
     plan: Plan,
+    board: &dyn Fn(usize) -> Result<&'static P::Rules, CliError>,
 ) -> Result<(), CliError> {
     let Plan {
         spec1,
@@ -271,7 +290,10 @@ fn run_family<P: Recordable>(
             if count == 0 {
                 return Err(usage("--openings must be at least 1"));
             }
-            openings::generate::<P>(rules, count as usize, args.seed)
+            let boards = (0..count as usize)
+                .map(board)
+                .collect::<Result<Vec<_>, _>>()?;
+            openings::generate_on::<P>(|i| boards[i], count as usize, args.seed)
         }
     };
 
@@ -284,8 +306,7 @@ fn run_family<P: Recordable>(
         fs::create_dir_all(dir)?;
     }
 
-    let settings = Settings::<P> {
-        rules,
+    let settings = Settings {
         time,
         margin: Duration::from_millis(args.timeout_margin),
         max_plies: args.max_plies,
@@ -379,7 +400,7 @@ fn run_family<P: Recordable>(
     if let Some(e) = failure {
         return Err(e);
     }
-    print_summary(&name1, &name2, &tally, sprt.as_ref(), decided, &settings);
+    print_summary::<P>(&name1, &name2, &tally, sprt.as_ref(), decided, &settings);
     Ok(())
 }
 
@@ -389,7 +410,7 @@ fn print_summary<P: Recordable>(
     t: &Tally,
     sprt: Option<&Sprt>,
     decided: Option<(Verdict, u32)>,
-    s: &Settings<P>,
+    s: &Settings,
 ) {
     let [first, second] = P::SIDE_NAMES;
     let mut out = std::io::stdout().lock();

@@ -34,11 +34,21 @@ pub const MAX_PLIES: u64 = 4;
 /// `count` openings for `rules`: each is 2–4 uniformly random legal plies from the start, drawn from
 /// a generator seeded by `seed` and the opening's number, rejecting lines whose game is already over
 /// (and, while possible, lines that reach a position an earlier opening reached).
+#[cfg(test)]
 pub fn generate<P: Position>(rules: &'static P::Rules, count: usize, seed: u64) -> Vec<Opening<P>> {
-    let start = P::start(rules);
+    generate_on(|_| rules, count, seed)
+}
+
+/// As [`generate`], opening `i` from the start of `rules_of(i)` (a board of its own, in Shogun).
+pub fn generate_on<P: Position>(
+    rules_of: impl Fn(usize) -> &'static P::Rules,
+    count: usize,
+    seed: u64,
+) -> Vec<Opening<P>> {
     let mut seen = HashSet::new();
     let mut out = Vec::with_capacity(count);
     for i in 0..count {
+        let start = P::start(rules_of(i));
         let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
         let (mut chosen, mut first) = (None, None);
         for _ in 0..200 {

@@ -76,11 +76,10 @@ impl TimeControl {
     }
 }
 
-/// Everything a game needs besides its players and opening.
+/// Everything a game needs besides its players and opening (which holds the variant: the players
+/// are told the rules of the opening's start, as a Shogun opening may have a board of its own).
 #[derive(Debug, Clone)]
-pub struct Settings<P: Recordable> {
-    /// The variant.
-    pub rules: &'static P::Rules,
+pub struct Settings {
     /// Thinking time.
     pub time: TimeControl,
     /// How far past its time an engine may answer before it loses.
@@ -151,10 +150,10 @@ pub fn play<P: Recordable, S: Seat<P>>(
     index: usize,
     opening: &Opening<P>,
     p1_black: bool,
-    s: &Settings<P>,
+    s: &Settings,
     stop: &AtomicBool,
 ) -> Option<GameReport<P>> {
-    let rules = s.rules;
+    let rules = opening.start.rules();
     let mut game = opening.game();
     let opening_plies = game.played().len();
     let seat = |side: Side| usize::from((side == Side::First) != p1_black);
@@ -316,21 +315,22 @@ mod tests {
         }
     }
 
-    fn settings(variant: &str, max_plies: u32) -> Settings<HasamiPosition> {
-        Settings {
-            rules: HasamiRules::parse(variant).unwrap(),
+    /// The settings of a test game and the variant's rules.
+    fn settings(variant: &str, max_plies: u32) -> (Settings, &'static HasamiRules) {
+        let s = Settings {
             time: TimeControl::MoveTime(10),
             margin: Duration::from_millis(100),
             max_plies,
             seed: 5,
             date: "2026.01.01".into(),
-        }
+        };
+        (s, HasamiRules::parse(variant).unwrap())
     }
 
     #[test]
     fn built_in_players_play_refereed_games_with_records() {
-        let s = settings("hasami-chess", 400);
-        let opening = &openings::generate(s.rules, 1, 1)[0];
+        let (s, rules) = settings("hasami-chess", 400);
+        let opening = &openings::generate::<HasamiPosition>(rules, 1, 1)[0];
         let mut players = [
             Player::new(PlayerSpec::Random, "random".into()),
             Player::new(PlayerSpec::Greedy(1), "greedy:1".into()),
@@ -356,15 +356,15 @@ mod tests {
 
     #[test]
     fn shogun_games_are_refereed_with_shogun_names() {
-        let s = Settings::<ShogunPosition> {
-            rules: ShogunRules::parse("shogun").unwrap(),
+        let rules = ShogunRules::parse("shogun").unwrap();
+        let s = Settings {
             time: TimeControl::MoveTime(10),
             margin: Duration::from_millis(100),
             max_plies: 0,
             seed: 5,
             date: "2026.01.01".into(),
         };
-        let opening = &openings::generate(s.rules, 1, 3)[0];
+        let opening = &openings::generate::<ShogunPosition>(rules, 1, 3)[0];
         let mut players = [
             Player::new(PlayerSpec::Greedy(1), "greedy:1".into()),
             Player::new(PlayerSpec::Random, "random".into()),
@@ -386,8 +386,8 @@ mod tests {
 
     #[test]
     fn ply_cap_is_a_draw() {
-        let s = settings("hasami", 10);
-        let opening = &openings::generate(s.rules, 1, 1)[0];
+        let (s, rules) = settings("hasami", 10);
+        let opening = &openings::generate::<HasamiPosition>(rules, 1, 1)[0];
         let mut players = [
             Player::new(PlayerSpec::Random, "a".into()),
             Player::new(PlayerSpec::Random, "b".into()),
@@ -403,8 +403,8 @@ mod tests {
 
     #[test]
     fn stop_abandons_the_game() {
-        let s = settings("hasami", 400);
-        let opening = &openings::generate(s.rules, 1, 1)[0];
+        let (s, rules) = settings("hasami", 400);
+        let opening = &openings::generate::<HasamiPosition>(rules, 1, 1)[0];
         let mut players = [
             Player::new(PlayerSpec::Random, "a".into()),
             Player::new(PlayerSpec::Random, "b".into()),
@@ -414,8 +414,8 @@ mod tests {
 
     #[test]
     fn engine_that_cannot_start_forfeits() {
-        let s = settings("hasami", 400);
-        let opening = &openings::generate(s.rules, 1, 1)[0];
+        let (s, rules) = settings("hasami", 400);
+        let opening = &openings::generate::<HasamiPosition>(rules, 1, 1)[0];
         let spec = PlayerSpec::parse("cmd:/nonexistent/engine-for-hasami-tests").unwrap();
         let mut players = [
             Player::new(PlayerSpec::Random, "a".into()),

@@ -190,10 +190,8 @@ fn play_game(
     opening: &Opening<HasamiPosition>,
     a_black: bool,
     s: &Settings,
-    rules: &'static HasamiRules,
 ) -> GameReport<HasamiPosition> {
-    let settings = referee::Settings::<HasamiPosition> {
-        rules,
+    let settings = referee::Settings {
         // A fixed depth: the seats take no notice of the time.
         time: TimeControl::MoveTime(1_000),
         margin: Duration::from_secs(3600),
@@ -236,7 +234,7 @@ pub fn generate(
     let mut text = String::new();
     let mut count = 0;
     for (played, opening) in (1..=games).zip(openings(s, rules)) {
-        let report = play_game(&mut seats, played as usize - 1, &opening, true, s, rules);
+        let report = play_game(&mut seats, played as usize - 1, &opening, true, s);
         // The result for Black: 1, 0.5 or 0 (a game cut at the ply cap counts as a draw).
         let result = match report.winner {
             Some(Side::First) => 1.0,
@@ -274,7 +272,7 @@ pub fn play_match(
     let mut index = 0;
     for (_, opening) in (0..pairs).zip(openings(s, rules)) {
         for a_black in [true, false] {
-            let report = play_game(&mut seats, index, &opening, a_black, s, rules);
+            let report = play_game(&mut seats, index, &opening, a_black, s);
             index += 1;
             match report.p1_points2() {
                 2 => score.wins += 1,
