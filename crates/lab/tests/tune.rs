@@ -73,7 +73,7 @@ fn data_tuning_and_a_weight_match() {
     let weights = tmp.path().join("tuned.txt");
     let w = weights.to_str().unwrap();
     let text = ok(&tune(&["tune", "--data", d, "--out", w, "--step", "4"]));
-    assert!(text.contains("family capture: "), "{text}");
+    assert!(text.contains("family intervention: "), "{text}");
     assert!(std::fs::read_to_string(&weights)
         .unwrap()
         .starts_with("# hasami-lab tune weights"));
