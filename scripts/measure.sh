@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Strength measurements of issue 3 with `hasami match` (docs/engine.md, "Strength measurements").
+# Strength measurements of issue 3 with `hasami-lab match` (docs/engine.md, "Strength measurements";
+# docs/match.md).
 #
 #   scripts/measure.sh ladder  [FROM [TO]]   level N vs level N-1, N = FROM..TO (default 2..10); N = 1:
 #                                            level 1 vs random moves
@@ -11,7 +12,9 @@
 #
 # Each match writes its summary (command, commit, date, the runner's report) to docs/results/NAME.txt;
 # the game records go to $RECORDS/NAME/ (not committed). Settings come from the environment:
-#   HASAMI            the binary (default: builds `cargo build --release -p hasami` and uses it)
+#   LAB               the match runner (default: builds `cargo build --release -p hasami-lab -p hasami`
+#                     and uses target/release/hasami-lab)
+#   HASAMI            the binary that `speed` benches (default: target/release/hasami, built as LAB)
 #   LADDER_VARIANT    dai-hasami        LADDER_GAMES 200     LADDER_MOVETIME 2000 (levels 1-9 are
 #   LADDER10_MOVETIME 200 (level 10's time in the 9->10 step)    depth-capped: only a safety limit)
 #   GREEDY_GAMES      50                GREEDY_MOVETIME 200
@@ -40,9 +43,10 @@ OUT=${OUT:-docs/results}
 RECORDS=${RECORDS:-${TMPDIR:-/tmp}/hasami-measure}
 PRESETS=(hasami hasami-chess dai-hasami dai-hasami-captures agon mak-yek)
 
-if [[ -z "${HASAMI:-}" ]]; then
-    cargo build --release -p hasami >&2
-    HASAMI=${CARGO_TARGET_DIR:-target}/release/hasami
+if [[ -z "${LAB:-}" || -z "${HASAMI:-}" ]]; then
+    cargo build --release -p hasami-lab -p hasami >&2
+    LAB=${LAB:-${CARGO_TARGET_DIR:-target}/release/hasami-lab}
+    HASAMI=${HASAMI:-${CARGO_TARGET_DIR:-target}/release/hasami}
 fi
 BUILT=${BUILT:-commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates || echo ' with uncommitted changes')}
 mkdir -p "$OUT"
@@ -56,9 +60,9 @@ run() {
     local start
     start=$(date +%s)
     {
-        echo "# hasami match $*"
+        echo "# hasami-lab match $*"
         echo "# binary: $BUILT; $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
-        "$HASAMI" match "$@" --records "$RECORDS/$name" 2>&1
+        "$LAB" match "$@" --records "$RECORDS/$name" 2>&1
         echo "# wall time $(($(date +%s) - start)) s"
     } | tee "$file"
 }

@@ -5,11 +5,7 @@
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::bare_urls)]
 
 mod commands;
-mod line;
-mod matches;
 mod play;
-mod text_file;
-mod ugi;
 
 use std::process::ExitCode;
 
@@ -37,10 +33,6 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// List the presets and options of variant text.
     Variants,
-    /// Play two players (levels, settings, UGI engines) against each other; report score and Elo.
-    Match(matches::MatchArgs),
-    /// The conversion suite: `generate` collects won positions, `run` plays them out.
-    Convert(commands::convert::ConvertArgs),
     /// Endgame tables: `build` solves small material exactly, `verify` checks, `info` lists.
     Tables(commands::tables::TablesArgs),
     /// The store's schema: `migrate` brings it up to this version, `check` says where it stands.
@@ -56,7 +48,6 @@ impl Command {
             Command::Perft(_)
                 | Command::Bench(_)
                 | Command::Variants
-                | Command::Convert(_)
                 | Command::Tables(_)
                 | Command::Db(_)
         )
@@ -65,7 +56,7 @@ impl Command {
 
 /// Restores the system's default for a write to a closed pipe (the process ends, as `cat` or `ls`
 /// would), where Rust's runtime ignores the signal and a later print would fail with a panic. Not for
-/// `match` (a finished engine's closed input must be an error, not the runner's end) or the server.
+/// `ugi` (a closed output is the engine's end) or the server.
 fn end_quietly_when_the_reader_leaves() {
     #[cfg(unix)]
     // SAFETY: setting a signal's disposition to the default, before any thread is started.
@@ -82,16 +73,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => commands::serve::run(&commands::serve::ServeArgs::default()),
         Some(Command::Serve(args)) => commands::serve::run(&args),
-        Some(Command::Ugi) => {
-            ugi::run(std::io::stdin().lock(), std::io::stdout()).map_err(commands::CliError::Io)
-        }
+        Some(Command::Ugi) => hasami_engine::ugi::run(std::io::stdin().lock(), std::io::stdout())
+            .map_err(commands::CliError::Io),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
-        Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Db(args)) => commands::db::run(&args),
         Some(Command::Tables(args)) => commands::tables::run(&args),
-        Some(Command::Convert(args)) => commands::convert::run(&args),
         Some(Command::Variants) => {
             commands::variants::run();
             Ok(())

@@ -107,3 +107,55 @@ fn a_thread_count_no_build_can_use_is_refused() {
         );
     }
 }
+
+#[test]
+fn sample_writes_a_suite_of_positions_won_for_the_side_to_move() {
+    // Mak-yek 2v1 (and 1v1, which it needs), then five positions the table calls won for the side
+    // to move, as a conversion suite (`hasami-lab convert run` plays them out).
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("tables");
+    let d = dir.to_str().unwrap();
+    build(d, "board");
+    let suite = tmp.path().join("table-won.txt");
+    let sampled = hasami(&[
+        "tables",
+        "sample",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "2v1",
+        "--dir",
+        d,
+        "--count",
+        "5",
+        "--seed",
+        "3",
+        "--out",
+        suite.to_str().unwrap(),
+    ]);
+    assert!(
+        sampled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sampled.stderr)
+    );
+    let text = std::fs::read_to_string(&suite).unwrap();
+    assert!(text.starts_with("# Conversion suite: mak-yek, "), "{text}");
+    assert!(text.contains("\nvariant mak-yek\n"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(" b 0 1")).count(),
+        5,
+        "{text}"
+    );
+    // A suite's side ahead wins it, so the side to move must be ahead.
+    let behind = hasami(&[
+        "tables",
+        "sample",
+        "--variant",
+        "mak-yek",
+        "--pieces",
+        "1v2",
+        "--dir",
+        d,
+    ]);
+    assert_eq!(behind.status.code(), Some(2));
+}

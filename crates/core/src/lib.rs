@@ -61,6 +61,7 @@ mod playout;
 mod position;
 mod record;
 pub mod shogun;
+pub mod suite;
 mod types;
 mod variant;
 

@@ -13,7 +13,8 @@
 //!
 //! Files: `search/` (iterative deepening, alpha-beta, quiescence, chance nodes), `request.rs` (the
 //! request), `tt.rs` (transposition table), `limits.rs` (time and node limits), `levels.rs` (levels
-//! 1–10), `bench.rs` (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family).
+//! 1–10), `bench.rs` (the fixed benchmark), `game.rs` (the trait), `any.rs` (either family), `ugi.rs` (the UGI
+//! engine protocol, `hasami ugi`), `line.rs` (bounded line reading for it and terminal play).
 #![deny(missing_docs)]
 
 mod any;
@@ -22,6 +23,7 @@ mod game;
 pub mod hasami;
 mod levels;
 mod limits;
+pub mod line;
 mod pages;
 mod request;
 mod score;
@@ -29,6 +31,7 @@ mod search;
 pub mod shogun;
 pub mod tables;
 mod tt;
+pub mod ugi;
 
 pub use game::{Press, QuietCount, SearchGame, Terminal, THREAT};
 pub use levels::{level_for, level_words, Ladder, Level, SlipMove, SLIP, WIDE_SLIP};

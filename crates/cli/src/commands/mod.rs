@@ -1,7 +1,6 @@
 //! One module per subcommand.
 
 pub mod bench;
-pub mod convert;
 pub mod db;
 pub mod perft;
 pub mod serve;

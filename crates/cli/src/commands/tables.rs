@@ -32,7 +32,7 @@ enum TablesCommand {
         #[arg(long, default_value = "tables")]
         dir: PathBuf,
     },
-    /// Write a conversion suite (`hasami convert run`) of positions a table calls won for the side
+    /// Write a conversion suite (`hasami-lab convert run`) of positions a table calls won for the side
     /// to move, the side ahead: distinct positions, each the first win after a random index.
     Sample(SampleArgs),
     /// Compare two table files of the same variant and material (with or without symmetry): every
@@ -433,7 +433,12 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
         a.count,
         a.seed
     );
-    super::convert::write_suite(&rules.to_string(), &about, &lines, a.out.as_deref())
+    let text = hasami_core::suite::suite_text(&rules.to_string(), &about, &lines);
+    match a.out.as_deref() {
+        Some(path) => std::fs::write(path, text)?,
+        None => std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?,
+    }
+    Ok(())
 }
 
 fn run_probe(variant: &str, dir: &Path, position: &str) -> Result<(), CliError> {

@@ -22,7 +22,7 @@ use hasami_engine::{level_for, Limits, SearchRequest, SearchResult, Searcher, WI
 
 use self::board::LastMove;
 use crate::commands::CliError;
-use crate::line::read_line;
+use hasami_engine::line::read_line;
 
 /// Who plays the side the person at the keyboard does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

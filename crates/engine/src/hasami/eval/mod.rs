@@ -1,7 +1,7 @@
 //! Static evaluation for the Hasami family, chosen from the variant's goals.
 //!
 //! The evaluation is linear in a fixed list of features ([`FEATURES`]): [`features`] gives their values
-//! and [`evaluate`] their weighted sum, both from one function so that the tuner (crate `hasami-tune`,
+//! and [`evaluate`] their weighted sum, both from one function so that the tuner (`hasami-lab tune`,
 //! docs/tuning.md) fits exactly what the engine plays with. Every feature is computed for the whole
 //! board at once with shifts and masks. Which features a variant uses, and their weights, depend on its
 //! goal family ([`Goal`]):
