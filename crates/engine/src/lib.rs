@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod any;
+mod at_level;
 pub mod bench;
 mod game;
 pub mod hasami;
@@ -25,6 +26,7 @@ mod levels;
 mod limits;
 pub mod line;
 mod pages;
+mod pressing;
 mod request;
 mod score;
 mod search;

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::game::SearchGame;
-use crate::levels::Pressing;
 use crate::limits::{Budget, Limits};
+use crate::pressing::Pressing;
 use crate::tables::Tables;
 use crate::tt::{from_tt, quiet_left, to_tt, Bound, HashError, Table};
 

@@ -4,7 +4,7 @@
 
 use super::{Worker, EVAL_CACHE, WIN, WIN_BOUND};
 use crate::game::{SearchGame, Terminal};
-use crate::levels::Pressing;
+use crate::pressing::Pressing;
 
 /// Centi-pieces per ply without a capture that the root's side gives up (the progress term): 2 beat
 /// 1 and 0 against the greedy player in mak-yek (docs/engine.md).

@@ -5,7 +5,7 @@ use hasami_core::{BitBoard, Direction, HasamiPosition};
 
 use super::captures::*;
 use super::lines::*;
-use super::{feature, Sink};
+use super::vector::{feature, Sink};
 
 /// Returns where the side to move's pieces and the other side's can land, for the press term to
 /// reuse (`crate::hasami::press::press_with`).
