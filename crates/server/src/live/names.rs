@@ -7,19 +7,20 @@ use serde::Deserialize;
 
 use crate::live::error::GameError;
 use crate::live::game::parse_side;
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 use crate::live::view::GameView;
 
 /// Player names given at a new game.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NamesRequest {
+pub(crate) struct NamesRequest {
     /// Black's (the first player's) name.
     #[serde(default)]
-    pub black: Option<String>,
+    pub(crate) black: Option<String>,
     /// White's (the second player's) name.
     #[serde(default)]
-    pub white: Option<String>,
+    pub(crate) white: Option<String>,
 }
 
 impl NamesRequest {
@@ -77,17 +78,33 @@ pub(crate) fn hidden(c: char) -> bool {
     )
 }
 
-impl AppState {
+/// Namer: built over the round of the server's games (and through it the store).
+pub(crate) struct Namer {
+    state: Shared,
+    round: Round,
+}
+
+impl Namer {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Namer {
+        Namer {
+            state: Arc::clone(state),
+            round: Round::new(state),
+        }
+    }
+}
+
+impl Namer {
     /// Sets a player's name: the token's side (`side` is needed when the token plays both, in a
     /// hot-seat game). The engine's name cannot be changed.
-    pub async fn set_name(
-        self: &Arc<Self>,
+    pub(crate) async fn set_name(
+        &self,
         id: i64,
         token: Option<&str>,
         name: &str,
         side: Option<&str>,
     ) -> Result<GameView, GameError> {
-        let live = self.live(id).await?;
+        let live = self.round.game(id).await?;
         let mut g = live.lock().await;
         let sides = g.player_sides(token)?;
         let name = check_name(name)?;
@@ -102,17 +119,18 @@ impl AppState {
                 s
             }
         };
-        let (mut black, mut white) = (g.meta.black_name.clone(), g.meta.white_name.clone());
+        let (mut black, mut white) = (g.meta().black_name.clone(), g.meta().white_name.clone());
         match side {
             Side::First => black = name,
             Side::Second => white = name,
         }
-        let gid = g.meta.id;
-        self.db.set_names(gid, black.clone(), white.clone()).await?;
-        g.meta.black_name = black;
-        g.meta.white_name = white;
+        let gid = g.meta().id;
+        self.state
+            .db
+            .set_names(gid, black.clone(), white.clone())
+            .await?;
         // Not a change of the game's course: an engine reply or clock timer in flight goes on.
-        g.tell();
+        g.set_names(black, white);
         Ok(g.view(token))
     }
 }
