@@ -161,7 +161,7 @@ pub struct GameSummary {
     /// The start position (for whose turn it is; not sent).
     #[serde(skip)]
     pub start: String,
-    /// Whose turn it is (`black`/`white`) while the game goes on (filled by `AppState::games`).
+    /// Whose turn it is (`black`/`white`) while the game goes on (filled by `GamesList::games`).
     pub turn: Option<&'static str>,
     /// Created, Unix milliseconds.
     pub created: i64,

@@ -74,16 +74,17 @@ fn error_message(e: &ApiError) -> String {
 }
 
 async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, timeout: Duration) {
-    let Ok(live) = Round::new(&state).game(id).await else {
+    let round = Round::new(&state);
+    let Ok(live) = round.game(id).await else {
         return;
     };
     state.metrics.socket(1);
     let (updates, first) = {
         let mut g = live.lock().await;
-        Round::new(&state).looked_at(&live, &mut g).await;
+        round.looked_at(&live, &mut g).await;
         // Others hear of this socket; it hears only what comes after.
         if g.socket_changed(token.as_deref(), 1) {
-            Round::new(&state).presences().publish_presence(&live);
+            round.presences().publish_presence(&live);
         }
         let updates = g.subscribe();
         (updates, g.message(token.as_deref()))
@@ -98,15 +99,12 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     socket.run(ws, updates, first).await;
     // Closed, for whatever reason: the player is away unless another socket of theirs is open.
     let mut g = socket.live.lock().await;
+    let presences = round.presences();
     if g.socket_changed(socket.token.as_deref(), -1) {
-        Round::new(&socket.state)
-            .presences()
-            .publish_presence(&socket.live);
+        presences.publish_presence(&socket.live);
     }
     socket.state.metrics.socket(-1);
-    Round::new(&socket.state)
-        .presences()
-        .watch_creator(&socket.live, &mut g);
+    presences.watch_creator(&socket.live, &mut g);
 }
 
 /// One open WebSocket of a game.

@@ -209,7 +209,7 @@ impl Follower {
     }
 
     /// Applies move `m`, stored by another server as ply `ply`, when `g` stands at the ply before
-    /// (as `commit_move` would have); false when it does not fit and the game must be reloaded.
+    /// (as `Mover::commit` would have); false when it does not fit and the game must be reloaded.
     async fn apply(
         &self,
         live: &Arc<Mutex<LiveGame>>,

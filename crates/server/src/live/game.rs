@@ -508,6 +508,13 @@ impl LiveGame {
         self.reply_stop = None;
     }
 
+    /// The engine gave its reply up (the store refused it): it no longer shows as thinking, and the
+    /// watchers are told; the clock timer of the engine's turn goes on.
+    pub(crate) fn reply_given_up(&mut self) {
+        self.reply_done();
+        self.tell();
+    }
+
     /// Replaces the hint being searched (its stop flag), stopping the one before, if any.
     pub(crate) fn replace_hint(&mut self, stop: Arc<AtomicBool>) {
         if let Some(old) = self.hint_stop.replace(stop) {
@@ -646,7 +653,7 @@ impl LiveGame {
     /// Records a change of the game's course (a move, a takeback, the end): a new version, so
     /// engine replies and clock timers started before it are dropped, and the new game sent to
     /// every watcher.
-    pub(crate) fn changed(&mut self) {
+    fn changed(&mut self) {
         self.version += 1;
         self.tell();
     }
@@ -655,7 +662,7 @@ impl LiveGame {
     /// the clocks as they are (a name, a draw offer, a player coming or going, the engine giving
     /// up a reply), so an engine reply or clock timer in flight goes on. Every change is told, so
     /// the game's line in the registry's ledger is brought up to date here.
-    pub(crate) fn tell(&mut self) {
+    fn tell(&mut self) {
         self.recount();
         let msg: Arc<str> = self.message(None).into();
         // No receivers is fine.

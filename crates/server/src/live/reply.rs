@@ -122,7 +122,6 @@ impl<'a> Replier<'a> {
     /// Gives the reply up: the engine no longer shows as thinking; the clock timer of the engine's
     /// turn goes on.
     pub(crate) fn give_up(&self, g: &mut LiveGame) {
-        g.reply_done();
-        g.tell();
+        g.reply_given_up();
     }
 }
