@@ -8,12 +8,10 @@
 //! hints and offers wait for the start (409); resigning and aborting do not. The engine arranges
 //! its own pieces at random when the game is made (`create.rs`); the clocks start with the game.
 
-use std::sync::Arc;
-
 use hasami_core::shogun::{Arrangement, Arranging};
 use hasami_core::{ShogunPosition, Side, Variant};
 
-use crate::db::StartOf;
+use crate::db::{Db, StartOf};
 use crate::live::error::GameError;
 use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::random::random_u64;
@@ -65,18 +63,18 @@ impl LiveGame {
     }
 }
 
-/// Arranger: built over the round of the server's games (and through it the store).
+/// Arrangements: built over the round of the server's games and the store they are written to.
 pub(crate) struct Arranger {
-    state: Shared,
     round: Round,
+    db: Db,
 }
 
 impl Arranger {
     /// Over the server's state.
     pub(crate) fn new(state: &Shared) -> Arranger {
         Arranger {
-            state: Arc::clone(state),
             round: Round::new(state),
+            db: state.db.clone(),
         }
     }
 }
@@ -125,7 +123,6 @@ impl Arranger {
             Some(ShogunPosition::arranged(rules, both).to_string())
         });
         let stored = self
-            .state
             .db
             .arrange(id, side_word(side), arrangement.to_string(), start)
             .await?;

@@ -3,25 +3,25 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use crate::engine::Analysis;
+use crate::engine::{Analysis, Engine};
 use crate::live::error::GameError;
 use crate::live::game::Opponent;
 use crate::live::random::random_u64;
 use crate::live::registry::Shared;
 use crate::live::round::Round;
 
-/// Hinter: built over the round of the server's games (and through it the store).
+/// Hints: built over the round of the server's games and the engine that searches them.
 pub(crate) struct Hinter {
-    state: Shared,
     round: Round,
+    engine: Arc<Engine>,
 }
 
 impl Hinter {
     /// Over the server's state.
     pub(crate) fn new(state: &Shared) -> Hinter {
         Hinter {
-            state: Arc::clone(state),
             round: Round::new(state),
+            engine: Arc::clone(&state.engine),
         }
     }
 }
@@ -63,7 +63,6 @@ impl Hinter {
         };
         let time = std::time::Duration::from_millis(ms.unwrap_or(700).clamp(50, 10_000));
         Ok(self
-            .state
             .engine
             .search(pos, omniscient, history, 10, time, random_u64(), stop, 1)
             .await)

@@ -1,10 +1,9 @@
 //! Players' names: given at a new game, or changed later by each player for their own side.
 
-use std::sync::Arc;
-
 use hasami_core::Side;
 use serde::Deserialize;
 
+use crate::db::Db;
 use crate::live::error::GameError;
 use crate::live::game::parse_side;
 use crate::live::registry::Shared;
@@ -78,18 +77,18 @@ pub(crate) fn hidden(c: char) -> bool {
     )
 }
 
-/// Namer: built over the round of the server's games (and through it the store).
+/// Names: built over the round of the server's games and the store they are written to.
 pub(crate) struct Namer {
-    state: Shared,
     round: Round,
+    db: Db,
 }
 
 impl Namer {
     /// Over the server's state.
     pub(crate) fn new(state: &Shared) -> Namer {
         Namer {
-            state: Arc::clone(state),
             round: Round::new(state),
+            db: state.db.clone(),
         }
     }
 }
@@ -125,10 +124,7 @@ impl Namer {
             Side::Second => white = name,
         }
         let gid = g.meta().id;
-        self.state
-            .db
-            .set_names(gid, black.clone(), white.clone())
-            .await?;
+        self.db.set_names(gid, black.clone(), white.clone()).await?;
         // Not a change of the game's course: an engine reply or clock timer in flight goes on.
         g.set_names(black, white);
         Ok(g.view(token))
