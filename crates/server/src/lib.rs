@@ -182,7 +182,7 @@ pub fn serve_with(
         state.set_lobby_grace(limits.lobby_grace);
         state.set_first_move(limits.first_move);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
-        tokio::spawn(std::sync::Arc::clone(&state).follow_store());
+        tokio::spawn(live::Follower::new(&state).follow_store());
         let metrics = match metrics {
             Some(l) => {
                 l.set_nonblocking(true)?;

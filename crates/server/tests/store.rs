@@ -49,12 +49,7 @@ fn mv(text: &str, time: i64) -> StoredMove {
 }
 
 fn playing() -> Status {
-    Status {
-        result: "*".into(),
-        reason: None,
-        draw_offer: None,
-        takeback_offer: None,
-    }
+    Status::playing()
 }
 
 /// Runs `$check(db)` on a fresh SQLite file and on a fresh PostgreSQL database.
@@ -101,7 +96,7 @@ async fn moves_append_in_order_and_a_ply_is_stored_once(db: Db) {
     // A second move for the same ply (another request or another server was first): refused,
     // nothing written, not even the status.
     let late = Status {
-        result: "1-0".into(),
+        result: hasami_core::RecordResult::FirstWins,
         reason: Some("late".into()),
         draw_offer: None,
         takeback_offer: None,
@@ -145,8 +140,8 @@ async fn takeback_resignation_and_names_are_written(db: Db) {
     }
     // A takeback request is stored with the status; the takeback clears it.
     let asked = Status {
-        takeback_offer: Some("white".into()),
-        draw_offer: Some("black".into()),
+        takeback_offer: Some(hasami_core::Side::Second),
+        draw_offer: Some(hasami_core::Side::First),
         ..playing()
     };
     db.set_status(id, asked).await.unwrap();
@@ -161,7 +156,7 @@ async fn takeback_resignation_and_names_are_written(db: Db) {
         None
     );
     let resigned = Status {
-        result: "0-1".into(),
+        result: hasami_core::RecordResult::SecondWins,
         reason: Some("Black resigned".into()),
         draw_offer: None,
         takeback_offer: None,

@@ -448,7 +448,14 @@ fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<()
     conn.execute(
         "UPDATE games SET result = ?2, reason = ?3, draw_offer = ?4, takeback_offer = ?6,
             updated = ?5 WHERE id = ?1",
-        params![id, s.result, s.reason, s.draw_offer, time, s.takeback_offer],
+        params![
+            id,
+            s.result_text(),
+            s.reason,
+            s.draw_offer_text(),
+            time,
+            s.takeback_offer_text()
+        ],
     )?;
     Ok(())
 }

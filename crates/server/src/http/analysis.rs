@@ -8,7 +8,7 @@ use axum::Json;
 
 use crate::http::error::ApiError;
 use crate::http::request::body;
-use crate::live::{board_game, board_view, BoardRequest, Shared};
+use crate::live::{board_game, board_view, BoardRequest, BoardSearcher, Shared};
 
 /// `POST /api/analysis`: the board after the moves.
 pub async fn board(bytes: Bytes) -> Result<Response, ApiError> {
@@ -25,5 +25,5 @@ pub async fn board(bytes: Bytes) -> Result<Response, ApiError> {
 /// `POST /api/analysis/search`: the engine's best move, score and line after the moves.
 pub async fn search(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: BoardRequest = body(&bytes)?;
-    Ok(Json(state.board_search(&req).await?).into_response())
+    Ok(Json(BoardSearcher::new(&state).board_search(&req).await?).into_response())
 }

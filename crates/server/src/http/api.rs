@@ -1,6 +1,7 @@
 //! The game routes under `/api/games` (docs/web.md lists them): each handler reads the request,
-//! calls one action of [`AppState`](crate::live::AppState), and answers its result as JSON (a
-//! [`GameError`](crate::live::GameError) becomes an [`ApiError`] by `?`).
+//! calls one action of the concern it is for (a game's round, its lobby, its names, …: `live/`), and
+//! answers its result as JSON (a [`GameError`](crate::live::GameError) becomes an [`ApiError`] by
+//! `?`). The words of a request (a draw's `offer`, `accept`, `decline`) are read here.
 //!
 //! Bodies are read as bytes and parsed here, so that malformed JSON gets the same `{"error": "…"}`
 //! answer as every other mistake.
@@ -18,7 +19,10 @@ use crate::db::Listing;
 use crate::http::edge::ClientAddr;
 use crate::http::error::{short, ApiError};
 use crate::http::request::{body, game_id};
-use crate::live::{Import, NewGame, Shared};
+use crate::live::{
+    Arranger, Creator, DrawAction, GameError, GamesList, Hinter, Import, Importer, Lobby, Namer,
+    NewGame, Recorder, Rematcher, Reviewer, Round, Shared, TakebackAction,
+};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,6 +56,26 @@ struct OfferRequest {
     action: String,
     #[serde(default)]
     token: Option<String>,
+}
+
+/// A draw action from its word.
+fn draw_action(word: &str) -> Result<DrawAction, GameError> {
+    match word {
+        "offer" => Ok(DrawAction::Offer),
+        "accept" => Ok(DrawAction::Accept),
+        "decline" => Ok(DrawAction::Decline),
+        other => Err(GameError::BadDrawAction(other.to_string())),
+    }
+}
+
+/// A takeback action from its word.
+fn takeback_action(word: &str) -> Result<TakebackAction, GameError> {
+    match word {
+        "offer" => Ok(TakebackAction::Offer),
+        "accept" => Ok(TakebackAction::Accept),
+        "decline" => Ok(TakebackAction::Decline),
+        other => Err(GameError::BadTakebackAction(other.to_string())),
+    }
 }
 
 #[derive(Deserialize)]
@@ -91,7 +115,7 @@ pub async fn list(
         None => Listing::Latest(LISTED as u32),
         Some(text) => Listing::Ids(listed_ids(text)?),
     };
-    let games = state.games(which).await?;
+    let games = GamesList::new(&state.db).games(which).await?;
     Ok(Json(serde_json::json!({ "games": games })).into_response())
 }
 
@@ -124,16 +148,16 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let req: NewGame = body(&bytes)?;
     let created = if req.open == Some(true) {
-        state.create_open(req, client).await?
+        Lobby::new(&state).create_open(req, client).await?
     } else {
-        state.create(req).await?
+        Creator::new(&state).create(req).await?
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 /// `GET /api/lobby`: the online games open to join, newest first.
 pub async fn lobby(State(state): State<Shared>) -> Result<Response, ApiError> {
-    let games = state.lobby().await?;
+    let games = Lobby::new(&state).lobby().await?;
     Ok(Json(serde_json::json!({ "games": games })).into_response())
 }
 
@@ -146,14 +170,16 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: JoinRequest = body(&bytes)?;
-    let joined = state.join(id, req.name.as_deref(), client).await?;
+    let joined = Lobby::new(&state)
+        .join(id, req.name.as_deref(), client)
+        .await?;
     Ok(Json(joined).into_response())
 }
 
 /// `POST /api/games/import`: a record as a new game.
 pub async fn import(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: Import = body(&bytes)?;
-    let created = state.import(req).await?;
+    let created = Importer::new(&state).import(req).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -163,7 +189,7 @@ pub async fn show(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let view = state
+    let view = Round::new(&state)
         .view(game_id(&id)?, q.get("token").map(String::as_str))
         .await?;
     Ok(Json(view).into_response())
@@ -177,7 +203,9 @@ pub async fn play(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: MoveRequest = body(&bytes)?;
-    let view = state.play(id, &req.mv, req.token.as_deref()).await?;
+    let view = Round::new(&state)
+        .play(id, &req.mv, req.token.as_deref())
+        .await?;
     Ok(Json(view).into_response())
 }
 
@@ -190,7 +218,7 @@ pub async fn arrange(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: ArrangeRequest = body(&bytes)?;
-    let view = state
+    let view = Arranger::new(&state)
         .arrange(
             id,
             req.token.as_deref(),
@@ -208,7 +236,7 @@ pub async fn undo(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let (id, token) = id_and_token(&id, &bytes)?;
-    Ok(Json(state.undo(id, token.as_deref()).await?).into_response())
+    Ok(Json(Round::new(&state).undo(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/resign`.
@@ -218,7 +246,7 @@ pub async fn resign(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let (id, token) = id_and_token(&id, &bytes)?;
-    Ok(Json(state.resign(id, token.as_deref()).await?).into_response())
+    Ok(Json(Round::new(&state).resign(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/abort`: ends the game with no result before each side has moved.
@@ -228,7 +256,7 @@ pub async fn abort(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let (id, token) = id_and_token(&id, &bytes)?;
-    Ok(Json(state.abort(id, token.as_deref()).await?).into_response())
+    Ok(Json(Round::new(&state).abort(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/rematch`: the rematch of a finished game (created by the first player to
@@ -239,7 +267,7 @@ pub async fn rematch(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let (id, token) = id_and_token(&id, &bytes)?;
-    Ok(Json(state.rematch(id, token.as_deref()).await?).into_response())
+    Ok(Json(Rematcher::new(&state).rematch(id, token.as_deref()).await?).into_response())
 }
 
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
@@ -250,7 +278,11 @@ pub async fn draw(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: OfferRequest = body(&bytes)?;
-    Ok(Json(state.draw(id, req.token.as_deref(), &req.action).await?).into_response())
+    let action = draw_action(&req.action)?;
+    let view = Round::new(&state)
+        .draw(id, req.token.as_deref(), action)
+        .await?;
+    Ok(Json(view).into_response())
 }
 
 /// `POST /api/games/{id}/takeback`: ask the opponent to take back your last move, accept or
@@ -262,12 +294,11 @@ pub async fn takeback(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: OfferRequest = body(&bytes)?;
-    Ok(Json(
-        state
-            .takeback(id, req.token.as_deref(), &req.action)
-            .await?,
-    )
-    .into_response())
+    let action = takeback_action(&req.action)?;
+    let view = Round::new(&state)
+        .takeback(id, req.token.as_deref(), action)
+        .await?;
+    Ok(Json(view).into_response())
 }
 
 /// `POST /api/games/{id}/name`: a player's name.
@@ -278,7 +309,7 @@ pub async fn name(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: NameRequest = body(&bytes)?;
-    let view = state
+    let view = Namer::new(&state)
         .set_name(id, req.token.as_deref(), &req.name, req.side.as_deref())
         .await?;
     Ok(Json(view).into_response())
@@ -304,7 +335,7 @@ pub async fn hint(
             ApiError::bad_request(format!("bad ply '{}': a number of plies", short(v)))
         })?),
     };
-    Ok(Json(state.hint(id, ms, ply).await?).into_response())
+    Ok(Json(Hinter::new(&state).hint(id, ms, ply).await?).into_response())
 }
 
 /// `GET /api/games/{id}/review`: the stored post-game review (404 until one is made).
@@ -312,7 +343,7 @@ pub async fn stored_review(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    match state.stored_review(game_id(&id)?).await? {
+    match Reviewer::new(&state).stored_review(game_id(&id)?).await? {
         Some(r) => Ok(Json(r).into_response()),
         None => Err(ApiError::not_found("this game has not been reviewed yet")),
     }
@@ -323,7 +354,7 @@ pub async fn review(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    Ok(Json(state.review(game_id(&id)?).await?).into_response())
+    Ok(Json(Reviewer::new(&state).review(game_id(&id)?).await?).into_response())
 }
 
 /// `GET /api/games/{id}/record[?download]`: the record as text.
@@ -333,7 +364,7 @@ pub async fn record(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
-    let text = state.record(id).await?;
+    let text = Recorder::new(&state).record(id).await?;
     let mut headers = vec![(
         header::CONTENT_TYPE,
         "text/plain; charset=utf-8".to_string(),

@@ -91,7 +91,7 @@ impl From<GameError> for ApiError {
 pub const MEMORY_FULL_RETRY: u64 = 30;
 
 /// The HTTP status a game error is answered with.
-pub fn status_of(e: &GameError) -> StatusCode {
+pub(crate) fn status_of(e: &GameError) -> StatusCode {
     use GameError as E;
     match e {
         E::NotFound(_) => StatusCode::NOT_FOUND,

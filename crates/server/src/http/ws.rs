@@ -30,7 +30,7 @@ use tokio::sync::Mutex;
 use crate::http::edge::{ClientAddr, Edge};
 use crate::http::error::ApiError;
 use crate::http::request::game_id;
-use crate::live::{LiveGame, Shared};
+use crate::live::{LiveGame, Round, Shared};
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -56,7 +56,7 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let share = edge.websocket(client.map(|Extension(ClientAddr(c))| c))?;
-    state.live(id).await?;
+    Round::new(&state).game(id).await?;
     let token = q.get("token").cloned();
     let timeout = edge.socket_timeout;
     Ok(ws
@@ -74,18 +74,19 @@ fn error_message(e: &ApiError) -> String {
 }
 
 async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, timeout: Duration) {
-    let Ok(live) = state.live(id).await else {
+    let round = Round::new(&state);
+    let Ok(live) = round.game(id).await else {
         return;
     };
     state.metrics.socket(1);
     let (updates, first) = {
         let mut g = live.lock().await;
-        state.looked_at(&live, &mut g).await;
+        round.looked_at(&live, &mut g).await;
         // Others hear of this socket; it hears only what comes after.
         if g.socket_changed(token.as_deref(), 1) {
-            state.publish_presence(&live);
+            round.presences().publish_presence(&live);
         }
-        let updates = g.updates.subscribe();
+        let updates = g.subscribe();
         (updates, g.message(token.as_deref()))
     };
     let socket = Session {
@@ -98,11 +99,12 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     socket.run(ws, updates, first).await;
     // Closed, for whatever reason: the player is away unless another socket of theirs is open.
     let mut g = socket.live.lock().await;
+    let presences = round.presences();
     if g.socket_changed(socket.token.as_deref(), -1) {
-        socket.state.publish_presence(&socket.live);
+        presences.publish_presence(&socket.live);
     }
     socket.state.metrics.socket(-1);
-    socket.state.watch_creator(&socket.live, &mut g);
+    presences.watch_creator(&socket.live, &mut g);
 }
 
 /// One open WebSocket of a game.
@@ -163,7 +165,7 @@ impl Session {
                         )))),
                         Ok(ClientMessage::Ping) => Some(r#"{"type":"pong"}"#.to_string()),
                         Ok(ClientMessage::Move { mv }) => {
-                            match state.play(id, &mv, token.as_deref()).await {
+                            match Round::new(state).play(id, &mv, token.as_deref()).await {
                                 Ok(_) => None, // the broadcast carries the new game
                                 Err(e) => Some(error_message(&ApiError::from(e))),
                             }

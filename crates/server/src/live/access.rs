@@ -7,7 +7,7 @@ use crate::live::game::{side_word, LiveGame};
 
 impl LiveGame {
     /// The sides a token may move (empty for no or a wrong token).
-    pub fn sides_of(&self, token: Option<&str>) -> Vec<Side> {
+    pub(crate) fn sides_of(&self, token: Option<&str>) -> Vec<Side> {
         let Some(t) = token.filter(|t| !t.is_empty()) else {
             return Vec::new();
         };
@@ -17,8 +17,8 @@ impl LiveGame {
             .filter(|&s| Some(s) != engine)
             .filter(|&s| {
                 let secret = match s {
-                    Side::First => &self.meta.black_token,
-                    Side::Second => &self.meta.white_token,
+                    Side::First => &self.meta().black_token,
+                    Side::Second => &self.meta().white_token,
                 };
                 constant_time_eq(secret.as_bytes(), t.as_bytes())
             })
@@ -39,7 +39,7 @@ impl LiveGame {
         let sides = self.sides_of(token);
         if sides.is_empty() {
             return Err(if token.is_some_and(|t| !t.is_empty()) {
-                GameError::NotAPlayer(self.meta.id)
+                GameError::NotAPlayer(self.meta().id)
             } else {
                 GameError::TokenNeeded
             });
@@ -50,7 +50,7 @@ impl LiveGame {
     /// The side a player acts for: the side to move when the token plays both (hot-seat).
     pub(crate) fn acting_side(&self, sides: &[Side]) -> Side {
         if sides.len() == 2 {
-            self.game.side()
+            self.game().side()
         } else {
             sides[0]
         }
@@ -84,9 +84,9 @@ impl LiveGame {
                 "the other player's"
             };
             return Err(GameError::NotYourTurn {
-                to_move: self.game.side_name(mover),
+                to_move: self.game().side_name(mover),
                 whose,
-                yours: self.game.side_name(sides[0]),
+                yours: self.game().side_name(sides[0]),
             });
         }
         Ok(())

@@ -10,91 +10,91 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use hasami_core::AnyGame;
+use hasami_core::{AnyGame, RecordResult};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{timed, Analysis};
 use crate::live::error::GameError;
-use crate::live::game::{position_hash, side_word};
+use crate::live::game::{position_hash, side_word, winner_of};
 use crate::live::random::random_u64;
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
 use crate::live::shogun_view::{shogun_view, ShogunView};
 use crate::live::view::BoardState;
 
 /// The most moves an analysis board request may carry.
-pub const MAX_BOARD_MOVES: usize = 1000;
+pub(crate) const MAX_BOARD_MOVES: usize = 1000;
 
 /// What an analysis board request names: a variant, a start position and the moves played from it
 /// (`POST /api/analysis`, and with `ms` `POST /api/analysis/search`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardRequest {
+pub(crate) struct BoardRequest {
     /// Variant text (`hasami`, `dai-hasami+win=captures:5`, a Shogun variant, …).
-    pub variant: String,
+    pub(crate) variant: String,
     /// The start position's text; the variant's start when absent.
     #[serde(default)]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// The moves played from the start, as text (`e1e5`).
     #[serde(default)]
-    pub moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// Search: the engine's time in milliseconds (default 1000, 50 to 5000); not read by the view.
     #[serde(default)]
-    pub ms: Option<u64>,
+    pub(crate) ms: Option<u64>,
     /// Search: how many best lines to report (default 1, 1 to [`MAX_LINES`]); not read by the view.
     #[serde(default)]
-    pub lines: Option<u32>,
+    pub(crate) lines: Option<u32>,
 }
 
 /// The most lines an analysis board search reports.
-pub const MAX_LINES: u32 = 5;
+pub(crate) const MAX_LINES: u32 = 5;
 
 /// A move on the analysis board.
 #[derive(Debug, Clone, Serialize)]
-pub struct BoardMove {
+pub(crate) struct BoardMove {
     /// 1-based ply.
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// Move text.
     #[serde(rename = "move")]
-    pub mv: String,
+    pub(crate) mv: String,
     /// Who played it: `black` (the first player) or `white`.
-    pub side: &'static str,
+    pub(crate) side: &'static str,
     /// Captured squares.
-    pub captured: Vec<String>,
+    pub(crate) captured: Vec<String>,
     /// The position text after it.
-    pub position: String,
+    pub(crate) position: String,
 }
 
 /// The analysis board after the moves: shaped like the game view (`GameView`) so that the browser
 /// draws it the same way.
 #[derive(Debug, Clone, Serialize)]
-pub struct BoardView {
+pub(crate) struct BoardView {
     /// Canonical variant text.
-    pub variant: String,
+    pub(crate) variant: String,
     /// The board: preset, size, sides' names, position, turn, ply, pieces, a winning five.
     #[serde(flatten)]
-    pub board: BoardState,
+    pub(crate) board: BoardState,
     /// Start position text.
-    pub start: String,
+    pub(crate) start: String,
     /// The moves.
-    pub moves: Vec<BoardMove>,
+    pub(crate) moves: Vec<BoardMove>,
     /// Legal moves now (empty once the game is over by rule).
-    pub legal_moves: Vec<String>,
+    pub(crate) legal_moves: Vec<String>,
     /// `playing` or `over`.
-    pub status: &'static str,
+    pub(crate) status: &'static str,
     /// `*`, `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
+    pub(crate) result: String,
     /// How the game ended, in words.
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
     /// The winner.
-    pub winner: Option<&'static str>,
+    pub(crate) winner: Option<&'static str>,
     /// Shogun only: the "Shogun!" warning, the magnet board, the learning view, refused moves.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub shogun: Option<ShogunView>,
+    pub(crate) shogun: Option<ShogunView>,
 }
 
 /// The game of `req`: its start with its moves played. A bad variant or position, too many moves, or
 /// a move that does not parse or is illegal (named in the error) is refused.
-pub fn board_game(req: &BoardRequest) -> Result<AnyGame, GameError> {
+pub(crate) fn board_game(req: &BoardRequest) -> Result<AnyGame, GameError> {
     if req.moves.len() > MAX_BOARD_MOVES {
         return Err(GameError::TooManyMoves {
             moves: req.moves.len(),
@@ -115,7 +115,7 @@ pub fn board_game(req: &BoardRequest) -> Result<AnyGame, GameError> {
 }
 
 /// The view of `game` (an analysis board's game).
-pub fn board_view(game: &AnyGame) -> BoardView {
+pub(crate) fn board_view(game: &AnyGame) -> BoardView {
     let start = game.start_side();
     let outcome = game.outcome();
     let moves = game
@@ -130,12 +130,8 @@ pub fn board_view(game: &AnyGame) -> BoardView {
             position: played.after,
         })
         .collect();
-    let result = outcome.map_or_else(|| "*".to_string(), |o| o.result_token().to_string());
-    let winner = match result.as_str() {
-        "1-0" => Some("black"),
-        "0-1" => Some("white"),
-        _ => None,
-    };
+    let result = RecordResult::of(outcome);
+    let winner = winner_of(result).map(side_word);
     BoardView {
         variant: game.variant().to_string(),
         board: BoardState::of(game),
@@ -147,22 +143,36 @@ pub fn board_view(game: &AnyGame) -> BoardView {
             game.legal_moves().iter().map(ToString::to_string).collect()
         },
         status: if outcome.is_some() { "over" } else { "playing" },
-        result,
+        result: result.token().to_string(),
         reason: game.outcome_words(),
         winner,
         shogun: shogun_view(game),
     }
 }
 
-impl AppState {
+/// BoardSearcher: built over the round of the server's games (and through it the store).
+pub(crate) struct BoardSearcher {
+    state: Shared,
+}
+
+impl BoardSearcher {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> BoardSearcher {
+        BoardSearcher {
+            state: Arc::clone(state),
+        }
+    }
+}
+
+impl BoardSearcher {
     /// The engine's analysis of the analysis board's position after its moves, searched for `ms`
     /// milliseconds (default 1000, 50 to 5000), fairly in Shogun; a finished game's has no best
     /// move. The search stops when the request is dropped (its client went away). Refused for the
     /// position an online game in progress on this server stands at, as hints are in that game
     /// (whatever the variant's other rules: the position's pieces and side to move decide).
-    pub async fn board_search(self: &Arc<Self>, req: &BoardRequest) -> Result<Analysis, GameError> {
+    pub(crate) async fn board_search(&self, req: &BoardRequest) -> Result<Analysis, GameError> {
         let game = board_game(req)?;
-        if self.is_online_position(position_hash(&game)) {
+        if self.state.is_online_position(position_hash(&game)) {
             return Err(GameError::OnlinePosition);
         }
         if game.outcome().is_some() {
@@ -176,7 +186,7 @@ impl AppState {
             .seed(random_u64())
             .stop(stop);
         request.limits.multipv = lines;
-        Ok(self.engine.search(request).await)
+        Ok(self.state.engine.search(request).await)
     }
 }
 

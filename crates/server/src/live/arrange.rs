@@ -8,31 +8,16 @@
 //! hints and offers wait for the start (409); resigning and aborting do not. The engine arranges
 //! its own pieces at random when the game is made (`create.rs`); the clocks start with the game.
 
-use std::sync::Arc;
-
 use hasami_core::shogun::{Arrangement, Arranging};
-use hasami_core::{AnyGame, ShogunGame, ShogunPosition, Side, Variant};
-use serde::Serialize;
+use hasami_core::{ShogunPosition, Side, Variant};
 
-use crate::db::StartOf;
+use crate::db::{Db, StartOf};
 use crate::live::error::GameError;
 use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::random::random_u64;
-use crate::live::registry::AppState;
-use crate::live::turn::TurnClock;
-use crate::live::view::GameView;
-
-/// What the view shows of the arranging: who is done, and the viewer's own arrangement.
-#[derive(Debug, Clone, Serialize)]
-pub struct ArrangingView {
-    /// The first player has arranged.
-    pub black: bool,
-    /// The second player has arranged.
-    pub white: bool,
-    /// The arrangement the viewer gave (a player of one side only; never the other side's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub yours: Option<String>,
-}
+use crate::live::registry::Shared;
+use crate::live::round::Round;
+use crate::live::view::{ArrangingView, GameView};
 
 /// A random arrangement: how the engine places its pieces.
 pub(crate) fn engine_arrangement() -> String {
@@ -47,9 +32,9 @@ impl LiveGame {
     /// The arranging, while the game waits for it: read from the stored row (`arranging` and the
     /// arrangements given), so every copy of the game, reloaded or not, sees the same.
     pub(crate) fn arranging(&self) -> Option<Arranging> {
-        match self.game.variant() {
-            Variant::Shogun(rules) if self.meta.arranging && self.game.plies() == 0 => Some(
-                Arranging::resumed(rules, self.meta.arranged.each_ref().map(parse_stored)),
+        match self.game().variant() {
+            Variant::Shogun(rules) if self.meta().arranging && self.game().plies() == 0 => Some(
+                Arranging::resumed(rules, self.meta().arranged.each_ref().map(parse_stored)),
             ),
             _ => None,
         }
@@ -76,32 +61,36 @@ impl LiveGame {
             yours,
         })
     }
+}
 
-    /// Takes on the stored arrangements: the game starts (its clocks with it) when both are in.
-    fn take_arrangements(&mut self, both: [Option<String>; 2]) {
-        self.meta.arranged = both;
-        if let Some(start) = self.arranging().and_then(|a| a.start()) {
-            self.meta.start = start.to_string();
-            self.meta.arranging = false;
-            self.meta.turn_started = Some(crate::db::now_ms());
-            self.game = AnyGame::Shogun(ShogunGame::from_position(start));
-            self.turn = TurnClock::start();
+/// Arrangements: built over the round of the server's games and the store they are written to.
+pub(crate) struct Arranger {
+    round: Round,
+    db: Db,
+}
+
+impl Arranger {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Arranger {
+        Arranger {
+            round: Round::new(state),
+            db: state.db.clone(),
         }
     }
 }
 
-impl AppState {
+impl Arranger {
     /// Arranges the pieces of the player holding `token` (`side` names which, for a token that
     /// plays both; else the first side still to arrange, White before Red) as `text` says: seven
     /// piece ids from the player's left.
-    pub async fn arrange(
-        self: &Arc<Self>,
+    pub(crate) async fn arrange(
+        &self,
         id: i64,
         token: Option<&str>,
         side: Option<&str>,
         text: &str,
     ) -> Result<GameView, GameError> {
-        let live = self.live(id).await?;
+        let live = self.round.game(id).await?;
         let mut g = live.lock().await;
         let sides = g.player_sides(token)?;
         g.check_playing()?;
@@ -124,9 +113,9 @@ impl AppState {
                 .unwrap_or(sides[0]),
         };
         if arranging.has_arranged(side) {
-            return Err(GameError::ArrangedAlready(g.game.side_name(side)));
+            return Err(GameError::ArrangedAlready(g.game().side_name(side)));
         }
-        let Variant::Shogun(rules) = g.game.variant() else {
+        let Variant::Shogun(rules) = g.game().variant() else {
             return Err(GameError::NotArranging);
         };
         let start: StartOf = Box::new(move |black, white| {
@@ -139,16 +128,15 @@ impl AppState {
             .await?;
         let Some(both) = stored else {
             // Another server took an arrangement or an end meanwhile: this copy is stale.
-            let _ = self.reload(&live, &mut g).await;
+            let _ = self.round.reload(&live, &mut g).await;
             return Err(match g.arranging() {
                 Some(a) if !a.has_arranged(side) => GameError::Arranging,
-                Some(_) => GameError::ArrangedAlready(g.game.side_name(side)),
+                Some(_) => GameError::ArrangedAlready(g.game().side_name(side)),
                 None => GameError::NotArranging,
             });
         };
         g.take_arrangements(both);
-        g.changed();
-        self.act(&live, &mut g).await;
+        self.round.act(&live, &mut g).await;
         Ok(g.view(token))
     }
 }

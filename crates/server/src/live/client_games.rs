@@ -8,18 +8,18 @@ use crate::db;
 
 /// How long an open game stays in the lobby without a taker (its invite links work after that), and
 /// how long a joined game that has not begun counts against its joiner.
-pub const LOBBY_TTL_MS: i64 = 20 * 60 * 1000;
+pub(crate) const LOBBY_TTL_MS: i64 = 20 * 60 * 1000;
 /// Clients remembered before the entries of expired games are forgotten.
 const CLIENTS_REMEMBERED: usize = 10_000;
 
 /// Games per client, as (id, Unix ms when created or joined); pruned when looked at. Held (an async
 /// lock) while a client's allowance is checked and used, so two requests at once cannot both pass.
 #[derive(Debug, Default)]
-pub struct ClientGames(tokio::sync::Mutex<GamesByClient>);
+pub(crate) struct ClientGames(tokio::sync::Mutex<GamesByClient>);
 
 /// What [`ClientGames`] guards.
 #[derive(Debug, Default)]
-pub struct GamesByClient(HashMap<IpAddr, Vec<(i64, i64)>>);
+pub(crate) struct GamesByClient(HashMap<IpAddr, Vec<(i64, i64)>>);
 
 impl ClientGames {
     /// Waits for the other requests that use these allowances on this server.

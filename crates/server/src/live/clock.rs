@@ -19,12 +19,12 @@ use crate::live::game::LiveGame;
 /// A time control (POST /api/games `clock`).
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ClockRequest {
+pub(crate) struct ClockRequest {
     /// Each side's time in seconds (fractions allowed), 0.1 s to 3 hours.
-    pub initial: f64,
+    pub(crate) initial: f64,
     /// Seconds added after each move, 0 to 60 (default 0).
     #[serde(default)]
-    pub increment: f64,
+    pub(crate) increment: f64,
 }
 
 impl ClockRequest {
@@ -47,28 +47,28 @@ impl LiveGame {
     /// Whether the side to move's clock runs: clocks are on, the game goes on, and each side has made
     /// its first move.
     pub(crate) fn clock_running(&self) -> bool {
-        self.meta.clock_initial.is_some() && !self.is_over() && self.game.plies() >= 2
+        self.meta().clock_initial.is_some() && !self.is_over() && self.game().plies() >= 2
     }
 
     /// A side's time when its turn began (after its last move), ms; `None` without clocks.
     fn time_at_turn(&self, side: Side) -> Option<i64> {
-        let initial = self.meta.clock_initial?;
+        let initial = self.meta().clock_initial?;
         Some(
-            (0..self.clocks.len())
+            (0..self.clocks().len())
                 .rev()
                 .find(|&i| self.mover_of(i) == side)
-                .and_then(|i| self.clocks[i])
+                .and_then(|i| self.clocks()[i])
                 .unwrap_or(initial),
         )
     }
 
     /// A side's remaining time at `now` (ms), `None` without clocks.
-    pub fn remaining(&self, side: Side, now: Instant) -> Option<i64> {
+    pub(crate) fn remaining(&self, side: Side, now: Instant) -> Option<i64> {
         let stored = self.time_at_turn(side)?;
-        let on_turn = side == self.game.side() && self.game.plies() >= 2;
+        let on_turn = side == self.game().side() && self.game().plies() >= 2;
         if on_turn && self.clock_running() {
-            Some(stored - self.turn.elapsed_ms(now))
-        } else if let (true, Some(used)) = (on_turn, self.stopped_after) {
+            Some(stored - self.turn().elapsed_ms(now))
+        } else if let (true, Some(used)) = (on_turn, self.stopped_after()) {
             // The game ended on this side's turn: its clock ran until the end.
             Some(stored - used)
         } else {
@@ -79,21 +79,21 @@ impl LiveGame {
     /// Whether the side to move has only the paired players' limit for its move: a timed game whose
     /// seat was taken from the lobby, going on, before each side has moved.
     pub(crate) fn first_move_due(&self) -> bool {
-        self.meta.paired
-            && self.meta.clock_initial.is_some()
+        self.meta().paired
+            && self.meta().clock_initial.is_some()
             && !self.is_over()
-            && self.game.plies() < 2
+            && self.game().plies() < 2
     }
 
     /// When the side to move runs out of time, if its clock runs, or of its time for a paired
     /// player's first move.
     pub(crate) fn deadline(&self) -> Option<Instant> {
         if self.first_move_due() {
-            return Some(self.turn.at(self.first_move_ms));
+            return Some(self.turn().at(self.first_move_ms()));
         }
         if !self.clock_running() {
             return None;
         }
-        Some(self.turn.at(self.time_at_turn(self.game.side())?))
+        Some(self.turn().at(self.time_at_turn(self.game().side())?))
     }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::db::{wall_shift, Db};
 use crate::live::registry::AppState;
-use crate::live::NewGame;
+use crate::live::{Creator, NewGame, Round};
 
 const HOUR: i64 = 3_600_000;
 
@@ -19,17 +19,23 @@ async fn running_clock(path: &std::path::Path) -> (Arc<AppState>, i64, String, S
         "clock": {"initial": 60, "increment": 0}
     }))
     .unwrap();
-    let c = state.create(req).await.unwrap();
+    let c = Creator::new(&state).create(req).await.unwrap();
     let white = c.links["white"].clone();
     let white = white.rsplit("token=").next().unwrap().to_string();
-    state.play(c.id, "e1e5", Some(&c.token)).await.unwrap();
-    state.play(c.id, "a9a6", Some(&white)).await.unwrap();
+    Round::new(&state)
+        .play(c.id, "e1e5", Some(&c.token))
+        .await
+        .unwrap();
+    Round::new(&state)
+        .play(c.id, "a9a6", Some(&white))
+        .await
+        .unwrap();
     (state, c.id, c.token, white)
 }
 
 /// Black's and White's remaining time and the game's status.
 async fn clocks(state: &Arc<AppState>, id: i64) -> (i64, i64, &'static str) {
-    let v = state.view(id, None).await.unwrap();
+    let v = Round::new(state).view(id, None).await.unwrap();
     let c = v.clock.unwrap();
     (c.black_ms, c.white_ms, v.status)
 }
@@ -47,7 +53,10 @@ async fn a_step_of_the_system_clock_forward_does_not_flag_the_side_to_move() {
     assert!(black_ms > 55_000, "Black has {black_ms} ms after the step");
     // The timer does not flag Black either, and Black can move.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    state.play(id, "a1a4", Some(&black)).await.unwrap();
+    Round::new(&state)
+        .play(id, "a1a4", Some(&black))
+        .await
+        .unwrap();
     let (black_ms, _, status) = clocks(&state, id).await;
     assert_eq!(status, "playing");
     assert!(black_ms > 55_000, "Black has {black_ms} ms after moving");

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use hasami_core::shogun::Arranging;
+use hasami_core::{RecordResult, Side, Variant};
 use hasami_core::{ShogunOptions, ShogunRules};
-use hasami_core::{Side, Variant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
@@ -14,89 +14,90 @@ use crate::db::{self, StoredGame, StoredMove};
 use crate::live::arrange::engine_arrangement;
 use crate::live::clock::ClockRequest;
 use crate::live::error::GameError;
-use crate::live::game::{side_word, LiveGame, Opponent};
+use crate::live::game::{side_word, End, LiveGame, Opponent};
+use crate::live::moves::captured_text;
 use crate::live::names::NamesRequest;
-use crate::live::play::captured_text;
 use crate::live::random::{random_token, random_u64};
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 use crate::live::view::GameView;
 use hasami_core::AnyGame;
 
 /// How many magnet boards (seeds, each in four rotations) `random_board` draws from.
-pub const DRAWN_BOARDS: u64 = 256;
+pub(crate) const DRAWN_BOARDS: u64 = 256;
 
 /// A new game (POST /api/games).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NewGame {
+pub(crate) struct NewGame {
     /// Variant text (RULES.md A6); default `hasami`.
     #[serde(default)]
-    pub variant: Option<String>,
+    pub(crate) variant: Option<String>,
     /// `engine` (default), `local` or `online`.
     #[serde(default)]
-    pub opponent: Option<Opponent>,
+    pub(crate) opponent: Option<Opponent>,
     /// Engine level 1–10 (default 3).
     #[serde(default)]
-    pub level: Option<u32>,
+    pub(crate) level: Option<u32>,
     /// The creator's side: `black` (default), `white` or `random`.
     #[serde(default)]
-    pub side: Option<String>,
+    pub(crate) side: Option<String>,
     /// A start position in position text (RULES.md A7, S8).
     #[serde(default)]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// Shogun: draw the magnet board's seed and rotation at random (stored in the variant text).
     #[serde(default)]
-    pub random_board: Option<bool>,
+    pub(crate) random_board: Option<bool>,
     /// Shogun: `fair` (default) or `omniscient` engine.
     #[serde(default)]
-    pub engine: Option<String>,
+    pub(crate) engine: Option<String>,
     /// A time control; no clocks without it. A hot-seat game's clock is a chess clock on the
     /// table: one device, both sides' times.
     #[serde(default)]
-    pub clock: Option<ClockRequest>,
+    pub(crate) clock: Option<ClockRequest>,
     /// Player names (the engine's side is named by the server).
     #[serde(default)]
-    pub players: Option<NamesRequest>,
+    pub(crate) players: Option<NamesRequest>,
     /// Online games: list the game in the lobby, where anyone may take the other seat.
     #[serde(default)]
-    pub open: Option<bool>,
+    pub(crate) open: Option<bool>,
 }
 
 /// The answer to creating or importing a game.
 #[derive(Debug, Clone, Serialize)]
-pub struct Created {
+pub(crate) struct Created {
     /// The game's id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// The creator's token (the human's side against the engine, both sides for local games, the
     /// creator's side online).
-    pub token: String,
+    pub(crate) token: String,
     /// The creator's side: `black`, `white` or `both`.
-    pub side: &'static str,
+    pub(crate) side: &'static str,
     /// Links to open the game: `black`/`white` invite links (online), `play` (the creator's), and
     /// `spectator` (read-only).
-    pub links: HashMap<&'static str, String>,
+    pub(crate) links: HashMap<&'static str, String>,
     /// The game.
-    pub game: GameView,
+    pub(crate) game: GameView,
 }
 
 /// How a new game is set up (beyond its position).
 pub(crate) struct NewOptions<'a> {
     /// Who plays against whom (default: the engine).
-    pub opponent: Option<Opponent>,
+    pub(crate) opponent: Option<Opponent>,
     /// The engine's level, against the engine.
-    pub level: Option<u32>,
+    pub(crate) level: Option<u32>,
     /// The creator's side, as given.
-    pub side: Option<&'a str>,
+    pub(crate) side: Option<&'a str>,
     /// The players' names given (Black's, White's).
-    pub names: (Option<String>, Option<String>),
+    pub(crate) names: (Option<String>, Option<String>),
     /// Shogun: the engine knows the numbers pieces will show.
-    pub omniscient: bool,
+    pub(crate) omniscient: bool,
     /// The time control in ms (initial, increment).
-    pub clock: Option<(i64, i64)>,
+    pub(crate) clock: Option<(i64, i64)>,
     /// Listed in the lobby: the seat other than the creator's is open to anyone (online games).
-    pub open: bool,
+    pub(crate) open: bool,
     /// Shogun `setup=choose` from the start: the players arrange their pieces first (`arrange.rs`).
-    pub arrange: bool,
+    pub(crate) arrange: bool,
 }
 
 fn level_or_default(level: Option<u32>) -> Result<u32, GameError> {
@@ -137,9 +138,25 @@ fn links(
     l
 }
 
-impl AppState {
+/// Creator: built over the round of the server's games (and through it the store).
+pub(crate) struct Creator {
+    state: Shared,
+    round: Round,
+}
+
+impl Creator {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Creator {
+        Creator {
+            state: Arc::clone(state),
+            round: Round::new(state),
+        }
+    }
+}
+
+impl Creator {
     /// Creates a game.
-    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<Created, GameError> {
+    pub(crate) async fn create(&self, req: NewGame) -> Result<Created, GameError> {
         let mut variant = req.variant.clone().unwrap_or_else(|| "hasami".into());
         let parsed = Variant::parse(&variant).map_err(|e| match e.too_many_rule_sets() {
             Some(limit) => GameError::TooManyRuleSets(limit),
@@ -185,31 +202,32 @@ impl AppState {
             Some(n) => n.checked()?,
             None => (None, None),
         };
-        self.store_new(
-            game,
-            Vec::new(),
-            None,
-            NewOptions {
-                opponent: req.opponent,
-                level: req.level,
-                side: req.side.as_deref(),
-                names,
-                omniscient,
-                clock,
-                open: req.open == Some(true),
-                arrange: Arranging::of(parsed).is_some() && start.is_none(),
-            },
-        )
-        .await
+        Creator::new(&self.state)
+            .store_new(
+                game,
+                Vec::new(),
+                None,
+                NewOptions {
+                    opponent: req.opponent,
+                    level: req.level,
+                    side: req.side.as_deref(),
+                    names,
+                    omniscient,
+                    clock,
+                    open: req.open == Some(true),
+                    arrange: Arranging::of(parsed).is_some() && start.is_none(),
+                },
+            )
+            .await
     }
 
     /// Stores a new game (with the moves of `game`, played at `times`, and an end not given by the
     /// rules) and keeps it live; the engine starts when it is to move.
     pub(crate) async fn store_new(
-        self: &Arc<Self>,
+        &self,
         game: AnyGame,
         times: Vec<i64>,
-        ended: Option<(String, String)>,
+        ended: Option<End>,
         o: NewOptions<'_>,
     ) -> Result<Created, GameError> {
         let opponent = o.opponent.unwrap_or(Opponent::Engine);
@@ -264,7 +282,7 @@ impl AppState {
             white_name: name(Side::Second),
             black_token,
             white_token,
-            result: "*".into(),
+            result: RecordResult::Unfinished.token().into(),
             reason: None,
             draw_offer: None,
             takeback_offer: None,
@@ -282,18 +300,17 @@ impl AppState {
         if let (true, Some(engine)) = (o.arrange, engine_side) {
             meta.arranged[engine.index()] = Some(engine_arrangement());
         }
-        let mut live = LiveGame::new(meta.clone(), game, times, ended);
-        live.first_move_ms = self.first_move_ms();
+        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.state.first_move_ms());
         // Refused before anything is stored when the games in use fill the server's memory.
-        self.make_room(&mut live)?;
+        self.state.make_room(&mut live)?;
         let status = live.status();
-        meta.result = status.result;
+        meta.result = status.result.token().to_string();
         meta.reason = status.reason;
         meta.moves = live
-            .game
+            .game()
             .history()
             .into_iter()
-            .zip(&live.times)
+            .zip(live.times())
             .map(|(played, &time)| StoredMove {
                 mv: played.mv.to_string(),
                 captured: captured_text(played.captured),
@@ -301,20 +318,20 @@ impl AppState {
                 clock: None,
             })
             .collect();
-        let id = self.db.insert_game(meta).await?;
-        self.metrics.started();
-        live.meta.id = id;
+        let id = self.state.db.insert_game(meta).await?;
+        self.state.metrics.started();
+        live.set_id(id);
         let token = match mine {
-            Some(Side::First) | None => live.meta.black_token.clone(),
-            Some(Side::Second) => live.meta.white_token.clone(),
+            Some(Side::First) | None => live.meta().black_token.clone(),
+            Some(Side::Second) => live.meta().white_token.clone(),
         };
         let live = Arc::new(Mutex::new(live));
-        self.insert(id, &live);
+        self.state.insert(id, &live);
         let mut g = live.lock().await;
-        self.act(&live, &mut g).await;
+        self.round.act(&live, &mut g).await;
         Ok(Created {
             id,
-            links: links(id, &g.meta, opponent, &token),
+            links: links(id, g.meta(), opponent, &token),
             side: mine.map_or("both", side_word),
             game: g.view(Some(&token)),
             token,

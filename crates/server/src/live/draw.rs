@@ -1,42 +1,64 @@
 //! Draw offers between two people: offer, accept, decline. The engine takes none.
 
-use std::sync::Arc;
+use hasami_core::Side;
 
+use crate::db::Db;
 use crate::live::error::GameError;
-use crate::live::game::Opponent;
-use crate::live::registry::AppState;
-use crate::live::view::GameView;
+use crate::live::finish::Finisher;
+use crate::live::game::{End, LiveGame, Opponent};
 
-/// The result and reason of an agreed draw.
-fn agreed() -> Option<(String, String)> {
-    Some(("1/2-1/2".into(), "draw: agreed".into()))
+/// What a player does about a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DrawAction {
+    /// Offers a draw (accepts when the opponent has offered).
+    Offer,
+    /// Accepts the opponent's offer.
+    Accept,
+    /// Declines the opponent's offer.
+    Decline,
 }
 
-impl AppState {
-    /// Draw offers in online games: `offer` (accepts when the opponent has offered), `accept`,
-    /// `decline`.
-    pub async fn draw(
-        self: &Arc<Self>,
-        id: i64,
+/// Draw offers: built with the store they are written to.
+pub(crate) struct Drawer<'a> {
+    db: &'a Db,
+}
+
+impl<'a> Drawer<'a> {
+    /// A drawer writing to `db`.
+    pub(crate) fn new(db: &'a Db) -> Drawer<'a> {
+        Drawer { db }
+    }
+
+    /// Draw offers in online games: `Offer` (accepts when the opponent has offered), `Accept`,
+    /// `Decline`.
+    pub(crate) async fn answer(
+        &self,
+        g: &mut LiveGame,
         token: Option<&str>,
-        action: &str,
-    ) -> Result<GameView, GameError> {
-        let live = self.live(id).await?;
-        let mut g = live.lock().await;
-        self.check_clock(&mut g).await?;
+        action: DrawAction,
+    ) -> Result<(), GameError> {
         let engine = g.opponent() == Opponent::Engine;
         let (me, both) = g.offering_side(token, engine.then_some(GameError::EngineTakesNoDraws))?;
-        let offered_to_me = g.draw_offer == Some(!me);
+        let offered_to_me = g.draw_offer() == Some(!me);
         match action {
-            "offer" | "accept" if offered_to_me || both => {
-                self.set_end(&mut g, agreed(), None).await?
+            DrawAction::Offer | DrawAction::Accept if offered_to_me || both => {
+                Finisher::new(self.db)
+                    .end(g, End::draw("draw: agreed".into()))
+                    .await
             }
-            "offer" => self.set_end(&mut g, None, Some(me)).await?,
-            "accept" => return Err(GameError::NoOfferToAccept),
-            "decline" if offered_to_me => self.set_end(&mut g, None, None).await?,
-            "decline" => return Err(GameError::NoOfferToDecline),
-            other => return Err(GameError::BadDrawAction(other.to_string())),
+            DrawAction::Offer => self.offer(g, Some(me)).await,
+            DrawAction::Accept => Err(GameError::NoOfferToAccept),
+            DrawAction::Decline if offered_to_me => self.offer(g, None).await,
+            DrawAction::Decline => Err(GameError::NoOfferToDecline),
         }
-        Ok(g.view(token))
+    }
+
+    /// Stores and applies the side that offers a draw (none: an offer declined).
+    async fn offer(&self, g: &mut LiveGame, side: Option<Side>) -> Result<(), GameError> {
+        self.db
+            .set_status(g.meta().id, g.status_with_draw_offer(side))
+            .await?;
+        g.set_draw_offer(side);
+        Ok(())
     }
 }

@@ -11,7 +11,7 @@ use crate::db::DbError;
 
 /// Why a game action was refused or failed. A refused action changes nothing.
 #[derive(Debug, Error)]
-pub enum GameError {
+pub(crate) enum GameError {
     // ---- No such game.
     /// No game has this id.
     #[error("no game with id {0}")]

@@ -23,10 +23,10 @@ use std::time::Duration;
 use tokio::sync::{Mutex, Semaphore};
 
 use crate::db::{Changed, StoredMove};
-use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::presence::PRESENCE_REFRESH;
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 use crate::live::turn::TurnClock;
 
 /// Games reloaded at once after other servers' changes.
@@ -50,11 +50,26 @@ impl Default for Following {
     }
 }
 
-impl AppState {
+/// Follows other servers' changes: built over the round of the server's games.
+#[derive(Clone)]
+pub(crate) struct Follower {
+    state: Shared,
+    round: Round,
+}
+
+impl Follower {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Follower {
+        Follower {
+            state: Arc::clone(state),
+            round: Round::new(state),
+        }
+    }
+
     /// Follows the store's changes until the store stops sending them (runs for the server's life;
     /// does nothing for a store only this server uses).
-    pub async fn follow_store(self: Arc<Self>) {
-        let Some(mut changes) = self.db.changes() else {
+    pub(crate) async fn follow_store(self) {
+        let Some(mut changes) = self.state.db.changes() else {
             return;
         };
         let mut sweep = tokio::time::interval(Duration::from_secs(1));
@@ -66,7 +81,7 @@ impl AppState {
                     let Some(change) = change else { return };
                     if change.what == Changed::Listening {
                         // Whatever changed while nobody listened: every game is read again.
-                        for (id, live) in self.all_followed() {
+                        for (id, live) in self.state.all_followed() {
                             if !self.follow(&following, id, live, None).await {
                                 return;
                             }
@@ -74,13 +89,13 @@ impl AppState {
                         continue;
                     }
                     // Only games in memory here have copies to update; the others load fresh.
-                    let Some(live) = self.followed(change.game) else { continue };
+                    let Some(live) = self.state.followed(change.game) else { continue };
                     if !self.follow(&following, change.game, live, Some(change.what)).await {
                         return;
                     }
                 }
                 _ = sweep.tick() => self.sweep_owners().await,
-                _ = keep.tick() => self.keep_presence().await,
+                _ = keep.tick() => self.round.presences().keep(self.state.all_in_memory()).await,
             }
         }
     }
@@ -88,7 +103,7 @@ impl AppState {
     /// Brings game `id`'s copy `live` up to date with a change (`None`: changes of any kind, the
     /// game is read again) in a task of its own; false when the server is shutting down.
     async fn follow(
-        self: &Arc<Self>,
+        &self,
         following: &Following,
         id: i64,
         live: Arc<Mutex<LiveGame>>,
@@ -108,7 +123,7 @@ impl AppState {
         let Ok(slot) = Arc::clone(&following.slots).acquire_owned().await else {
             return false;
         };
-        let (state, reloading) = (Arc::clone(self), Arc::clone(&following.reloading));
+        let (follower, reloading) = (self.clone(), Arc::clone(&following.reloading));
         tokio::spawn(async move {
             let _slot = slot;
             loop {
@@ -117,18 +132,20 @@ impl AppState {
                     match what.take() {
                         // The next move, told in full: applied without reading the store.
                         Some(Changed::Appended(ply, m)) => {
-                            if !state.apply(&live, &mut g, ply, &m).await {
-                                let _ = state.reload(&live, &mut g).await;
+                            if !follower.apply(&live, &mut g, ply, &m).await {
+                                let _ = follower.round.reload(&live, &mut g).await;
                             }
                         }
                         Some(Changed::Stored) => {
-                            let _ = state.reload(&live, &mut g).await;
+                            let _ = follower.round.reload(&live, &mut g).await;
                         }
-                        Some(Changed::Presence) => state.refresh_presence(&live, &mut g).await,
+                        Some(Changed::Presence) => {
+                            follower.round.refresh_presence(&live, &mut g).await
+                        }
                         // Changes that came meanwhile, of any kind.
                         Some(Changed::Listening) | None => {
-                            let _ = state.reload(&live, &mut g).await;
-                            state.refresh_presence(&live, &mut g).await;
+                            let _ = follower.round.reload(&live, &mut g).await;
+                            follower.round.refresh_presence(&live, &mut g).await;
                         }
                     }
                 }
@@ -147,14 +164,14 @@ impl AppState {
 
     /// Claims the games in memory that need an owner and have none, and gives up owned games that
     /// ended or left memory.
-    async fn sweep_owners(self: &Arc<Self>) {
+    async fn sweep_owners(&self) {
         let mut wanted = Vec::new();
         let mut done = Vec::new();
-        for (id, live) in self.all_in_memory() {
+        for (id, live) in self.state.all_in_memory() {
             // A game busy right now is looked at next time.
             let Ok(g) = live.try_lock() else { continue };
-            let engine_to_move = g.engine_side() == Some(g.game.side()) && !g.thinking;
-            let owned = self.db.owns(id);
+            let engine_to_move = g.engine_side() == Some(g.game().side()) && !g.thinking();
+            let owned = self.state.db.owns(id);
             if g.is_over() {
                 if owned {
                     done.push(id);
@@ -163,53 +180,47 @@ impl AppState {
                 wanted.push(id);
             }
         }
-        let in_memory: std::collections::HashSet<i64> =
-            self.all_in_memory().into_iter().map(|(id, _)| id).collect();
+        let in_memory: std::collections::HashSet<i64> = self
+            .state
+            .all_in_memory()
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
         done.extend(
-            self.db
+            self.state
+                .db
                 .owned()
                 .into_iter()
                 .filter(|id| !in_memory.contains(id)),
         );
         for id in done {
-            self.db.release(id).await;
+            self.state.db.release(id).await;
         }
         if wanted.is_empty() {
             return;
         }
-        for id in self.db.claim_many(&wanted).await {
-            if let Some(live) = self.in_memory(id) {
+        for id in self.state.db.claim_many(&wanted).await {
+            if let Some(live) = self.state.in_memory(id) {
                 let mut g = live.lock().await;
                 // The owner that was may have stored more than its notifications told.
-                let _ = self.reload(&live, &mut g).await;
+                let _ = self.round.reload(&live, &mut g).await;
             }
         }
     }
 
-    /// Runs what the game needs next (the engine's reply, the clock's timer), claiming the game
-    /// first when it needs an owner and this server is not it yet.
-    pub(crate) async fn act(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
-        let engine_to_move = g.engine_side() == Some(g.game.side());
-        if !g.is_over() && (engine_to_move || g.deadline().is_some()) {
-            self.db.claim(g.meta.id).await;
-        }
-        self.start_engine(live, g);
-        self.watch_clock(live, g);
-    }
-
     /// Applies move `m`, stored by another server as ply `ply`, when `g` stands at the ply before
-    /// (as `commit_move` would have); false when it does not fit and the game must be reloaded.
+    /// (as `Mover::commit` would have); false when it does not fit and the game must be reloaded.
     async fn apply(
-        self: &Arc<Self>,
+        &self,
         live: &Arc<Mutex<LiveGame>>,
         g: &mut LiveGame,
         ply: u32,
         m: &StoredMove,
     ) -> bool {
-        if g.game.plies() + 1 != ply as usize || g.is_over() {
+        if g.game().plies() + 1 != ply as usize || g.is_over() {
             return false;
         }
-        let mut next = g.game.clone();
+        let mut next = g.game().clone();
         let Ok(mv) = next.parse_move(&m.mv) else {
             return false;
         };
@@ -218,37 +229,7 @@ impl AppState {
         }
         g.cancel_reply();
         g.take_move(next, m.time, m.clock, TurnClock::resumed(m.time));
-        g.changed();
-        self.act(live, g).await;
+        self.round.act(live, g).await;
         true
-    }
-
-    /// Replaces `g` with the game as stored (its watchers stay and get the new game).
-    pub(crate) async fn reload(
-        self: &Arc<Self>,
-        live: &Arc<Mutex<LiveGame>>,
-        g: &mut LiveGame,
-    ) -> Result<(), GameError> {
-        let id = g.meta.id;
-        let stored = self
-            .db
-            .load_game(id)
-            .await?
-            .ok_or(GameError::NotFound(id))?;
-        let fresh = LiveGame::from_stored(stored)?;
-        g.cancel_reply();
-        g.meta = fresh.meta;
-        g.game = fresh.game;
-        g.times = fresh.times;
-        g.clocks = fresh.clocks;
-        g.turn = fresh.turn;
-        g.ended = fresh.ended;
-        g.draw_offer = fresh.draw_offer;
-        g.takeback_offer = fresh.takeback_offer;
-        g.stopped_after = fresh.stopped_after;
-        g.changed();
-        // What the game needs next runs here if this server owns it (or can claim it).
-        self.act(live, g).await;
-        Ok(())
     }
 }

@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use hasami_core::Side;
+use hasami_core::{RecordResult, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
@@ -19,12 +19,12 @@ use hasami_core::AnyGame;
 /// The most plies a game may have: a game at the limit takes no further move (409), so no client
 /// can make a game, its view or its record grow without end (variants without repetition and
 /// quiet limits never end by rule). Real games end far sooner.
-pub const MAX_PLIES: usize = 2_000;
+pub(crate) const MAX_PLIES: usize = 2_000;
 
 /// Who plays against whom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Opponent {
+pub(crate) enum Opponent {
     /// One person against the engine.
     Engine,
     /// Two people on one device (hot-seat).
@@ -35,7 +35,7 @@ pub enum Opponent {
 
 impl Opponent {
     /// The stored and shown word: `engine`, `local` or `online`.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Opponent::Engine => "engine",
             Opponent::Local => "local",
@@ -54,79 +54,117 @@ impl Opponent {
 }
 
 /// The side's name in the API: `black` or `white`.
-pub fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::First => "black",
-        Side::Second => "white",
+pub(crate) fn side_word(side: Side) -> &'static str {
+    crate::db::side_text(side)
+}
+
+/// How a game ended when its rules did not end it (resignation, agreed draw, time, abort, the
+/// server's ply limit): its result and the reason in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct End {
+    /// The result (`Unfinished` for an aborted game: nobody won, nothing was drawn).
+    pub(crate) result: RecordResult,
+    /// Why it ended, in words.
+    pub(crate) reason: String,
+}
+
+impl End {
+    /// A win for `winner`.
+    pub(crate) fn win(winner: Side, reason: String) -> End {
+        let result = match winner {
+            Side::First => RecordResult::FirstWins,
+            Side::Second => RecordResult::SecondWins,
+        };
+        End { result, reason }
+    }
+
+    /// A draw.
+    pub(crate) fn draw(reason: String) -> End {
+        End {
+            result: RecordResult::Draw,
+            reason,
+        }
+    }
+
+    /// An abort: the game ends with no result.
+    pub(crate) fn aborted(reason: String) -> End {
+        End {
+            result: RecordResult::Unfinished,
+            reason,
+        }
+    }
+}
+
+/// The winner of a result, if any.
+pub(crate) fn winner_of(result: RecordResult) -> Option<Side> {
+    match result {
+        RecordResult::FirstWins => Some(Side::First),
+        RecordResult::SecondWins => Some(Side::Second),
+        RecordResult::Draw | RecordResult::Unfinished => None,
     }
 }
 
 /// The end of a game that reaches [`MAX_PLIES`] without an end of its own (a variant with the
 /// repetition and quiet-ply rules off): a draw, so that no game waits on a move it cannot make.
-pub(crate) fn ply_limit_end(game: &AnyGame) -> Option<(String, String)> {
-    (game.outcome().is_none() && game.plies() >= MAX_PLIES).then(|| {
-        (
-            "1/2-1/2".to_string(),
-            format!("draw: the server's limit of {MAX_PLIES} plies"),
-        )
-    })
+pub(crate) fn ply_limit_end(game: &AnyGame) -> Option<End> {
+    (game.outcome().is_none() && game.plies() >= MAX_PLIES)
+        .then(|| End::draw(format!("draw: the server's limit of {MAX_PLIES} plies")))
 }
 
 /// A side from its API name.
 pub(crate) fn parse_side(s: &str) -> Option<Side> {
-    match s {
-        "black" => Some(Side::First),
-        "white" => Some(Side::Second),
-        _ => None,
-    }
+    crate::db::side_from_text(s)
 }
 
 /// The time for a paired player's first move unless the server sets another (`Limits::first_move`).
 pub(crate) const FIRST_MOVE_MS: i64 = 30_000;
 
-/// One game held in memory while it is used.
-pub struct LiveGame {
+/// One game held in memory while it is used. Its fields are its own: it is read through its
+/// methods, and changed only by the changes that keep it whole (a move, a takeback, the end, a draw
+/// offer or a takeback request, a reload), each of which answers what it must (a move answers
+/// offers and requests) and tells the watchers.
+pub(crate) struct LiveGame {
     /// The stored row (moves are kept in `game` and `times`, not here).
-    pub meta: StoredGame,
+    meta: StoredGame,
     /// The game with its history.
-    pub game: AnyGame,
+    game: AnyGame,
     /// When each move was played, Unix milliseconds.
-    pub times: Vec<i64>,
+    times: Vec<i64>,
     /// The mover's remaining time after each move, ms (`None` without clocks).
-    pub clocks: Vec<Option<i64>>,
+    clocks: Vec<Option<i64>>,
     /// How long the side to move has been on its turn (its clock runs from the turn's start).
-    pub turn: TurnClock,
+    turn: TurnClock,
     /// The timer that ends the game on time (replaced after every change).
-    pub clock_timer: Option<tokio::task::AbortHandle>,
+    clock_timer: Option<tokio::task::AbortHandle>,
     /// How long each player of a paired game has for its first move, ms (`Limits::first_move`,
     /// set by the server that loads or makes the game).
-    pub first_move_ms: i64,
+    first_move_ms: i64,
     /// The timer that takes a lobby game out of the lobby when its creator does not come back.
-    pub lobby_watch: Option<tokio::task::AbortHandle>,
-    /// An end not given by the rules: resignation or agreed draw (result token, reason).
-    pub ended: Option<(String, String)>,
+    lobby_watch: Option<tokio::task::AbortHandle>,
+    /// An end not given by the rules: resignation, agreed draw, time, abort.
+    ended: Option<End>,
     /// The side that offers a draw.
-    pub draw_offer: Option<Side>,
+    draw_offer: Option<Side>,
     /// The side that asks to take back its last move (online games; see `takeback.rs`).
-    pub takeback_offer: Option<Side>,
+    takeback_offer: Option<Side>,
     /// The engine is searching its reply.
-    pub thinking: bool,
+    thinking: bool,
     /// The stop flag of the engine reply being searched, if any.
-    pub reply_stop: Option<Arc<AtomicBool>>,
+    reply_stop: Option<Arc<AtomicBool>>,
     /// The stop flag of the hint being searched, if any (a newer hint supersedes it).
-    pub hint_stop: Option<Arc<AtomicBool>>,
+    hint_stop: Option<Arc<AtomicBool>>,
     /// How long the side to move's turn had lasted when the game ended (ms), `None` while it goes
     /// on: that side's clock stopped there (at zero after a loss on time).
-    pub stopped_after: Option<i64>,
+    stopped_after: Option<i64>,
     /// Goes up with every change; an engine reply for an older version is dropped.
-    pub version: u64,
+    version: u64,
     /// Every change is sent here as a JSON message.
-    pub updates: broadcast::Sender<Arc<str>>,
+    updates: broadcast::Sender<Arc<str>>,
     /// Whether each side's player is connected, here or on another server: see `presence.rs`.
-    pub presence: Presence,
+    presence: Presence,
     /// What the game adds to the registry's ledger (its bytes, its position while it is an online
     /// game in progress): see `memory.rs`.
-    pub(crate) line: Line,
+    line: Line,
 }
 
 impl LiveGame {
@@ -135,7 +173,8 @@ impl LiveGame {
         meta: StoredGame,
         game: AnyGame,
         times: Vec<i64>,
-        ended: Option<(String, String)>,
+        ended: Option<End>,
+        first_move_ms: i64,
     ) -> LiveGame {
         let plies = game.plies();
         LiveGame {
@@ -145,7 +184,7 @@ impl LiveGame {
             clocks: vec![None; plies],
             turn: TurnClock::start(),
             clock_timer: None,
-            first_move_ms: FIRST_MOVE_MS,
+            first_move_ms,
             lobby_watch: None,
             ended,
             draw_offer: None,
@@ -177,13 +216,19 @@ impl LiveGame {
             times.push(m.time);
             clocks.push(m.clock);
         }
-        let ended = match (game.outcome(), meta.result.as_str()) {
+        let stored = RecordResult::from_token(&meta.result).ok_or_else(|| GameError::Corrupt {
+            id,
+            reason: format!("unknown result {}", meta.result),
+        })?;
+        let reason = meta.reason.clone();
+        let ended = match (game.outcome(), stored) {
             // An aborted game keeps the result `*` with its reason.
-            (None, "*") if meta.reason.is_some() => {
-                Some(("*".to_string(), meta.reason.clone().unwrap_or_default()))
-            }
-            (None, "*") | (Some(_), _) => None,
-            (None, r) => Some((r.to_string(), meta.reason.clone().unwrap_or_default())),
+            (None, RecordResult::Unfinished) => reason.map(End::aborted),
+            (Some(_), _) => None,
+            (None, result) => Some(End {
+                result,
+                reason: reason.unwrap_or_default(),
+            }),
         };
         let draw_offer = meta.draw_offer.as_deref().and_then(parse_side);
         let takeback_offer = meta.takeback_offer.as_deref().and_then(parse_side);
@@ -193,7 +238,7 @@ impl LiveGame {
             .or(times.last().copied())
             .unwrap_or(meta.created);
         // A stored end was written with the time it happened.
-        let stopped_after = (meta.result != "*" || meta.reason.is_some())
+        let stopped_after = (stored != RecordResult::Unfinished || meta.reason.is_some())
             .then_some((meta.updated - turn_began).max(0));
         Ok(LiveGame {
             meta,
@@ -218,31 +263,101 @@ impl LiveGame {
         })
     }
 
+    /// The stored row (its moves are in [`LiveGame::game`]).
+    pub(crate) fn meta(&self) -> &StoredGame {
+        &self.meta
+    }
+
+    /// The game with its history.
+    pub(crate) fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// When each move was played, Unix milliseconds.
+    pub(crate) fn times(&self) -> &[i64] {
+        &self.times
+    }
+
+    /// The mover's remaining time after each move, ms (`None` without clocks).
+    pub(crate) fn clocks(&self) -> &[Option<i64>] {
+        &self.clocks
+    }
+
+    /// How long the side to move has been on its turn.
+    pub(crate) fn turn(&self) -> &TurnClock {
+        &self.turn
+    }
+
+    /// How long each player of a paired game has for its first move, ms.
+    pub(crate) fn first_move_ms(&self) -> i64 {
+        self.first_move_ms
+    }
+
+    /// Sets how long each player of a paired game has for its first move (the server's setting).
+    pub(crate) fn set_first_move_ms(&mut self, ms: i64) {
+        self.first_move_ms = ms;
+    }
+
+    /// An end not given by the rules, if the game ended so.
+    pub(crate) fn ended(&self) -> Option<&End> {
+        self.ended.as_ref()
+    }
+
+    /// The side that offers a draw.
+    pub(crate) fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+
+    /// The side that asks to take back its last move.
+    pub(crate) fn takeback_offer(&self) -> Option<Side> {
+        self.takeback_offer
+    }
+
+    /// Whether the engine is searching its reply.
+    pub(crate) fn thinking(&self) -> bool {
+        self.thinking
+    }
+
+    /// How long the side to move's turn had lasted when the game ended, ms.
+    pub(crate) fn stopped_after(&self) -> Option<i64> {
+        self.stopped_after
+    }
+
+    /// The version: goes up with every change of the game's course.
+    pub(crate) fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The changes of the game, as JSON messages, from now on.
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.updates.subscribe()
+    }
+
     /// Who plays against whom.
-    pub fn opponent(&self) -> Opponent {
+    pub(crate) fn opponent(&self) -> Opponent {
         Opponent::parse(&self.meta.opponent).unwrap_or(Opponent::Local)
     }
 
     /// The engine's side, in a game against the engine.
-    pub fn engine_side(&self) -> Option<Side> {
+    pub(crate) fn engine_side(&self) -> Option<Side> {
         self.meta.engine_side.as_deref().and_then(parse_side)
     }
 
-    /// Result token and reason.
-    pub fn result(&self) -> (String, Option<String>) {
+    /// The result and the reason.
+    pub(crate) fn result(&self) -> (RecordResult, Option<String>) {
         if let Some(o) = self.game.outcome() {
-            (o.result_token().to_string(), self.game.outcome_words())
-        } else if let Some((r, why)) = &self.ended {
-            (r.clone(), Some(why.clone()))
+            (RecordResult::of(Some(o)), self.game.outcome_words())
+        } else if let Some(end) = &self.ended {
+            (end.result, Some(end.reason.clone()))
         } else {
-            ("*".into(), None)
+            (RecordResult::Unfinished, None)
         }
     }
 
     /// Takes on a stored move (played here or on another server): `next` is the game after it,
     /// played at `time` (Unix ms) leaving the mover `clock`, the next turn timed by `turn`. The move
     /// answers any draw offer and takeback request; the game ends drawn at [`MAX_PLIES`] unless it
-    /// ended by rule, and an ended game's clocks stop at the move.
+    /// ended by rule, and an ended game's clocks stop at the move. The watchers are told.
     pub(crate) fn take_move(
         &mut self,
         next: AnyGame,
@@ -262,10 +377,194 @@ impl LiveGame {
         if self.is_over() {
             self.stopped_after = Some(0);
         }
+        self.changed();
+    }
+
+    /// Takes on a takeback (stored first): `next` is the game with the moves taken back. Offers and
+    /// requests are answered, the engine's reply stops, and the side to move's clock runs from now.
+    pub(crate) fn take_back(&mut self, next: AnyGame) {
+        let keep = next.plies();
+        self.game = next;
+        self.times.truncate(keep);
+        self.clocks.truncate(keep);
+        self.turn = TurnClock::start();
+        self.stopped_after = self.game.outcome().map(|_| 0);
+        self.draw_offer = None;
+        self.takeback_offer = None;
+        self.cancel_reply();
+        self.changed();
+    }
+
+    /// Takes on an end (stored first): it answers any offer and request, stops the clocks and the
+    /// engine.
+    pub(crate) fn end(&mut self, end: End) {
+        self.draw_offer = None;
+        self.takeback_offer = None;
+        self.ended = Some(end);
+        self.stopped_after = Some(self.turn.elapsed_ms(tokio::time::Instant::now()));
+        self.cancel_reply();
+        self.changed();
+    }
+
+    /// Takes on a draw offer made, withdrawn or declined (stored first). The position and the
+    /// clocks stay: an engine reply or clock timer in flight goes on.
+    pub(crate) fn set_draw_offer(&mut self, side: Option<Side>) {
+        self.draw_offer = side;
+        self.tell();
+    }
+
+    /// Takes on a takeback request made or declined (stored first). The position and the clocks
+    /// stay: an engine reply or clock timer in flight goes on.
+    pub(crate) fn set_takeback_offer(&mut self, side: Option<Side>) {
+        self.takeback_offer = side;
+        self.tell();
+    }
+
+    /// Replaces the game with `fresh`, the same game as stored (its watchers stay and are told).
+    pub(crate) fn replace_with(&mut self, fresh: LiveGame) {
+        self.cancel_reply();
+        self.meta = fresh.meta;
+        self.game = fresh.game;
+        self.times = fresh.times;
+        self.clocks = fresh.clocks;
+        self.turn = fresh.turn;
+        self.ended = fresh.ended;
+        self.draw_offer = fresh.draw_offer;
+        self.takeback_offer = fresh.takeback_offer;
+        self.stopped_after = fresh.stopped_after;
+        self.changed();
+    }
+
+    /// Names the rematch of this game (stored first).
+    pub(crate) fn set_rematch(&mut self, id: i64) {
+        self.meta.rematch = Some(id);
+        self.changed();
+    }
+
+    /// Takes on new names of the players (stored first); not a change of the game's course.
+    pub(crate) fn set_names(&mut self, black: String, white: String) {
+        self.meta.black_name = black;
+        self.meta.white_name = white;
+        self.tell();
+    }
+
+    /// Takes on the id the store gave a new game.
+    pub(crate) fn set_id(&mut self, id: i64) {
+        self.meta.id = id;
+    }
+
+    /// Seats a player who joined from the lobby on `seat` (stored first): the game leaves the
+    /// lobby, and its first move is timed from the join. The course of the game is unchanged: the
+    /// creator and the watchers are told.
+    pub(crate) fn seat(&mut self, seat: Side, name: String, token: String) {
+        self.meta.open_seat = None;
+        self.meta.paired = true;
+        self.turn = TurnClock::start();
+        match seat {
+            Side::First => {
+                self.meta.black_name = name;
+                self.meta.black_token = token;
+            }
+            Side::Second => {
+                self.meta.white_name = name;
+                self.meta.white_token = token;
+            }
+        }
+        self.tell();
+    }
+
+    /// Takes the game out of the lobby (stored first).
+    pub(crate) fn close_seat(&mut self) {
+        self.meta.open_seat = None;
+        self.tell();
+    }
+
+    /// Takes on the stored arrangements (stored first): the game starts (its clocks with it) when
+    /// both are in.
+    pub(crate) fn take_arrangements(&mut self, both: [Option<String>; 2]) {
+        self.meta.arranged = both;
+        if let Some(start) = self.arranging().and_then(|a| a.start()) {
+            self.meta.start = start.to_string();
+            self.meta.arranging = false;
+            self.meta.turn_started = Some(crate::db::now_ms());
+            self.game = AnyGame::Shogun(hasami_core::ShogunGame::from_position(start));
+            self.turn = TurnClock::start();
+        }
+        self.changed();
+    }
+
+    /// The engine begins its reply, stopped by `stop` when the game is taken back or ends; the
+    /// version the reply is for.
+    pub(crate) fn begin_reply(&mut self, stop: Arc<AtomicBool>) -> u64 {
+        self.thinking = true;
+        self.changed();
+        self.reply_stop = Some(stop);
+        self.version
+    }
+
+    /// The engine's reply is over (played, or given up): it no longer shows as thinking.
+    pub(crate) fn reply_done(&mut self) {
+        self.thinking = false;
+        self.reply_stop = None;
+    }
+
+    /// The engine gave its reply up (the store refused it): it no longer shows as thinking, and the
+    /// watchers are told; the clock timer of the engine's turn goes on.
+    pub(crate) fn reply_given_up(&mut self) {
+        self.reply_done();
+        self.tell();
+    }
+
+    /// Replaces the hint being searched (its stop flag), stopping the one before, if any.
+    pub(crate) fn replace_hint(&mut self, stop: Arc<AtomicBool>) {
+        if let Some(old) = self.hint_stop.replace(stop) {
+            old.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Replaces the timer that ends the game on time (none: no timer), stopping the one before.
+    pub(crate) fn set_clock_timer(&mut self, timer: Option<tokio::task::AbortHandle>) {
+        if let Some(old) = std::mem::replace(&mut self.clock_timer, timer) {
+            old.abort();
+        }
+    }
+
+    /// The timer that ended the game on time (or gave up) is done.
+    pub(crate) fn clock_timer_done(&mut self) {
+        self.clock_timer = None;
+    }
+
+    /// Replaces the timer that takes the game out of the lobby (none: no timer), stopping the one
+    /// before.
+    pub(crate) fn set_lobby_watch(&mut self, timer: Option<tokio::task::AbortHandle>) {
+        if let Some(old) = std::mem::replace(&mut self.lobby_watch, timer) {
+            old.abort();
+        }
+    }
+
+    /// The timer that takes the game out of the lobby is done.
+    pub(crate) fn lobby_watch_done(&mut self) {
+        self.lobby_watch = None;
+    }
+
+    /// Whether each side's player is connected.
+    pub(crate) fn presence(&self) -> &Presence {
+        &self.presence
+    }
+
+    /// Changes whether each side's player is connected (see `presence_sync.rs`); tells the
+    /// watchers when a player came or went.
+    pub(crate) fn change_presence<T>(&mut self, change: impl FnOnce(&mut Presence) -> T) -> T {
+        let before = self.presence.both();
+        let out = change(&mut self.presence);
+        if before != self.presence.both() {
+            self.tell();
+        }
+        out
     }
 
     /// Whether the game has ended.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.game.outcome().is_some() || self.ended.is_some()
     }
 
@@ -275,8 +574,61 @@ impl LiveGame {
         Status {
             result,
             reason,
-            draw_offer: self.draw_offer.map(|s| side_word(s).to_string()),
-            takeback_offer: self.takeback_offer.map(|s| side_word(s).to_string()),
+            draw_offer: self.draw_offer,
+            takeback_offer: self.takeback_offer,
+        }
+    }
+
+    /// The end state to store with a move to `next`: ended when `next` ends, offers and requests
+    /// answered.
+    pub(crate) fn status_after_move(&self, next: &AnyGame) -> Status {
+        let mut status = self.status();
+        if let Some(o) = next.outcome() {
+            status.result = RecordResult::of(Some(o));
+            status.reason = next.outcome_words();
+        }
+        if let Some(end) = ply_limit_end(next) {
+            status.result = end.result;
+            status.reason = Some(end.reason);
+        }
+        status.draw_offer = None;
+        status.takeback_offer = None;
+        status
+    }
+
+    /// The end state to store with a takeback to `next`: offers and requests answered.
+    pub(crate) fn status_after_takeback(next: &AnyGame) -> Status {
+        let mut status = Status::playing();
+        if let Some(o) = next.outcome() {
+            status.result = RecordResult::of(Some(o));
+            status.reason = next.outcome_words();
+        }
+        status
+    }
+
+    /// The end state to store with `end`: offers and requests answered.
+    pub(crate) fn status_ended(&self, end: &End) -> Status {
+        Status {
+            result: end.result,
+            reason: Some(end.reason.clone()),
+            draw_offer: None,
+            takeback_offer: None,
+        }
+    }
+
+    /// The end state to store with a draw offer made or withdrawn (a takeback request stands).
+    pub(crate) fn status_with_draw_offer(&self, side: Option<Side>) -> Status {
+        Status {
+            draw_offer: side,
+            ..self.status()
+        }
+    }
+
+    /// The end state to store with a takeback request made or answered (a draw offer stands).
+    pub(crate) fn status_with_takeback_offer(&self, side: Option<Side>) -> Status {
+        Status {
+            takeback_offer: side,
+            ..self.status()
         }
     }
 
@@ -301,7 +653,7 @@ impl LiveGame {
     /// Records a change of the game's course (a move, a takeback, the end): a new version, so
     /// engine replies and clock timers started before it are dropped, and the new game sent to
     /// every watcher.
-    pub(crate) fn changed(&mut self) {
+    fn changed(&mut self) {
         self.version += 1;
         self.tell();
     }
@@ -310,7 +662,7 @@ impl LiveGame {
     /// the clocks as they are (a name, a draw offer, a player coming or going, the engine giving
     /// up a reply), so an engine reply or clock timer in flight goes on. Every change is told, so
     /// the game's line in the registry's ledger is brought up to date here.
-    pub(crate) fn tell(&mut self) {
+    fn tell(&mut self) {
         self.recount();
         let msg: Arc<str> = self.message(None).into();
         // No receivers is fine.
@@ -327,7 +679,7 @@ impl LiveGame {
 
     /// Brings the game's line in the ledger up to date: its weight, and its position while it is an
     /// online game in progress.
-    pub(crate) fn recount(&mut self) {
+    fn recount(&mut self) {
         let bytes = bytes_of(&self.game);
         let position = self.fair_play_position();
         self.line.set(bytes, position);

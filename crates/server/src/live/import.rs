@@ -7,43 +7,58 @@ use hasami_core::RecordResult;
 use serde::Deserialize;
 
 use crate::db;
+use crate::live::create::Creator;
 use crate::live::create::{Created, NewOptions};
 use crate::live::error::GameError;
-use crate::live::game::{ply_limit_end, Opponent, MAX_PLIES};
+use crate::live::game::{ply_limit_end, End, Opponent, MAX_PLIES};
 use crate::live::names::{check_name, hidden};
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
 use hasami_core::AnyGame;
 
 /// An imported record (POST /api/games/import).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Import {
+pub(crate) struct Import {
     /// The record text (docs/records.md).
-    pub record: String,
+    pub(crate) record: String,
     /// How to continue it: `local` (default), `engine` or `online`.
     #[serde(default)]
-    pub opponent: Option<Opponent>,
+    pub(crate) opponent: Option<Opponent>,
     /// Engine level.
     #[serde(default)]
-    pub level: Option<u32>,
+    pub(crate) level: Option<u32>,
     /// The importer's side in engine and online games.
     #[serde(default)]
-    pub side: Option<String>,
+    pub(crate) side: Option<String>,
 }
 
 /// The longest record text imported, in bytes (a game of [`MAX_PLIES`] plies with comments fits).
-pub const MAX_RECORD_BYTES: usize = 256 * 1024;
+pub(crate) const MAX_RECORD_BYTES: usize = 256 * 1024;
 
 /// The longest `Termination` reason kept, in characters.
-pub const MAX_REASON: usize = 200;
+pub(crate) const MAX_REASON: usize = 200;
 
 fn bad_record(e: impl std::fmt::Display) -> GameError {
     GameError::BadRecord(e.to_string())
 }
 
-impl AppState {
+/// Importer: built over the round of the server's games (and through it the store).
+pub(crate) struct Importer {
+    state: Shared,
+}
+
+impl Importer {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Importer {
+        Importer {
+            state: Arc::clone(state),
+        }
+    }
+}
+
+impl Importer {
     /// Imports a record (of either family) as a new game.
-    pub async fn import(self: &Arc<Self>, req: Import) -> Result<Created, GameError> {
+    pub(crate) async fn import(&self, req: Import) -> Result<Created, GameError> {
         if req.record.len() > MAX_RECORD_BYTES {
             return Err(GameError::RecordTooLarge {
                 bytes: req.record.len(),
@@ -73,33 +88,34 @@ impl AppState {
         );
         let ended = match (game.outcome(), result) {
             (None, RecordResult::Unfinished) | (Some(_), _) => None,
-            (None, r) => Some((
-                r.token().to_string(),
-                termination.map_or_else(
-                    || format!("result {} given in the record", r.token()),
+            (None, result) => Some(End {
+                result,
+                reason: termination.map_or_else(
+                    || format!("result {} given in the record", result.token()),
                     str::to_string,
                 ),
-            )),
+            }),
         };
         // An unfinished record as long as a game may be ends there, drawn.
         let ended = ended.or_else(|| ply_limit_end(&game));
         let opponent = Some(req.opponent.unwrap_or(Opponent::Local));
         let times = vec![db::now_ms(); game.plies()];
-        self.store_new(
-            game,
-            times,
-            ended,
-            NewOptions {
-                opponent,
-                level: req.level,
-                side: req.side.as_deref(),
-                names,
-                omniscient: false,
-                clock: None,
-                open: false,
-                arrange: false,
-            },
-        )
-        .await
+        Creator::new(&self.state)
+            .store_new(
+                game,
+                times,
+                ended,
+                NewOptions {
+                    opponent,
+                    level: req.level,
+                    side: req.side.as_deref(),
+                    names,
+                    omniscient: false,
+                    clock: None,
+                    open: false,
+                    arrange: false,
+                },
+            )
+            .await
     }
 }

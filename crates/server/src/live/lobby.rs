@@ -9,24 +9,25 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use serde::Serialize;
-use tokio::sync::Mutex;
 
 use crate::db::{self, OpenGame};
-pub use crate::live::client_games::LOBBY_TTL_MS;
+pub(crate) use crate::live::client_games::LOBBY_TTL_MS;
+use crate::live::create::Creator;
 use crate::live::create::{Created, NewGame};
 use crate::live::error::GameError;
-use crate::live::game::{parse_side, side_word, LiveGame};
+use crate::live::finish::Finisher;
+use crate::live::game::{parse_side, side_word};
 use crate::live::names::check_name;
 use crate::live::random::random_token;
-use crate::live::registry::AppState;
-use crate::live::turn::TurnClock;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 
 /// Games one client may have waiting in the lobby at once.
-pub const OPEN_PER_CLIENT: usize = 3;
+pub(crate) const OPEN_PER_CLIENT: usize = 3;
 /// Seats one client may hold, taken from the lobby, in games where it has not moved yet.
-pub const JOINED_PER_CLIENT: usize = 3;
+pub(crate) const JOINED_PER_CLIENT: usize = 3;
 /// The most games the lobby lists.
-pub const LOBBY_SIZE: u32 = 50;
+pub(crate) const LOBBY_SIZE: u32 = 50;
 
 /// What a client's remembered lobby games count for: its games waiting in the lobby, or the seats it
 /// took in games that have not begun.
@@ -38,30 +39,46 @@ enum Counted {
 
 /// The answer to joining a game: the game and the joiner's key to it.
 #[derive(Debug, Clone, Serialize)]
-pub struct Joined {
+pub(crate) struct Joined {
     /// The game's id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// The joiner's token.
-    pub token: String,
+    pub(crate) token: String,
     /// The joiner's side: `black` or `white`.
-    pub side: &'static str,
+    pub(crate) side: &'static str,
 }
 
-impl AppState {
+/// Lobby: built over the round of the server's games (and through it the store).
+pub(crate) struct Lobby {
+    state: Shared,
+    round: Round,
+}
+
+impl Lobby {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Lobby {
+        Lobby {
+            state: Arc::clone(state),
+            round: Round::new(state),
+        }
+    }
+}
+
+impl Lobby {
     /// The games open to join, newest first.
-    pub async fn lobby(&self) -> Result<Vec<OpenGame>, GameError> {
+    pub(crate) async fn lobby(&self) -> Result<Vec<OpenGame>, GameError> {
         let since = db::now_ms() - LOBBY_TTL_MS;
-        Ok(self.db.list_open(LOBBY_SIZE, since).await?)
+        Ok(self.state.db.list_open(LOBBY_SIZE, since).await?)
     }
 
     /// Creates a game open in the lobby for `client`, within its allowance of open games.
-    pub async fn create_open(
-        self: &Arc<Self>,
+    pub(crate) async fn create_open(
+        &self,
         req: NewGame,
         client: IpAddr,
     ) -> Result<Created, GameError> {
         self.within_allowance(Counted::Waiting, client, async {
-            let created = self.create(req).await?;
+            let created = Creator::new(&self.state).create(req).await?;
             Ok((created.id, created))
         })
         .await
@@ -70,8 +87,8 @@ impl AppState {
     /// Takes the free seat of open game `id` for `client`, a player named `name` (the side's own
     /// name when none is given): the first caller gets the seat's key, every later one 409; a
     /// client already holding [`JOINED_PER_CLIENT`] seats in games that have not begun gets 429.
-    pub async fn join(
-        self: &Arc<Self>,
+    pub(crate) async fn join(
+        &self,
         id: i64,
         name: Option<&str>,
         client: IpAddr,
@@ -88,21 +105,21 @@ impl AppState {
     /// requests take turns on this server (they are rare and quick), so two at once from one
     /// client cannot both pass the count.
     async fn within_allowance<T>(
-        self: &Arc<Self>,
+        &self,
         what: Counted,
         client: IpAddr,
         work: impl std::future::Future<Output = Result<(i64, T), GameError>>,
     ) -> Result<T, GameError> {
         let (book, max, over) = match what {
             Counted::Waiting => (
-                &self.lobby_created,
+                &self.state.lobby_created,
                 OPEN_PER_CLIENT,
                 GameError::TooManyOpen {
                     max: OPEN_PER_CLIENT,
                 },
             ),
             Counted::NotBegun => (
-                &self.lobby_joined,
+                &self.state.lobby_joined,
                 JOINED_PER_CLIENT,
                 GameError::TooManyJoined {
                     max: JOINED_PER_CLIENT,
@@ -131,106 +148,54 @@ impl AppState {
     /// Whether game `id`, created or joined at `at`, still counts as `what` for its client: at most
     /// [`LOBBY_TTL_MS`] ago, the game goes on, and it still waits in the lobby (`Waiting`) or has
     /// fewer than two plies (`NotBegun`).
-    async fn still_counts(self: &Arc<Self>, id: i64, at: i64, what: Counted) -> bool {
+    async fn still_counts(&self, id: i64, at: i64, what: Counted) -> bool {
         if db::now_ms() - at > LOBBY_TTL_MS {
             return false;
         }
-        let Ok(live) = self.live(id).await else {
+        let Ok(live) = self.round.game(id).await else {
             return false;
         };
         let g = live.lock().await;
         !g.is_over()
             && match what {
-                Counted::Waiting => g.meta.open_seat.is_some(),
-                Counted::NotBegun => g.game.plies() < 2,
+                Counted::Waiting => g.meta().open_seat.is_some(),
+                Counted::NotBegun => g.game().plies() < 2,
             }
     }
 
     /// Takes the free seat of game `id` for a player named `name`, if it is still free.
-    async fn take_seat(
-        self: &Arc<Self>,
-        id: i64,
-        name: Option<String>,
-    ) -> Result<Joined, GameError> {
-        let live = self.live(id).await?;
+    async fn take_seat(&self, id: i64, name: Option<String>) -> Result<Joined, GameError> {
+        let live = self.round.game(id).await?;
         let mut g = live.lock().await;
-        self.check_clock(&mut g).await?;
-        let seat = match (&g.meta.open_seat, g.is_over()) {
+        Finisher::new(&self.state.db).check_clock(&mut g).await?;
+        let seat = match (&g.meta().open_seat, g.is_over()) {
             (Some(seat), false) => parse_side(seat).ok_or(GameError::NotOpen)?,
             _ => return Err(GameError::NotOpen),
         };
-        let name = name.unwrap_or_else(|| g.game.side_name(seat).to_string());
+        let name = name.unwrap_or_else(|| g.game().side_name(seat).to_string());
         let word = side_word(seat);
         // The seat gets a key of its own: the invite link the creator was given for it stops
         // working here and on every server sharing the store.
         let token = random_token();
         if !self
+            .state
             .db
             .take_seat(id, word, name.clone(), token.clone())
             .await?
         {
             // Another server's player was first: this copy is stale.
-            let _ = self.reload(&live, &mut g).await;
+            let _ = self.round.reload(&live, &mut g).await;
             return Err(GameError::NotOpen);
         }
-        g.meta.open_seat = None;
-        g.meta.paired = true;
         // The store counts the first move's time from the join (`turn_started`), and so does this
-        // copy; each side's first move is free of the clocks, so nothing else changes.
-        g.turn = TurnClock::start();
-        match word {
-            "black" => {
-                g.meta.black_name = name;
-                g.meta.black_token = token.clone();
-            }
-            _ => {
-                g.meta.white_name = name;
-                g.meta.white_token = token.clone();
-            }
-        }
-        // The course of the game is unchanged: the creator and the watchers are told.
-        g.tell();
-        self.act(&live, &mut g).await;
+        // copy; each side's first move is free of the clocks, so nothing else changes. The course
+        // of the game is unchanged: the creator and the watchers are told.
+        g.seat(seat, name, token.clone());
+        self.round.act(&live, &mut g).await;
         Ok(Joined {
             id,
             token,
             side: word,
         })
-    }
-}
-
-impl AppState {
-    /// A player's socket closed, or another server's last one (live/presence.rs). When that player
-    /// created a game waiting in the lobby and has no other socket of it open, on this server or
-    /// another sharing the store, the game leaves the lobby after the grace
-    /// ([`AppState::lobby_grace`]) unless a socket of theirs opens again meanwhile: nobody should join
-    /// a game whose creator has gone. One such timer per game (a newer one replaces it).
-    pub(crate) fn watch_creator(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
-        let Some(seat) = g.meta.open_seat.as_deref().and_then(parse_side) else {
-            return;
-        };
-        if g.connected(!seat) || g.is_over() {
-            return;
-        }
-        if let Some(old) = g.lobby_watch.take() {
-            old.abort();
-        }
-        let grace = self.lobby_grace();
-        let state = Arc::clone(self);
-        let live = Arc::clone(live);
-        let task = tokio::spawn(async move {
-            tokio::time::sleep(grace).await;
-            let mut g = live.lock().await;
-            g.lobby_watch = None;
-            if g.connected(!seat) || g.is_over() || g.meta.open_seat.is_none() {
-                return;
-            }
-            // A store that refuses leaves the game listed until its 20 minutes are over.
-            if let Ok(true) = state.db.close_seat(g.meta.id, side_word(seat)).await {
-                g.meta.open_seat = None;
-                g.tell();
-            }
-        });
-        g.lobby_watch = Some(task.abort_handle());
     }
 }

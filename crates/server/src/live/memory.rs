@@ -19,11 +19,11 @@ use hasami_core::{AnyGame, HasamiPosition, Played, ShogunPosition};
 
 /// What every game in memory holds besides its plies, in bytes (measured: 3,706 bytes for a game
 /// with no moves; rounded up).
-pub const GAME_BYTES: usize = 4_096;
+pub(crate) const GAME_BYTES: usize = 4_096;
 
 /// What each ply of a game holds in memory, in bytes: a position, the move played, its time and
 /// the mover's clock.
-pub fn ply_bytes(shogun: bool) -> usize {
+pub(crate) fn ply_bytes(shogun: bool) -> usize {
     let times = std::mem::size_of::<i64>() + std::mem::size_of::<Option<i64>>();
     if shogun {
         std::mem::size_of::<ShogunPosition>()

@@ -1,18 +1,27 @@
 //! Games in play, one file per concern (after lishogi's `round` module).
 //!
-//! [`AppState`] (`registry`) holds the games in use and loads a game from the store on first use; a
-//! [`LiveGame`] (`game`) is one game in memory. Each action is a method of [`AppState`] in the file
-//! of its concern: `create` and `import` (new games), `play` (moves, stored before they are
-//! acknowledged or broadcast), `reply` (the engine's moves; `retry` tries again what the store
-//! refused), `takeback` (undo, and takeback requests online), `draw` (offers), `finish`
-//! (resignation, abort, loss on time), `rematch`, `lobby` (games open to anyone; `client_games`
-//! keeps the allowances per client), `names`, `hint`, `analysis_board` (a position with moves of
-//! both sides, stored nowhere), `review` (post-game review), `record` (export), `games_list` (the
-//! list of games), `memory` (what the games in memory weigh, and the positions of online games in
-//! progress), `arrange` (Shogun players placing their pieces before the first move) and `view`
-//! (the JSON view); `follow` keeps games in step with other servers
-//! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times a
-//! turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP.
+//! [`AppState`] (`registry`) only finds, loads and evicts games: it holds the games in use and
+//! loads a game from the store on first use. A [`LiveGame`] (`game`) is one game in memory; its
+//! fields are its own, changed only by the changes that keep it whole (a move, a takeback, the end
+//! with its typed `End`, a draw offer, a takeback request, a reload).
+//!
+//! Each concern is a small type built with only what it needs, in the file of its concern:
+//! `moves` ([`Mover`](moves::Mover): moves, stored before they are acknowledged or broadcast),
+//! `finish` (`Finisher`: resignation, abort, loss on time), `draw` (`Drawer`: offers), `takeback`
+//! (`Takebacker`: undo, and takeback requests online), `reply` (`Replier`: the engine's moves;
+//! `retry` tries again what the store refused), `presence_sync` (`Presences`: who is connected,
+//! and the lobby's grace for a creator who left). [`Round`] (`round`) is what an action on a game
+//! goes through: it finds the game, checks its clock, hands the action to its concern and then runs
+//! what the game needs next (the engine's reply, the clock's timer); no concern calls back into
+//! the round. Around it: `create` and `import` (new games), `rematch`, `lobby` (games open to
+//! anyone; `client_games` keeps the allowances per client), `names`, `hint`, `analysis_board` (a
+//! position with moves of both sides, stored nowhere), `review` (post-game review), `record`
+//! (export), `games_list` (the list of games), `arrange` (Shogun players placing their pieces
+//! before the first move), `memory` (what the games in memory weigh, and the positions of online
+//! games in progress) and `view` (the JSON view); `follow` keeps games in step with other servers
+//! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times
+//! a turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP: a request's
+//! words (a draw's `offer`) are read at the edge into [`DrawAction`] and [`TakebackAction`].
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
 //! family (`hasami_core::AnyGame`; `shogun_view` adds what the browser shows only for Shogun), never
@@ -36,9 +45,9 @@ mod hint;
 mod import;
 mod lobby;
 mod memory;
+mod moves;
 mod names;
-mod play;
-pub(crate) mod presence;
+mod presence;
 mod presence_sync;
 mod random;
 mod record;
@@ -49,27 +58,29 @@ mod retry;
 #[cfg(test)]
 mod retry_tests;
 mod review;
+mod round;
 mod shogun_view;
 mod takeback;
 mod turn;
 mod view;
 
-pub use analysis_board::{
-    board_game, board_view, BoardMove, BoardRequest, BoardView, MAX_BOARD_MOVES,
-};
-pub use arrange::ArrangingView;
-pub use client_games::ClientGames;
-pub use clock::ClockRequest;
-pub use create::{Created, NewGame};
-pub use error::GameError;
-pub use game::{side_word, LiveGame, Opponent};
-pub use import::Import;
-pub use lobby::{Joined, JOINED_PER_CLIENT, LOBBY_SIZE, LOBBY_TTL_MS, OPEN_PER_CLIENT};
-pub use memory::{game_bytes, GAME_BYTES};
-pub use names::NamesRequest;
-pub use registry::{AppState, Shared, MAX_LIVE_BYTES, MAX_LIVE_GAMES};
-pub use rematch::Rematch;
-pub use review::{GameReview, MoveReview, PositionReview, SideSummary};
-pub use shogun_view::ShogunView;
-pub use turn::TurnClock;
-pub use view::{ClockView, GameView, MoveView, Players};
+pub(crate) use analysis_board::{board_game, board_view, BoardRequest, BoardSearcher};
+pub(crate) use arrange::Arranger;
+pub(crate) use create::{Creator, NewGame};
+pub(crate) use draw::DrawAction;
+pub(crate) use error::GameError;
+pub(crate) use follow::Follower;
+pub(crate) use game::LiveGame;
+pub(crate) use games_list::GamesList;
+pub(crate) use hint::Hinter;
+pub(crate) use import::{Import, Importer};
+pub(crate) use lobby::Lobby;
+pub use memory::game_bytes;
+pub(crate) use names::Namer;
+pub(crate) use record::Recorder;
+pub use registry::{AppState, Shared};
+pub(crate) use registry::{MAX_LIVE_BYTES, MAX_LIVE_GAMES};
+pub(crate) use rematch::Rematcher;
+pub(crate) use review::Reviewer;
+pub(crate) use round::Round;
+pub(crate) use takeback::TakebackAction;

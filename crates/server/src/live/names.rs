@@ -1,25 +1,25 @@
 //! Players' names: given at a new game, or changed later by each player for their own side.
 
-use std::sync::Arc;
-
 use hasami_core::Side;
 use serde::Deserialize;
 
+use crate::db::Db;
 use crate::live::error::GameError;
 use crate::live::game::parse_side;
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 use crate::live::view::GameView;
 
 /// Player names given at a new game.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct NamesRequest {
+pub(crate) struct NamesRequest {
     /// Black's (the first player's) name.
     #[serde(default)]
-    pub black: Option<String>,
+    pub(crate) black: Option<String>,
     /// White's (the second player's) name.
     #[serde(default)]
-    pub white: Option<String>,
+    pub(crate) white: Option<String>,
 }
 
 impl NamesRequest {
@@ -77,17 +77,33 @@ pub(crate) fn hidden(c: char) -> bool {
     )
 }
 
-impl AppState {
+/// Names: built over the round of the server's games and the store they are written to.
+pub(crate) struct Namer {
+    round: Round,
+    db: Db,
+}
+
+impl Namer {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Namer {
+        Namer {
+            round: Round::new(state),
+            db: state.db.clone(),
+        }
+    }
+}
+
+impl Namer {
     /// Sets a player's name: the token's side (`side` is needed when the token plays both, in a
     /// hot-seat game). The engine's name cannot be changed.
-    pub async fn set_name(
-        self: &Arc<Self>,
+    pub(crate) async fn set_name(
+        &self,
         id: i64,
         token: Option<&str>,
         name: &str,
         side: Option<&str>,
     ) -> Result<GameView, GameError> {
-        let live = self.live(id).await?;
+        let live = self.round.game(id).await?;
         let mut g = live.lock().await;
         let sides = g.player_sides(token)?;
         let name = check_name(name)?;
@@ -102,17 +118,15 @@ impl AppState {
                 s
             }
         };
-        let (mut black, mut white) = (g.meta.black_name.clone(), g.meta.white_name.clone());
+        let (mut black, mut white) = (g.meta().black_name.clone(), g.meta().white_name.clone());
         match side {
             Side::First => black = name,
             Side::Second => white = name,
         }
-        let gid = g.meta.id;
+        let gid = g.meta().id;
         self.db.set_names(gid, black.clone(), white.clone()).await?;
-        g.meta.black_name = black;
-        g.meta.white_name = white;
         // Not a change of the game's course: an engine reply or clock timer in flight goes on.
-        g.tell();
+        g.set_names(black, white);
         Ok(g.view(token))
     }
 }

@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 /// How often a server sharing its store keeps its presence rows and reads the others' again.
-pub const PRESENCE_REFRESH: Duration = Duration::from_secs(10);
+pub(crate) const PRESENCE_REFRESH: Duration = Duration::from_secs(10);
 
 /// One game's presence as this server knows it; indices are sides (first, second).
 #[derive(Debug, Default, Clone, Copy)]
-pub struct Presence {
+pub(crate) struct Presence {
     /// Open WebSockets of each side's player on this server.
     sockets: [u32; 2],
     /// Whether another server sharing the store holds a socket of each side's player.
@@ -20,40 +20,40 @@ pub struct Presence {
 
 impl Presence {
     /// Whether side `i`'s player has a socket open, here or on another server.
-    pub fn connected(&self, i: usize) -> bool {
+    pub(crate) fn connected(&self, i: usize) -> bool {
         self.sockets[i] > 0 || self.elsewhere[i]
     }
 
     /// Both sides' [`Presence::connected`].
-    pub fn both(&self) -> [bool; 2] {
+    pub(crate) fn both(&self) -> [bool; 2] {
         [0, 1].map(|i| self.connected(i))
     }
 
     /// Whether this server holds a socket of each side's player.
-    pub fn here(&self) -> [bool; 2] {
+    pub(crate) fn here(&self) -> [bool; 2] {
         self.sockets.map(|n| n > 0)
     }
 
     /// A socket of side `i`'s player opened (`delta` 1) or closed (−1) here; whether this server's
     /// own presence of that side changed.
-    pub fn socket(&mut self, i: usize, delta: i32) -> bool {
+    pub(crate) fn socket(&mut self, i: usize, delta: i32) -> bool {
         let before = self.sockets[i] > 0;
         self.sockets[i] = self.sockets[i].saturating_add_signed(delta);
         before != (self.sockets[i] > 0)
     }
 
     /// Sets which sides other servers hold sockets of.
-    pub fn set_elsewhere(&mut self, elsewhere: [bool; 2]) {
+    pub(crate) fn set_elsewhere(&mut self, elsewhere: [bool; 2]) {
         self.elsewhere = elsewhere;
     }
 
     /// What this server holds, when it differs from what was last written to the store.
-    pub fn unpublished(&self) -> Option<[bool; 2]> {
+    pub(crate) fn unpublished(&self) -> Option<[bool; 2]> {
         (self.here() != self.published).then(|| self.here())
     }
 
     /// `here` was written to the store.
-    pub fn published(&mut self, here: [bool; 2]) {
+    pub(crate) fn published(&mut self, here: [bool; 2]) {
         self.published = here;
     }
 }

@@ -17,8 +17,10 @@ use std::sync::Arc;
 use hasami_core::Side;
 use tokio::sync::Mutex;
 
+use crate::db::Db;
+use crate::live::game::parse_side;
+use crate::live::game::side_word;
 use crate::live::game::LiveGame;
-use crate::live::registry::AppState;
 
 fn index(side: Side) -> usize {
     usize::from(side == Side::Second)
@@ -33,43 +35,54 @@ impl LiveGame {
         let [side] = sides.as_slice() else {
             return false;
         };
-        let before = self.presence.both();
-        let here_changed = self.presence.socket(index(*side), delta);
-        if before != self.presence.both() {
-            self.tell();
-        }
-        here_changed
+        let i = index(*side);
+        self.change_presence(|p| p.socket(i, delta))
     }
 
     /// Whether `side`'s player has a socket open, on this server or on another sharing its store.
-    pub fn connected(&self, side: Side) -> bool {
-        self.presence.connected(index(side))
+    pub(crate) fn connected(&self, side: Side) -> bool {
+        self.presence().connected(index(side))
     }
 
     /// Sets what the other servers hold, telling the watchers when a player came or went; whether
     /// one did.
     fn set_elsewhere(&mut self, elsewhere: [bool; 2]) -> bool {
-        let before = self.presence.both();
-        self.presence.set_elsewhere(elsewhere);
-        let changed = before != self.presence.both();
-        if changed {
-            self.tell();
-        }
-        changed
+        let before = self.presence().both();
+        self.change_presence(|p| p.set_elsewhere(elsewhere));
+        before != self.presence().both()
     }
 }
 
-impl AppState {
+/// Presence: built with the store it is written to and read from, and the lobby's grace for a
+/// creator who left.
+pub(crate) struct Presences {
+    db: Db,
+    grace: std::time::Duration,
+}
+
+impl Presences {
+    /// Presence over `db`; a lobby game waits `grace` for its creator to come back.
+    pub(crate) fn new(db: &Db, grace: std::time::Duration) -> Presences {
+        Presences {
+            db: db.clone(),
+            grace,
+        }
+    }
+
     /// Writes this server's presence of game `live` to a shared store once the game's lock is free
     /// (a task: the caller holds it); nothing for a store only this server uses.
-    pub(crate) fn publish_presence(self: &Arc<Self>, live: &Arc<Mutex<LiveGame>>) {
+    pub(crate) fn publish_presence(&self, live: &Arc<Mutex<LiveGame>>) {
         if !self.db.is_shared() {
             return;
         }
-        let (state, live) = (Arc::clone(self), Arc::clone(live));
+        let presences = Presences {
+            db: self.db.clone(),
+            grace: self.grace,
+        };
+        let live = Arc::clone(live);
         tokio::spawn(async move {
             let mut g = live.lock().await;
-            state.publish(&mut g).await;
+            presences.publish(&mut g).await;
         });
     }
 
@@ -77,44 +90,32 @@ impl AppState {
     /// the game's lock, so the last write is of the sockets as they are; a store that refuses
     /// leaves it to the next change or the next `PRESENCE_REFRESH`.
     async fn publish(&self, g: &mut LiveGame) {
-        let Some(here) = g.presence.unpublished() else {
+        let Some(here) = g.presence().unpublished() else {
             return;
         };
-        if self.db.set_presence(g.meta.id, here).await.is_ok() {
-            g.presence.published(here);
+        if self.db.set_presence(g.meta().id, here).await.is_ok() {
+            g.change_presence(|p| p.published(here));
         }
     }
 
     /// Reads which sides other servers hold sockets of for `g` (a shared store only); whether a
     /// player came or went.
-    pub(crate) async fn read_presence(&self, g: &mut LiveGame) -> bool {
+    pub(crate) async fn read(&self, g: &mut LiveGame) -> bool {
         if !self.db.is_shared() {
             return false;
         }
-        match self.db.present_elsewhere(&[g.meta.id]).await {
-            Ok(found) => g.set_elsewhere(found.get(&g.meta.id).copied().unwrap_or_default()),
+        let id = g.meta().id;
+        match self.db.present_elsewhere(&[id]).await {
+            Ok(found) => g.set_elsewhere(found.get(&id).copied().unwrap_or_default()),
             Err(_) => false,
-        }
-    }
-
-    /// [`AppState::read_presence`] for a game in memory: a lobby game whose creator has gone from
-    /// every server starts the lobby's grace (live/lobby.rs).
-    pub(crate) async fn refresh_presence(
-        self: &Arc<Self>,
-        live: &Arc<Mutex<LiveGame>>,
-        g: &mut LiveGame,
-    ) {
-        if self.read_presence(g).await {
-            self.watch_creator(live, g);
         }
     }
 
     /// Every `PRESENCE_REFRESH` (a shared store): keeps this server's rows, drops stale ones,
     /// writes what failed to be written, and reads the other servers' presence of every game in
     /// memory again (one query).
-    pub(crate) async fn keep_presence(self: &Arc<Self>) {
+    pub(crate) async fn keep(&self, games: Vec<(i64, Arc<Mutex<LiveGame>>)>) {
         let _ = self.db.keep_presence().await;
-        let games = self.all_in_memory();
         let ids: Vec<i64> = games.iter().map(|(id, _)| *id).collect();
         let found: HashMap<i64, [bool; 2]> = match self.db.present_elsewhere(&ids).await {
             Ok(found) => found,
@@ -128,5 +129,36 @@ impl AppState {
                 self.watch_creator(&live, &mut g);
             }
         }
+    }
+
+    /// A player's socket closed, or another server's last one (live/presence.rs). When that player
+    /// created a game waiting in the lobby and has no other socket of it open, on this server or
+    /// another sharing the store, the game leaves the lobby after the grace
+    /// (`Limits::lobby_grace`) unless a socket of theirs opens again meanwhile: nobody should join
+    /// a game whose creator has gone. One such timer per game (a newer one replaces it).
+    pub(crate) fn watch_creator(&self, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
+        let Some(seat) = g.meta().open_seat.as_deref().and_then(parse_side) else {
+            return;
+        };
+        if g.connected(!seat) || g.is_over() {
+            return;
+        }
+        g.set_lobby_watch(None);
+        let grace = self.grace;
+        let db = self.db.clone();
+        let live = Arc::clone(live);
+        let task = tokio::spawn(async move {
+            tokio::time::sleep(grace).await;
+            let mut g = live.lock().await;
+            g.lobby_watch_done();
+            if g.connected(!seat) || g.is_over() || g.meta().open_seat.is_none() {
+                return;
+            }
+            // A store that refuses leaves the game listed until its 20 minutes are over.
+            if let Ok(true) = db.close_seat(g.meta().id, side_word(seat)).await {
+                g.close_seat();
+            }
+        });
+        g.set_lobby_watch(Some(task.abort_handle()));
     }
 }

@@ -1,28 +1,43 @@
 //! Exporting a game as a record (docs/records.md).
 
-use std::sync::Arc;
-
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 
 impl LiveGame {
     /// The game record (docs/records.md): names in the Black/White tags (White/Red in Shogun).
-    pub fn record(&self) -> String {
-        self.game.record(
-            [self.meta.black_name.clone(), self.meta.white_name.clone()],
-            Some(record_date(self.meta.created)),
-            self.ended
-                .as_ref()
-                .map(|(r, why)| (r.as_str(), why.as_str())),
+    pub(crate) fn record(&self) -> String {
+        self.game().record(
+            [
+                self.meta().black_name.clone(),
+                self.meta().white_name.clone(),
+            ],
+            Some(record_date(self.meta().created)),
+            self.ended()
+                .map(|end| (end.result.token(), end.reason.as_str())),
         )
     }
 }
 
-impl AppState {
+/// Recorder: built over the round of the server's games (and through it the store).
+pub(crate) struct Recorder {
+    round: Round,
+}
+
+impl Recorder {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Recorder {
+        Recorder {
+            round: Round::new(state),
+        }
+    }
+}
+
+impl Recorder {
     /// The record of game `id`.
-    pub async fn record(self: &Arc<Self>, id: i64) -> Result<String, GameError> {
-        let live = self.live(id).await?;
+    pub(crate) async fn record(&self, id: i64) -> Result<String, GameError> {
+        let live = self.round.game(id).await?;
         let text = live.lock().await.record();
         Ok(text)
     }

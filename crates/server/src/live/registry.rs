@@ -18,22 +18,23 @@ use crate::live::client_games::ClientGames;
 use crate::live::error::GameError;
 use crate::live::game::{LiveGame, FIRST_MOVE_MS};
 use crate::live::memory::Ledger;
+use crate::live::presence_sync::Presences;
 use crate::live::retry::{Backoff, STORE_RETRY};
 use crate::metrics::Metrics;
 
 /// The most games kept in memory unless the server sets another bound (`Limits::live_games`).
-pub const MAX_LIVE_GAMES: usize = 10_000;
+pub(crate) const MAX_LIVE_GAMES: usize = 10_000;
 
 /// The most bytes (estimated, `memory.rs`) the games in memory may hold unless the server sets
 /// another bound (`Limits::live_bytes`): about 1,000 games of the most plies a game may have.
-pub const MAX_LIVE_BYTES: usize = 256_000_000;
+pub(crate) const MAX_LIVE_BYTES: usize = 256_000_000;
 
 /// The shared state of the server.
 pub struct AppState {
     /// The store.
-    pub db: Db,
+    pub(crate) db: Db,
     /// Engine searches.
-    pub engine: Arc<Engine>,
+    pub(crate) engine: Arc<Engine>,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
     /// The games being loaded (see [`Loading`]).
     loading: std::sync::Mutex<Loading>,
@@ -56,7 +57,7 @@ pub struct AppState {
     /// How long each paired player has for its first move, ms (live/clock.rs).
     first_move: Setting,
     /// Counts for the operator (`hasami serve --metrics`).
-    pub metrics: Metrics,
+    pub(crate) metrics: Metrics,
 }
 
 /// The games being loaded from the store. Its mutex also covers putting a loaded game into memory
@@ -90,17 +91,41 @@ impl Setting {
     }
 }
 
+/// A game found in memory, or just loaded from the store.
+pub(crate) enum Found {
+    /// It was in memory.
+    InMemory(Arc<Mutex<LiveGame>>),
+    /// It was just loaded: its lock is held until what it needs has run.
+    Loaded {
+        /// The game.
+        live: Arc<Mutex<LiveGame>>,
+        /// Its lock.
+        guard: tokio::sync::OwnedMutexGuard<LiveGame>,
+        /// Another server changed it while it loaded: it is to be read again.
+        missed: bool,
+    },
+}
+
+/// Reads `g` again from the store `db` and replaces it (its watchers stay and get the new game).
+pub(crate) async fn reread(db: &Db, g: &mut LiveGame) -> Result<(), GameError> {
+    let id = g.meta().id;
+    let stored = db.load_game(id).await?.ok_or(GameError::NotFound(id))?;
+    g.replace_with(LiveGame::from_stored(stored)?);
+    Ok(())
+}
+
 /// A handle to the state.
 pub type Shared = Arc<AppState>;
 
 impl AppState {
     /// State over an open store, with at most `max_searches` engine searches at once.
-    pub fn new(db: Db, max_searches: usize) -> Shared {
+    #[cfg(test)]
+    pub(crate) fn new(db: Db, max_searches: usize) -> Shared {
         AppState::with_limits(db, max_searches, MAX_LIVE_GAMES)
     }
 
     /// State with at most `max_searches` engine searches at once and about `max_live` games in memory.
-    pub fn with_limits(db: Db, max_searches: usize, max_live: usize) -> Shared {
+    pub(crate) fn with_limits(db: Db, max_searches: usize, max_live: usize) -> Shared {
         Arc::new(AppState {
             db,
             engine: Arc::new(Engine::new(max_searches)),
@@ -120,7 +145,7 @@ impl AppState {
     }
 
     /// Sets the most bytes (estimated) the games in memory may hold (`Limits::live_bytes`).
-    pub fn set_live_bytes(&self, bytes: usize) {
+    pub(crate) fn set_live_bytes(&self, bytes: usize) {
         self.max_bytes
             .store(bytes.max(1), std::sync::atomic::Ordering::Relaxed);
     }
@@ -130,7 +155,7 @@ impl AppState {
     }
 
     /// The estimated bytes the games in memory hold (`memory.rs`).
-    pub fn live_bytes(&self) -> usize {
+    pub(crate) fn live_bytes(&self) -> usize {
         self.ledger.bytes()
     }
 
@@ -141,7 +166,7 @@ impl AppState {
     }
 
     /// Sets how long a lobby game waits for its creator's socket to come back (`Limits::lobby_grace`).
-    pub fn set_lobby_grace(&self, grace: std::time::Duration) {
+    pub(crate) fn set_lobby_grace(&self, grace: std::time::Duration) {
         self.lobby_grace.set(grace);
     }
 
@@ -152,7 +177,7 @@ impl AppState {
 
     /// Sets how long each player of a timed game paired through the lobby has for its first move
     /// (`Limits::first_move`).
-    pub fn set_first_move(&self, time: std::time::Duration) {
+    pub(crate) fn set_first_move(&self, time: std::time::Duration) {
         self.first_move.set(time);
     }
 
@@ -173,7 +198,7 @@ impl AppState {
     }
 
     /// How many games are in memory.
-    pub fn games_in_memory(&self) -> usize {
+    pub(crate) fn games_in_memory(&self) -> usize {
         self.games.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 
@@ -251,10 +276,12 @@ impl AppState {
         }
     }
 
-    /// The game with this id, loaded from the store on first use.
-    pub async fn live(self: &Arc<Self>, id: i64) -> Result<Arc<Mutex<LiveGame>>, GameError> {
+    /// The game with this id, loaded from the store on first use. A game just loaded comes with
+    /// its lock held ([`Found::Loaded`]), so that what it needs (`Round::game`) runs before anyone
+    /// else uses it.
+    pub(crate) async fn find(&self, id: i64) -> Result<Found, GameError> {
         if let Some(g) = self.cached(id) {
-            return Ok(g);
+            return Ok(Found::InMemory(g));
         }
         let lock = self.loading_lock(id);
         let _guard = lock.lock().await;
@@ -275,9 +302,9 @@ impl AppState {
     }
 
     /// Loads game `id` from the store unless a load that went first did (call with its lock held).
-    async fn load(self: &Arc<Self>, id: i64) -> Result<Arc<Mutex<LiveGame>>, GameError> {
+    async fn load(&self, id: i64) -> Result<Found, GameError> {
         if let Some(g) = self.cached(id) {
-            return Ok(g);
+            return Ok(Found::InMemory(g));
         }
         let stored = self
             .db
@@ -286,32 +313,36 @@ impl AppState {
             .ok_or(GameError::NotFound(id))?;
         let mut fresh = LiveGame::from_stored(stored)?;
         self.make_room(&mut fresh)?;
-        fresh.first_move_ms = self.first_move_ms();
+        fresh.set_first_move_ms(self.first_move_ms());
         // Players connected through other servers sharing the store.
-        self.read_presence(&mut fresh).await;
+        Presences::new(&self.db, self.lobby_grace())
+            .read(&mut fresh)
+            .await;
         Ok(self.admit(id, fresh).await)
     }
 
-    /// Puts game `id`, just read from the store, into memory and runs what it needs; reads it again
-    /// when another server changed it meanwhile (its notice found no copy in memory to update).
-    async fn admit(self: &Arc<Self>, id: i64, mut fresh: LiveGame) -> Arc<Mutex<LiveGame>> {
+    /// Puts game `id`, just read from the store, into memory, its lock held; marks whether another
+    /// server changed it meanwhile (its notice found no copy in memory to update).
+    async fn admit(&self, id: i64, mut fresh: LiveGame) -> Found {
         fresh.enter(&self.ledger);
         let live = Arc::new(Mutex::new(fresh));
-        let mut g = live.lock().await;
+        let guard = Arc::clone(&live).lock_owned().await;
         let missed = {
             let mut loading = self.loading.lock().unwrap_or_else(|p| p.into_inner());
             self.insert(id, &live);
             loading.missed.remove(&id)
         };
-        if missed {
-            let _ = self.reload(&live, &mut g).await;
-            self.refresh_presence(&live, &mut g).await;
+        Found::Loaded {
+            live,
+            guard,
+            missed,
         }
-        // An engine game left on the engine's turn (e.g. by a restart) continues.
-        let _ = self.check_clock(&mut g).await;
-        self.act(&live, &mut g).await;
-        drop(g);
-        live
+    }
+
+    /// Reads `g` again from the store and replaces it (its watchers stay and get the new game);
+    /// what the game needs next is the caller's (`Round::reload`).
+    pub(crate) async fn reread(&self, g: &mut LiveGame) -> Result<(), GameError> {
+        reread(&self.db, g).await
     }
 
     /// Every game in memory, for changes that may have gone untold (this server was not listening):
@@ -338,7 +369,7 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::live::NewGame;
+    use crate::live::{Creator, NewGame, Round};
 
     #[tokio::test]
     async fn games_nobody_uses_leave_memory_and_come_back_from_the_store() {
@@ -350,7 +381,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(state.create(req).await.unwrap().id);
+            ids.push(Creator::new(&state).create(req).await.unwrap().id);
         }
         assert!(
             state.games_in_memory() <= 8,
@@ -358,18 +389,21 @@ mod tests {
             state.games_in_memory()
         );
         // A game held by someone (a socket, say) stays; a dropped one loads again with its moves.
-        let held = state.live(ids[39]).await.unwrap();
-        let first = state.live(ids[0]).await.unwrap();
-        assert_eq!(first.lock().await.game.plies(), 0);
+        let held = Round::new(&state).game(ids[39]).await.unwrap();
+        let first = Round::new(&state).game(ids[0]).await.unwrap();
+        assert_eq!(first.lock().await.game().plies(), 0);
         for _ in 0..20 {
             let req: NewGame = serde_json::from_value(serde_json::json!({
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            state.create(req).await.unwrap();
+            Creator::new(&state).create(req).await.unwrap();
         }
         assert!(state.games_in_memory() <= 8);
-        assert!(Arc::ptr_eq(&held, &state.live(ids[39]).await.unwrap()));
+        assert!(Arc::ptr_eq(
+            &held,
+            &Round::new(&state).game(ids[39]).await.unwrap()
+        ));
     }
 
     #[tokio::test]
@@ -383,7 +417,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(state.create(req).await.unwrap().id);
+            ids.push(Creator::new(&state).create(req).await.unwrap().id);
         }
         // A fresh server on the same store has neither game in memory.
         let state = AppState::new(Db::open(&path).unwrap(), 1);
@@ -391,12 +425,18 @@ mod tests {
         let slow = state.loading_lock(ids[0]);
         let _loading = slow.lock().await;
         // ... and game 1 loads all the same.
-        let other =
-            tokio::time::timeout(std::time::Duration::from_secs(2), state.live(ids[1])).await;
+        let other = tokio::time::timeout(
+            std::time::Duration::from_secs(2),
+            Round::new(&state).game(ids[1]),
+        )
+        .await;
         assert!(other.is_ok(), "loading game 1 waited for game 0's load");
         // A second load of game 0 waits for the first.
-        let same =
-            tokio::time::timeout(std::time::Duration::from_millis(200), state.live(ids[0])).await;
+        let same = tokio::time::timeout(
+            std::time::Duration::from_millis(200),
+            Round::new(&state).game(ids[0]),
+        )
+        .await;
         assert!(same.is_err());
     }
 
@@ -412,18 +452,13 @@ mod tests {
             "variant": "hasami", "opponent": "local"
         }))
         .unwrap();
-        let id = other.create(req).await.unwrap().id;
+        let id = Creator::new(&other).create(req).await.unwrap().id;
         let state = AppState::new(Db::open(&path).unwrap(), 1);
         let lock = state.loading_lock(id);
         let _loading = lock.lock().await;
         let stored = state.db.load_game(id).await.unwrap().unwrap();
         let fresh = LiveGame::from_stored(stored).unwrap();
-        let status = crate::db::Status {
-            result: "*".into(),
-            reason: None,
-            draw_offer: None,
-            takeback_offer: None,
-        };
+        let status = crate::db::Status::playing();
         let mv = crate::db::StoredMove {
             mv: "a1a2".into(),
             captured: String::new(),
@@ -433,9 +468,20 @@ mod tests {
         other.db.append_move(id, 1, mv, status).await.unwrap();
         // The notice of the move: the game is not in memory yet.
         assert!(state.followed(id).is_none());
-        let live = state.admit(id, fresh).await;
+        let Found::Loaded {
+            live,
+            mut guard,
+            missed,
+        } = state.admit(id, fresh).await
+        else {
+            panic!("the game was in memory");
+        };
+        assert!(missed, "the move told during the load is not marked");
+        // What `Round::game` does with a game marked so: it reads it again.
+        state.reread(&mut guard).await.unwrap();
+        drop(guard);
         assert_eq!(
-            live.lock().await.game.plies(),
+            live.lock().await.game().plies(),
             1,
             "the move told during the load is lost"
         );

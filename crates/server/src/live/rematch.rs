@@ -6,34 +6,48 @@ use std::sync::Arc;
 use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 
+use crate::live::create::Creator;
 use crate::live::create::NewOptions;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, Opponent};
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 
 /// The answer to a rematch request: the new game and the caller's key to it.
 #[derive(Debug, Clone, Serialize)]
-pub struct Rematch {
+pub(crate) struct Rematch {
     /// The new game's id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// The caller's token in the new game.
-    pub token: String,
+    pub(crate) token: String,
     /// The caller's side in the new game: `black`, `white` or `both`.
-    pub side: &'static str,
+    pub(crate) side: &'static str,
 }
 
-impl AppState {
+/// Rematcher: built over the round of the server's games (and through it the store).
+pub(crate) struct Rematcher {
+    state: Shared,
+    round: Round,
+}
+
+impl Rematcher {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Rematcher {
+        Rematcher {
+            state: Arc::clone(state),
+            round: Round::new(state),
+        }
+    }
+}
+
+impl Rematcher {
     /// The rematch of finished game `id` for a player of it: the same variant, start position,
     /// opponent, level, clock and names, each side played by the other player (against the engine,
     /// the engine takes the other colour; hot-seat games just start again). The first call creates
     /// it and tells both players (the game's view names it in `rematch`); later calls by either
     /// player return the same game with their own key.
-    pub async fn rematch(
-        self: &Arc<Self>,
-        id: i64,
-        token: Option<&str>,
-    ) -> Result<Rematch, GameError> {
-        let live = self.live(id).await?;
+    pub(crate) async fn rematch(&self, id: i64, token: Option<&str>) -> Result<Rematch, GameError> {
+        let live = self.round.game(id).await?;
         let mut g = live.lock().await;
         let sides = g.player_sides(token)?;
         if !g.is_over() {
@@ -41,52 +55,54 @@ impl AppState {
         }
         let old_side = (sides.len() == 1).then(|| sides[0]);
         let new_side = old_side.map(|s| !s);
-        if g.meta.rematch.is_none() {
+        if g.meta().rematch.is_none() {
             let opponent = g.opponent();
             // A game whose players arranged their pieces is arranged anew.
-            let arrange = g.meta.arranging || g.meta.arranged.iter().any(Option::is_some);
-            let start = (!arrange).then_some(g.meta.start.as_str());
-            let game = AnyGame::new(&g.meta.variant, start).map_err(GameError::BadPosition)?;
+            let arrange = g.meta().arranging || g.meta().arranged.iter().any(Option::is_some);
+            let start = (!arrange).then_some(g.meta().start.as_str());
+            let game = AnyGame::new(&g.meta().variant, start).map_err(GameError::BadPosition)?;
             // A name the server gave (a side's name, "You", the engine's) is given again by the
             // server; a player's own name goes with them to the other colour.
             let own = |side: Side, n: &str| {
                 let given =
-                    n == g.game.side_name(side) || n == "You" || n.starts_with("hasami level ");
+                    n == g.game().side_name(side) || n == "You" || n.starts_with("hasami level ");
                 (!given).then(|| n.to_string())
             };
             let (black, white) = (
-                own(Side::First, &g.meta.black_name),
-                own(Side::Second, &g.meta.white_name),
+                own(Side::First, &g.meta().black_name),
+                own(Side::Second, &g.meta().white_name),
             );
-            let created = self
+            let created = Creator::new(&self.state)
                 .store_new(
                     game,
                     Vec::new(),
                     None,
                     NewOptions {
                         opponent: Some(opponent),
-                        level: (opponent == Opponent::Engine).then_some(g.meta.level),
+                        level: (opponent == Opponent::Engine).then_some(g.meta().level),
                         side: new_side.map(side_word),
                         // Each name goes with its player to the other colour.
                         names: (white, black),
-                        omniscient: g.meta.omniscient,
-                        clock: g.meta.clock_initial.map(|c| (c, g.meta.clock_increment)),
+                        omniscient: g.meta().omniscient,
+                        clock: g
+                            .meta()
+                            .clock_initial
+                            .map(|c| (c, g.meta().clock_increment)),
                         open: false,
                         arrange,
                     },
                 )
                 .await?;
-            let stands = self.db.set_rematch(id, created.id).await?;
-            g.meta.rematch = Some(stands);
-            g.changed();
+            let stands = self.state.db.set_rematch(id, created.id).await?;
+            g.set_rematch(stands);
         }
-        let new_id = g.meta.rematch.unwrap_or_default();
+        let new_id = g.meta().rematch.unwrap_or_default();
         drop(g);
-        let next = self.live(new_id).await?;
+        let next = self.round.game(new_id).await?;
         let n = next.lock().await;
         let token = match new_side {
-            Some(Side::Second) => n.meta.white_token.clone(),
-            _ => n.meta.black_token.clone(),
+            Some(Side::Second) => n.meta().white_token.clone(),
+            _ => n.meta().black_token.clone(),
         };
         Ok(Rematch {
             id: new_id,

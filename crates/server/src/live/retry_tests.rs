@@ -10,7 +10,7 @@ use tokio::time::Instant;
 
 use crate::db::Db;
 use crate::live::registry::AppState;
-use crate::live::NewGame;
+use crate::live::{Creator, NewGame, Round};
 
 /// A game against the level-1 engine, the player Black (to move), on a store at `path`.
 async fn engine_game(path: &Path) -> (Arc<AppState>, i64, String) {
@@ -19,7 +19,7 @@ async fn engine_game(path: &Path) -> (Arc<AppState>, i64, String) {
         "variant": "hasami", "opponent": "engine", "level": 1, "side": "black"
     }))
     .unwrap();
-    let c = state.create(req).await.unwrap();
+    let c = Creator::new(&state).create(req).await.unwrap();
     (state, c.id, c.token)
 }
 
@@ -39,7 +39,7 @@ fn refuse_ply_2(path: &Path) -> rusqlite::Connection {
 async fn wait_for_ply(state: &Arc<AppState>, id: i64, ply: usize, wait: Duration) -> (usize, bool) {
     let end = tokio::time::Instant::now() + wait;
     loop {
-        let v = state.view(id, None).await.unwrap();
+        let v = Round::new(state).view(id, None).await.unwrap();
         if v.board.ply == ply || tokio::time::Instant::now() >= end {
             return (v.board.ply, v.thinking);
         }
@@ -53,7 +53,10 @@ async fn an_engine_reply_the_store_refuses_for_a_moment_is_stored_when_it_is_bac
     let path = dir.path().join("g.sqlite3");
     let (state, id, token) = engine_game(&path).await;
     let other = refuse_ply_2(&path);
-    state.play(id, "e1e5", Some(&token)).await.unwrap();
+    Round::new(&state)
+        .play(id, "e1e5", Some(&token))
+        .await
+        .unwrap();
     // The reply is found at once but cannot be stored: the engine is still on it.
     let (ply, thinking) = wait_for_ply(&state, id, 2, Duration::from_millis(1500)).await;
     assert_eq!(
@@ -66,7 +69,10 @@ async fn an_engine_reply_the_store_refuses_for_a_moment_is_stored_when_it_is_bac
     assert_eq!((ply, thinking), (2, false), "the reply was not stored");
     // And it is in the store: a fresh server sees it.
     let (fresh, _, _) = engine_game(&path).await;
-    assert_eq!(fresh.view(id, None).await.unwrap().board.ply, 2);
+    assert_eq!(
+        Round::new(&fresh).view(id, None).await.unwrap().board.ply,
+        2
+    );
 }
 
 #[tokio::test]
@@ -76,13 +82,16 @@ async fn a_game_whose_reply_could_not_be_stored_replies_when_next_looked_at() {
     let (state, id, token) = engine_game(&path).await;
     state.set_store_retry(Duration::from_millis(300));
     let other = refuse_ply_2(&path);
-    state.play(id, "e1e5", Some(&token)).await.unwrap();
+    Round::new(&state)
+        .play(id, "e1e5", Some(&token))
+        .await
+        .unwrap();
     // The store refuses for longer than the reply keeps trying: the engine gives up.
     tokio::time::sleep(Duration::from_millis(1500)).await;
     {
         let live = state.in_memory(id).unwrap();
         let g = live.lock().await;
-        assert_eq!((g.game.plies(), g.thinking), (1, false));
+        assert_eq!((g.game().plies(), g.thinking()), (1, false));
     }
     other.execute_batch("DROP TRIGGER refuse;").unwrap();
     // The next look at the game (a page loaded again, a socket opened) starts the reply again.
@@ -102,14 +111,20 @@ async fn clock_game(path: &Path) -> (Arc<AppState>, i64) {
         "clock": {"initial": 0.3}
     }))
     .unwrap();
-    let c = state.create(req).await.unwrap();
+    let c = Creator::new(&state).create(req).await.unwrap();
     let white = c.links["white"]
         .rsplit("token=")
         .next()
         .unwrap()
         .to_string();
-    state.play(c.id, "e1e5", Some(&c.token)).await.unwrap();
-    state.play(c.id, "e9e6", Some(&white)).await.unwrap();
+    Round::new(&state)
+        .play(c.id, "e1e5", Some(&c.token))
+        .await
+        .unwrap();
+    Round::new(&state)
+        .play(c.id, "e9e6", Some(&white))
+        .await
+        .unwrap();
     (state, c.id)
 }
 
@@ -147,10 +162,13 @@ async fn a_loss_on_time_the_store_refuses_for_a_moment_is_stored_when_it_is_back
     while !over_in_memory(&state, id).await && Instant::now() < end {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let v = state.view(id, None).await.unwrap();
+    let v = Round::new(&state).view(id, None).await.unwrap();
     assert_eq!(v.result, "0-1", "{:?}", v.reason);
     let (fresh, _) = clock_game(&path).await;
-    assert_eq!(fresh.view(id, None).await.unwrap().result, "0-1");
+    assert_eq!(
+        Round::new(&fresh).view(id, None).await.unwrap().result,
+        "0-1"
+    );
 }
 
 #[tokio::test]
@@ -163,7 +181,7 @@ async fn a_loss_on_time_given_up_is_stored_when_the_game_is_next_looked_at() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert!(!over_in_memory(&state, id).await);
     other.execute_batch("DROP TRIGGER refuse;").unwrap();
-    let v = state.view(id, None).await.unwrap();
+    let v = Round::new(&state).view(id, None).await.unwrap();
     assert_eq!(
         v.result, "0-1",
         "the game looked at after the time ran out goes on"

@@ -22,81 +22,82 @@ use crate::engine::{timed, Analysis};
 use crate::live::error::GameError;
 use crate::live::game::{side_word, Opponent};
 use crate::live::random::random_u64;
-use crate::live::registry::AppState;
+use crate::live::registry::Shared;
+use crate::live::round::Round;
 
 /// The time a whole review may take, shared among its positions.
-pub const REVIEW_BUDGET: Duration = Duration::from_secs(15);
+pub(crate) const REVIEW_BUDGET: Duration = Duration::from_secs(15);
 /// The least time per position, ms.
-pub const MIN_MS: u64 = 8;
+pub(crate) const MIN_MS: u64 = 8;
 /// The most time per position, ms.
-pub const MAX_MS: u64 = 300;
+pub(crate) const MAX_MS: u64 = 300;
 /// The longest line kept per position.
 const PV_KEPT: usize = 6;
 
 /// The drops of expected score that mark a move: inaccuracy, mistake, blunder.
-pub const THRESHOLDS: [(f64, &str); 3] =
+pub(crate) const THRESHOLDS: [(f64, &str); 3] =
     [(0.30, "blunder"), (0.20, "mistake"), (0.10, "inaccuracy")];
 
 /// One position's evaluation, from the first player's side.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct PositionReview {
+pub(crate) struct PositionReview {
     /// Centi-pieces for the first player (clamped to ±3000 for a forced result).
-    pub score: i32,
+    pub(crate) score: i32,
     /// Moves to a forced win (positive: the first player wins), when proved.
-    pub mate: Option<i32>,
+    pub(crate) mate: Option<i32>,
     /// The first player's expected score, 0 to 1.
-    pub expected: f64,
+    pub(crate) expected: f64,
     /// The engine's best move here (none at the end).
-    pub best: Option<String>,
+    pub(crate) best: Option<String>,
     /// The engine's line from here.
-    pub pv: Vec<String>,
+    pub(crate) pv: Vec<String>,
 }
 
 /// One move judged.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct MoveReview {
+pub(crate) struct MoveReview {
     /// 1-based ply.
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// The mover: `black` or `white`.
-    pub side: String,
+    pub(crate) side: String,
     /// The move played.
-    pub played: String,
+    pub(crate) played: String,
     /// The engine's best move in the position before.
-    pub best: Option<String>,
+    pub(crate) best: Option<String>,
     /// The mover's loss of expected score, 0 to 1.
-    pub loss: f64,
+    pub(crate) loss: f64,
     /// `inaccuracy`, `mistake` or `blunder`, or none.
-    pub judgement: Option<String>,
+    pub(crate) judgement: Option<String>,
 }
 
 /// A side's counts.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct SideSummary {
+pub(crate) struct SideSummary {
     /// Moves marked inaccuracy.
-    pub inaccuracies: u32,
+    pub(crate) inaccuracies: u32,
     /// Moves marked mistake.
-    pub mistakes: u32,
+    pub(crate) mistakes: u32,
     /// Moves marked blunder.
-    pub blunders: u32,
+    pub(crate) blunders: u32,
     /// Mean loss of expected score per move, in percent.
-    pub average_loss: f64,
+    pub(crate) average_loss: f64,
 }
 
 /// The review of a game (GET/POST /api/games/{id}/review).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GameReview {
+pub(crate) struct GameReview {
     /// The plies reviewed.
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Milliseconds searched per position.
-    pub ms_per_position: u64,
+    pub(crate) ms_per_position: u64,
     /// The start position and the position after each ply (`plies + 1` entries).
-    pub positions: Vec<PositionReview>,
+    pub(crate) positions: Vec<PositionReview>,
     /// Each move judged (`plies` entries).
-    pub moves: Vec<MoveReview>,
+    pub(crate) moves: Vec<MoveReview>,
     /// Counts per side.
-    pub black: SideSummary,
+    pub(crate) black: SideSummary,
     /// Counts per side.
-    pub white: SideSummary,
+    pub(crate) white: SideSummary,
 }
 
 /// The first player's expected score for `a` searched with `mover` to move.
@@ -110,7 +111,7 @@ fn expected(score_first: i32, mate_first: Option<i32>) -> f64 {
 }
 
 /// What a move's loss makes it.
-pub fn judgement(loss: f64) -> Option<&'static str> {
+pub(crate) fn judgement(loss: f64) -> Option<&'static str> {
     THRESHOLDS.iter().find(|t| loss >= t.0).map(|t| t.1)
 }
 
@@ -149,12 +150,28 @@ fn ended_review(game: &AnyGame) -> Option<PositionReview> {
     })
 }
 
-impl AppState {
+/// Reviewer: built over the round of the server's games (and through it the store).
+pub(crate) struct Reviewer {
+    state: Shared,
+    round: Round,
+}
+
+impl Reviewer {
+    /// Over the server's state.
+    pub(crate) fn new(state: &Shared) -> Reviewer {
+        Reviewer {
+            state: Arc::clone(state),
+            round: Round::new(state),
+        }
+    }
+}
+
+impl Reviewer {
     /// The stored review of game `id`, if it covers the game's moves.
-    pub async fn stored_review(self: &Arc<Self>, id: i64) -> Result<Option<GameReview>, GameError> {
-        let live = self.live(id).await?;
-        let plies = live.lock().await.game.plies();
-        Ok(self.db.load_review(id).await?.and_then(|(p, body)| {
+    pub(crate) async fn stored_review(&self, id: i64) -> Result<Option<GameReview>, GameError> {
+        let live = self.round.game(id).await?;
+        let plies = live.lock().await.game().plies();
+        Ok(self.state.db.load_review(id).await?.and_then(|(p, body)| {
             let r: GameReview = serde_json::from_str(&body).ok()?;
             (p as usize == plies && r.plies == plies).then_some(r)
         }))
@@ -162,19 +179,19 @@ impl AppState {
 
     /// Reviews game `id` (or answers the stored review when it covers the game's moves). An
     /// online game is reviewed once it is over; other games at any time.
-    pub async fn review(self: &Arc<Self>, id: i64) -> Result<GameReview, GameError> {
+    pub(crate) async fn review(&self, id: i64) -> Result<GameReview, GameError> {
         if let Some(r) = self.stored_review(id).await? {
             return Ok(r);
         }
-        let live = self.live(id).await?;
+        let live = self.round.game(id).await?;
         let (game, omniscient) = {
             let g = live.lock().await;
             if g.opponent() == Opponent::Online && !g.is_over() {
                 return Err(GameError::NoReviewWhilePlaying);
             }
-            (g.game.clone(), g.meta.omniscient)
+            (g.game().clone(), g.meta().omniscient)
         };
-        let Ok(_permit) = Arc::clone(&self.reviews).try_acquire_owned() else {
+        let Ok(_permit) = Arc::clone(&self.state.reviews).try_acquire_owned() else {
             return Err(GameError::ReviewsBusy);
         };
         let plies = game.plies();
@@ -195,6 +212,7 @@ impl AppState {
                 None => {
                     let stop = Arc::new(AtomicBool::new(false));
                     let a = self
+                        .state
                         .engine
                         .search(
                             timed(
@@ -215,7 +233,7 @@ impl AppState {
         }
         let review = judge(&game, positions, ms);
         let body = serde_json::to_string(&review).unwrap_or_default();
-        self.db.save_review(id, plies as u32, body).await?;
+        self.state.db.save_review(id, plies as u32, body).await?;
         Ok(review)
     }
 }

@@ -8,28 +8,28 @@ use serde::Serialize;
 
 /// What the browser shows only for Shogun (part of the game view).
 #[derive(Debug, Clone, Serialize)]
-pub struct ShogunView {
+pub(crate) struct ShogunView {
     /// The side to move's Shogun is attacked ("Shogun!").
-    pub attacked: bool,
+    pub(crate) attacked: bool,
     /// The enemy pieces that attack it.
-    pub attackers: Vec<String>,
+    pub(crate) attackers: Vec<String>,
     /// `magnets` or `random` (S3).
-    pub numbers: &'static str,
+    pub(crate) numbers: &'static str,
     /// The magnet board's seed (a string: it may not fit a JavaScript number).
-    pub seed: String,
+    pub(crate) seed: String,
     /// The magnet board's rotation, 0–3.
-    pub rotation: u8,
+    pub(crate) rotation: u8,
     /// The 1976 rules (S7): the Shogun may be captured.
-    pub capture_allowed: bool,
+    pub(crate) capture_allowed: bool,
     /// The learning view: for each legal move, the number the piece will show on arrival (empty with
     /// `numbers=random`).
-    pub arrivals: BTreeMap<String, u8>,
+    pub(crate) arrivals: BTreeMap<String, u8>,
     /// Moves the piece's number allows (S4) but Shogun safety forbids (S5), with the reason.
-    pub refused: BTreeMap<String, String>,
+    pub(crate) refused: BTreeMap<String, String>,
 }
 
 /// The Shogun part of the view of `game` (`None` for the Hasami family).
-pub fn shogun_view(game: &AnyGame) -> Option<ShogunView> {
+pub(crate) fn shogun_view(game: &AnyGame) -> Option<ShogunView> {
     let AnyGame::Shogun(g) = game else {
         return None;
     };

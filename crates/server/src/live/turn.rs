@@ -10,7 +10,7 @@ use crate::db;
 
 /// How long the side to move has been on its turn.
 #[derive(Debug, Clone, Copy)]
-pub struct TurnClock {
+pub(crate) struct TurnClock {
     /// When this server began timing the turn (monotonic).
     since: Instant,
     /// How long the turn had lasted then, ms (0 for a turn that began here).

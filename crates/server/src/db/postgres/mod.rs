@@ -221,9 +221,9 @@ impl Postgres {
                     &m.captured,
                     &m.time,
                     &m.clock,
-                    &status.result,
+                    &status.result_text(),
                     &status.reason,
-                    &status.draw_offer,
+                    &status.draw_offer_text(),
                     &CHANNEL,
                     &format!(
                         "{} {id} {ply} {} {} {} {}",
@@ -234,7 +234,7 @@ impl Postgres {
                         m.captured
                     )
                     .trim_end(),
-                    &status.takeback_offer,
+                    &status.takeback_offer_text(),
                 ],
             )
             .await?;
@@ -462,11 +462,11 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
             updated = $5 WHERE id = $1",
         &[
             &id,
-            &s.result,
+            &s.result_text(),
             &s.reason,
-            &s.draw_offer,
+            &s.draw_offer_text(),
             &time,
-            &s.takeback_offer,
+            &s.takeback_offer_text(),
         ],
     )
     .await?;
