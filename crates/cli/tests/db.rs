@@ -3,7 +3,7 @@
 use std::process::{Command, Output};
 
 /// The schema version this build writes.
-const CURRENT: usize = hasami_server::db::MIGRATIONS.len();
+const CURRENT: usize = hasami_server::MIGRATIONS.len();
 
 #[path = "../../server/tests/common/postgres.rs"]
 mod postgres;

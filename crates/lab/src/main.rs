@@ -7,6 +7,10 @@
 //! - `tune/`: `hasami-lab tune`, self-play data, texel tuning and weight matches.
 //! - `eval_cost.rs`: `hasami-lab eval-cost`, the evaluation's cost.
 
+// The doc comments of the command line's arguments are its `--help` text, written for a terminal
+// (`greedy[:N]`), not links for rustdoc.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 mod convert;
 mod eval_cost;
 mod levels;

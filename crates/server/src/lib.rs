@@ -16,30 +16,33 @@
 //!
 //! ## Server layout
 //!
-//! - [`http`]: the edge. The route table, thin handlers (`api`, `variants`, `ws`, `web` for the
-//!   embedded front end), and `error`: [`http::error::ApiError`] and the one mapping of a
-//!   [`live::GameError`] to a status code (the WebSocket sends the same status and message).
-//! - [`live`]: games in play, one file per concern: the registry of live games
-//!   ([`AppState`]), a game in memory, clocks, creating, importing, playing, engine replies, takebacks,
-//!   draw offers, finishing (resignation, time), names, hints, records and the JSON view. Its errors
-//!   are [`live::GameError`]; it knows nothing of HTTP.
-//! - [`db`] (the SQLite store) and [`engine`] (searches on blocking threads, pooled, through
-//!   `hasami_engine::Searcher::search` with a `SearchRequest`) serve `live`. A game of either family is core's
-//!   `hasami_core::AnyGame`.
+//! The crate's public items are the ones at its root: what `hasami serve`, `hasami db` and the
+//! tests use (the server's settings, the store and its schema). Everything else is the crate's own.
 //!
-//! - [`metrics`]: the operator's counts, served by [`http::metrics`] on a listener of their own.
+//! - `http`: the edge. The route table, thin handlers (`api`, `variants`, `ws`, `web` for the
+//!   embedded front end) that parse requests into typed actions, and `error`: the one mapping of a
+//!   game error to a status code (the WebSocket sends the same status and message).
+//! - `live`: games in play. The registry of games in memory (`AppState`: find, load, evict), a game
+//!   in memory (`LiveGame`, which changes only through its own methods), the round that every action
+//!   on a game goes through, and one small type per concern (moves, engine replies, clocks and
+//!   ends, draw offers, takebacks, names, hints, records, the lobby, reviews). Its errors are
+//!   `GameError`; it knows nothing of HTTP.
+//! - `db` (the store: SQLite or PostgreSQL) and `engine` (searches on blocking threads, pooled,
+//!   through `hasami_engine::Searcher::search` with a `SearchRequest`) serve `live`. A game of
+//!   either family is core's `hasami_core::AnyGame`.
+//! - `connections`: accepting connections within the [`Limits`]; `metrics`: the operator's counts.
 //!
 //! Dependencies go one way: `http` → `live` → `db`, `engine`.
 #![deny(missing_docs)]
 
-pub mod connections;
-pub mod db;
-pub mod engine;
-pub mod http;
-pub mod limits;
-pub mod live;
-pub mod metrics;
-pub mod per_address;
+mod connections;
+mod db;
+mod engine;
+mod http;
+mod limits;
+mod live;
+mod metrics;
+mod per_address;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -47,9 +50,11 @@ use std::net::SocketAddr;
 use axum::Router;
 use thiserror::Error;
 
-pub use db::{default_path, Db, DbError, Listing, Target};
+pub use db::schema::{current as schema_version, MIGRATIONS};
+pub use db::{default_path, Db, DbError, Listing, Status, StoredGame, StoredMove, Target};
 pub use limits::Limits;
-pub use live::{AppState, Shared};
+pub use live::game_bytes;
+use live::{AppState, Shared};
 
 /// What `hasami serve` was asked for.
 #[derive(Debug, Clone)]

@@ -43,6 +43,7 @@ impl PerAddress {
     }
 
     /// The slots `address` holds now.
+    #[cfg(test)]
     pub fn count(&self, address: IpAddr) -> usize {
         let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
         held.get(&address).copied().unwrap_or(0)

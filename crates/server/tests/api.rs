@@ -476,7 +476,7 @@ fn games_survive_a_restart_and_the_schema_is_versioned() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, hasami_server::db::MIGRATIONS.len() as i64);
+    assert_eq!(version, hasami_server::MIGRATIONS.len() as i64);
     // A newer schema is refused with a message.
     conn.pragma_update(None, "user_version", 99).unwrap();
     drop(conn);

@@ -157,7 +157,7 @@ fn games_in_memory_stay_within_their_size_and_games_in_use_are_never_dropped() {
         .as_i64()
         .unwrap();
     first.stop();
-    let long = hasami_server::live::game_bytes(2_000, false);
+    let long = hasami_server::game_bytes(2_000, false);
     let budget = long * 5 / 2;
     let limits = hasami_server::Limits {
         live_bytes: budget,

@@ -4,8 +4,8 @@
 mod common;
 
 use common::postgres::Postgres;
-use hasami_server::db::{Listing, Status, StoredGame, StoredMove, MIGRATIONS};
 use hasami_server::{Db, DbError};
+use hasami_server::{Listing, Status, StoredGame, StoredMove, MIGRATIONS};
 
 /// A game as the API would store it: no moves, no result yet.
 fn game() -> StoredGame {

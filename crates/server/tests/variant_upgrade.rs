@@ -7,8 +7,8 @@ mod common;
 
 use common::postgres::Postgres;
 use hasami_core::AnyGame;
-use hasami_server::db::MIGRATIONS;
 use hasami_server::Db;
+use hasami_server::MIGRATIONS;
 
 const MAK_YEK_START: &str = "wwwwwwww/8/wwwwwwww/8/8/bbbbbbbb/8/bbbbbbbb b 0 1";
 
@@ -111,7 +111,7 @@ fn inserts() -> String {
 async fn check_migrated(db: &Db) {
     assert_eq!(
         db.schema_version().await.unwrap(),
-        hasami_server::db::schema::current()
+        hasami_server::schema_version()
     );
     for g in GAMES {
         let stored = db.load_game(g.id).await.unwrap().unwrap();

@@ -39,7 +39,7 @@ pub fn generate<P: Position>(rules: &'static P::Rules, count: usize, seed: u64) 
     generate_on(|_| rules, count, seed)
 }
 
-/// As [`generate`], opening `i` from the start of `rules_of(i)` (a board of its own, in Shogun).
+/// As `generate`, opening `i` from the start of `rules_of(i)` (a board of its own, in Shogun).
 pub fn generate_on<P: Position>(
     rules_of: impl Fn(usize) -> &'static P::Rules,
     count: usize,

@@ -23,7 +23,7 @@ pub(super) struct Probe {
 }
 
 impl Db {
-    /// `Ok` when the store took a write within the last [`PROBE_EVERY`] (probing now when the last
+    /// `Ok` when the store took a write within the last `PROBE_EVERY` (probing now when the last
     /// result is older); else why not, in a short line without secrets (the store is named without
     /// its password, if at all).
     pub async fn writable(&self) -> Result<(), String> {

@@ -20,8 +20,6 @@ use std::path::PathBuf;
 use hasami_core::{RecordResult, Side};
 use thiserror::Error;
 
-pub use schema::MIGRATIONS;
-
 /// What can go wrong with the store.
 #[derive(Debug, Error)]
 pub enum DbError {

@@ -37,7 +37,7 @@ pub(crate) fn ply_bytes(shogun: bool) -> usize {
 }
 
 /// The estimated bytes a game of `plies` plies holds in memory (a Shogun game's when `shogun`):
-/// [`GAME_BYTES`] and [`ply_bytes`] for each place of the vectors, which grow by doubling.
+/// `GAME_BYTES` and `ply_bytes` for each place of the vectors, which grow by doubling.
 pub fn game_bytes(plies: usize, shogun: bool) -> usize {
     GAME_BYTES + ply_bytes(shogun) * (plies + 1).next_power_of_two()
 }
