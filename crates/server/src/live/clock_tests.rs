@@ -19,7 +19,10 @@ async fn running_clock(path: &std::path::Path) -> (Arc<AppState>, i64, String, S
         "clock": {"initial": 60, "increment": 0}
     }))
     .unwrap();
-    let c = Creator::new(&state).create(req).await.unwrap();
+    let c = Creator::new(&state, &state.db, &state.metrics, Round::new(&state))
+        .create(req)
+        .await
+        .unwrap();
     let white = c.links["white"].clone();
     let white = white.rsplit("token=").next().unwrap().to_string();
     Round::new(&state)

@@ -106,14 +106,6 @@ pub(crate) enum Found {
     },
 }
 
-/// Reads `g` again from the store `db` and replaces it (its watchers stay and get the new game).
-pub(crate) async fn reread(db: &Db, g: &mut LiveGame) -> Result<(), GameError> {
-    let id = g.meta().id;
-    let stored = db.load_game(id).await?.ok_or(GameError::NotFound(id))?;
-    g.replace_with(LiveGame::from_stored(stored)?);
-    Ok(())
-}
-
 /// A handle to the state.
 pub type Shared = Arc<AppState>;
 
@@ -159,10 +151,10 @@ impl AppState {
         self.ledger.bytes()
     }
 
-    /// Whether an online game in progress in memory stands at the position with this Zobrist hash
-    /// (hints and analysis of it are refused).
-    pub(crate) fn is_online_position(&self, hash: u64) -> bool {
-        self.ledger.is_online_position(hash)
+    /// What the games in memory hold together: their bytes, and the positions of the online games
+    /// in progress (analysis of those is refused, `analysis_board.rs`).
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
     }
 
     /// Sets how long a lobby game waits for its creator's socket to come back (`Limits::lobby_grace`).
@@ -342,7 +334,7 @@ impl AppState {
     /// Reads `g` again from the store and replaces it (its watchers stay and get the new game);
     /// what the game needs next is the caller's (`Round::reload`).
     pub(crate) async fn reread(&self, g: &mut LiveGame) -> Result<(), GameError> {
-        reread(&self.db, g).await
+        g.reread(&self.db).await
     }
 
     /// Every game in memory, for changes that may have gone untold (this server was not listening):
@@ -371,6 +363,10 @@ mod tests {
     use super::*;
     use crate::live::{Creator, NewGame, Round};
 
+    fn creator(state: &Shared) -> Creator<'_> {
+        Creator::new(state, &state.db, &state.metrics, Round::new(state))
+    }
+
     #[tokio::test]
     async fn games_nobody_uses_leave_memory_and_come_back_from_the_store() {
         let dir = tempfile::tempdir().unwrap();
@@ -381,7 +377,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(Creator::new(&state).create(req).await.unwrap().id);
+            ids.push(creator(&state).create(req).await.unwrap().id);
         }
         assert!(
             state.games_in_memory() <= 8,
@@ -397,7 +393,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            Creator::new(&state).create(req).await.unwrap();
+            creator(&state).create(req).await.unwrap();
         }
         assert!(state.games_in_memory() <= 8);
         assert!(Arc::ptr_eq(
@@ -417,7 +413,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(Creator::new(&state).create(req).await.unwrap().id);
+            ids.push(creator(&state).create(req).await.unwrap().id);
         }
         // A fresh server on the same store has neither game in memory.
         let state = AppState::new(Db::open(&path).unwrap(), 1);
@@ -452,7 +448,7 @@ mod tests {
             "variant": "hasami", "opponent": "local"
         }))
         .unwrap();
-        let id = Creator::new(&other).create(req).await.unwrap().id;
+        let id = creator(&other).create(req).await.unwrap().id;
         let state = AppState::new(Db::open(&path).unwrap(), 1);
         let lock = state.loading_lock(id);
         let _loading = lock.lock().await;

@@ -19,7 +19,10 @@ async fn engine_game(path: &Path) -> (Arc<AppState>, i64, String) {
         "variant": "hasami", "opponent": "engine", "level": 1, "side": "black"
     }))
     .unwrap();
-    let c = Creator::new(&state).create(req).await.unwrap();
+    let c = Creator::new(&state, &state.db, &state.metrics, Round::new(&state))
+        .create(req)
+        .await
+        .unwrap();
     (state, c.id, c.token)
 }
 
@@ -111,7 +114,10 @@ async fn clock_game(path: &Path) -> (Arc<AppState>, i64) {
         "clock": {"initial": 0.3}
     }))
     .unwrap();
-    let c = Creator::new(&state).create(req).await.unwrap();
+    let c = Creator::new(&state, &state.db, &state.metrics, Round::new(&state))
+        .create(req)
+        .await
+        .unwrap();
     let white = c.links["white"]
         .rsplit("token=")
         .next()
