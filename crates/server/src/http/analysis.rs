@@ -26,7 +26,7 @@ pub async fn board(bytes: Bytes) -> Result<Response, ApiError> {
 pub async fn search(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: BoardRequest = body(&bytes)?;
     Ok(Json(
-        BoardSearcher::new(&state.engine, state.ledger())
+        BoardSearcher::new(&state.services.engine, state.ledger())
             .board_search(&req)
             .await?,
     )

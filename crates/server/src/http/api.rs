@@ -60,7 +60,13 @@ struct OfferRequest {
 
 /// The creator of new games over the server's state.
 fn creator(state: &Shared) -> Creator<'_> {
-    Creator::new(state, &state.db, &state.metrics, Round::new(state))
+    Creator::new(
+        state,
+        &state.db,
+        &state.services.metrics,
+        state.services.first_move_ms(),
+        Round::new(state),
+    )
 }
 
 /// The lobby over the server's state.
@@ -69,14 +75,19 @@ fn lobby_of(state: &Shared) -> Lobby<'_> {
         Round::new(state),
         creator(state),
         &state.db,
-        &state.lobby_created,
-        &state.lobby_joined,
+        &state.services.lobby_created,
+        &state.services.lobby_joined,
     )
 }
 
 /// The reviewer of games over the server's state.
 fn reviewer(state: &Shared) -> Reviewer<'_> {
-    Reviewer::new(Round::new(state), &state.db, &state.engine, &state.reviews)
+    Reviewer::new(
+        Round::new(state),
+        &state.db,
+        &state.services.engine,
+        &state.services.reviews,
+    )
 }
 
 /// A draw action from its word.
@@ -362,7 +373,7 @@ pub async fn hint(
         })?),
     };
     Ok(Json(
-        Hinter::new(Round::new(&state), &state.engine)
+        Hinter::new(Round::new(&state), &state.services.engine)
             .hint(id, ms, ply)
             .await?,
     )

@@ -139,27 +139,31 @@ fn links(
     l
 }
 
-/// Creator: built over the registry the new game enters, the store, the metrics and the round
-/// that runs what the new game needs next.
+/// Creator: built over the registry the new game enters, the store, the metrics, the first move's
+/// time and the round that runs what the new game needs next.
 pub(crate) struct Creator<'a> {
     games: &'a AppState,
     db: &'a Db,
     metrics: &'a Metrics,
+    first_move_ms: i64,
     round: Round,
 }
 
 impl<'a> Creator<'a> {
-    /// Over the registry `games`, the store `db`, the `metrics` and the `round`.
+    /// Over the registry `games`, the store `db`, the `metrics`, the time each paired player has
+    /// for its first move (`first_move_ms`) and the `round`.
     pub(crate) fn new(
         games: &'a AppState,
         db: &'a Db,
         metrics: &'a Metrics,
+        first_move_ms: i64,
         round: Round,
     ) -> Creator<'a> {
         Creator {
             games,
             db,
             metrics,
+            first_move_ms,
             round,
         }
     }
@@ -310,7 +314,7 @@ impl Creator<'_> {
         if let (true, Some(engine)) = (o.arrange, engine_side) {
             meta.arranged[engine.index()] = Some(engine_arrangement());
         }
-        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.games.first_move_ms());
+        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.first_move_ms);
         // Refused before anything is stored when the games in use fill the server's memory.
         self.games.make_room(&mut live)?;
         let status = live.status();
