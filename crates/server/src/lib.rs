@@ -184,8 +184,8 @@ pub fn serve_with(
         let listener = tokio::net::TcpListener::from_std(listener)?;
         let state = AppState::with_limits(db, limits.searches, limits.live_games);
         state.set_live_bytes(limits.live_bytes);
-        state.set_lobby_grace(limits.lobby_grace);
-        state.set_first_move(limits.first_move);
+        state.services.set_lobby_grace(limits.lobby_grace);
+        state.services.set_first_move(limits.first_move);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
         tokio::spawn(live::Follower::new(&state).follow_store());
         let metrics = match metrics {

@@ -25,5 +25,10 @@ pub async fn board(bytes: Bytes) -> Result<Response, ApiError> {
 /// `POST /api/analysis/search`: the engine's best move, score and line after the moves.
 pub async fn search(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: BoardRequest = body(&bytes)?;
-    Ok(Json(BoardSearcher::new(&state).board_search(&req).await?).into_response())
+    Ok(Json(
+        BoardSearcher::new(&state.services.engine, state.ledger())
+            .board_search(&req)
+            .await?,
+    )
+    .into_response())
 }

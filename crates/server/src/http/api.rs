@@ -58,6 +58,38 @@ struct OfferRequest {
     token: Option<String>,
 }
 
+/// The creator of new games over the server's state.
+fn creator(state: &Shared) -> Creator<'_> {
+    Creator::new(
+        state,
+        &state.db,
+        &state.services.metrics,
+        state.services.first_move_ms(),
+        Round::new(state),
+    )
+}
+
+/// The lobby over the server's state.
+fn lobby_of(state: &Shared) -> Lobby<'_> {
+    Lobby::new(
+        Round::new(state),
+        creator(state),
+        &state.db,
+        &state.services.lobby_created,
+        &state.services.lobby_joined,
+    )
+}
+
+/// The reviewer of games over the server's state.
+fn reviewer(state: &Shared) -> Reviewer<'_> {
+    Reviewer::new(
+        Round::new(state),
+        &state.db,
+        &state.services.engine,
+        &state.services.reviews,
+    )
+}
+
 /// A draw action from its word.
 fn draw_action(word: &str) -> Result<DrawAction, GameError> {
     match word {
@@ -148,16 +180,16 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let req: NewGame = body(&bytes)?;
     let created = if req.open == Some(true) {
-        Lobby::new(&state).create_open(req, client).await?
+        lobby_of(&state).create_open(req, client).await?
     } else {
-        Creator::new(&state).create(req).await?
+        creator(&state).create(req).await?
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 /// `GET /api/lobby`: the online games open to join, newest first.
 pub async fn lobby(State(state): State<Shared>) -> Result<Response, ApiError> {
-    let games = Lobby::new(&state).lobby().await?;
+    let games = lobby_of(&state).lobby().await?;
     Ok(Json(serde_json::json!({ "games": games })).into_response())
 }
 
@@ -170,7 +202,7 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: JoinRequest = body(&bytes)?;
-    let joined = Lobby::new(&state)
+    let joined = lobby_of(&state)
         .join(id, req.name.as_deref(), client)
         .await?;
     Ok(Json(joined).into_response())
@@ -179,7 +211,7 @@ pub async fn join(
 /// `POST /api/games/import`: a record as a new game.
 pub async fn import(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: Import = body(&bytes)?;
-    let created = Importer::new(&state).import(req).await?;
+    let created = Importer::new(creator(&state)).import(req).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -218,7 +250,7 @@ pub async fn arrange(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: ArrangeRequest = body(&bytes)?;
-    let view = Arranger::new(&state)
+    let view = Arranger::new(Round::new(&state), &state.db)
         .arrange(
             id,
             req.token.as_deref(),
@@ -267,7 +299,12 @@ pub async fn rematch(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let (id, token) = id_and_token(&id, &bytes)?;
-    Ok(Json(Rematcher::new(&state).rematch(id, token.as_deref()).await?).into_response())
+    Ok(Json(
+        Rematcher::new(Round::new(&state), creator(&state), &state.db)
+            .rematch(id, token.as_deref())
+            .await?,
+    )
+    .into_response())
 }
 
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
@@ -309,7 +346,7 @@ pub async fn name(
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: NameRequest = body(&bytes)?;
-    let view = Namer::new(&state)
+    let view = Namer::new(Round::new(&state), &state.db)
         .set_name(id, req.token.as_deref(), &req.name, req.side.as_deref())
         .await?;
     Ok(Json(view).into_response())
@@ -335,7 +372,12 @@ pub async fn hint(
             ApiError::bad_request(format!("bad ply '{}': a number of plies", short(v)))
         })?),
     };
-    Ok(Json(Hinter::new(&state).hint(id, ms, ply).await?).into_response())
+    Ok(Json(
+        Hinter::new(Round::new(&state), &state.services.engine)
+            .hint(id, ms, ply)
+            .await?,
+    )
+    .into_response())
 }
 
 /// `GET /api/games/{id}/review`: the stored post-game review (404 until one is made).
@@ -343,7 +385,7 @@ pub async fn stored_review(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    match Reviewer::new(&state).stored_review(game_id(&id)?).await? {
+    match reviewer(&state).stored_review(game_id(&id)?).await? {
         Some(r) => Ok(Json(r).into_response()),
         None => Err(ApiError::not_found("this game has not been reviewed yet")),
     }
@@ -354,7 +396,7 @@ pub async fn review(
     State(state): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    Ok(Json(Reviewer::new(&state).review(game_id(&id)?).await?).into_response())
+    Ok(Json(reviewer(&state).review(game_id(&id)?).await?).into_response())
 }
 
 /// `GET /api/games/{id}/record[?download]`: the record as text.
@@ -364,7 +406,7 @@ pub async fn record(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
-    let text = Recorder::new(&state).record(id).await?;
+    let text = Recorder::new(Round::new(&state)).record(id).await?;
     let mut headers = vec![(
         header::CONTENT_TYPE,
         "text/plain; charset=utf-8".to_string(),

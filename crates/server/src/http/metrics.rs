@@ -13,7 +13,7 @@ use crate::live::Shared;
 /// Counts the response to every request of the app (outermost layer: refusals by the limits too).
 pub async fn count(State(state): State<Shared>, req: Request, next: Next) -> Response {
     let response = next.run(req).await;
-    state.metrics.responded(response.status().as_u16());
+    state.services.metrics.responded(response.status().as_u16());
     response
 }
 
@@ -25,10 +25,10 @@ pub fn router(state: Shared) -> Router {
 }
 
 async fn render(State(state): State<Shared>) -> Response {
-    let text = state.metrics.render(
+    let text = state.services.metrics.render(
         state.games_in_memory(),
         state.live_bytes(),
-        state.engine.searches_running(),
+        state.services.engine.searches_running(),
     );
     (
         [(

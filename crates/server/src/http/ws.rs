@@ -78,7 +78,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     let Ok(live) = round.game(id).await else {
         return;
     };
-    state.metrics.socket(1);
+    state.services.metrics.socket(1);
     let (updates, first) = {
         let mut g = live.lock().await;
         round.looked_at(&live, &mut g).await;
@@ -103,7 +103,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
     if g.socket_changed(socket.token.as_deref(), -1) {
         presences.publish_presence(&socket.live);
     }
-    socket.state.metrics.socket(-1);
+    socket.state.services.metrics.socket(-1);
     presences.watch_creator(&socket.live, &mut g);
 }
 

@@ -13,11 +13,11 @@ use std::sync::Arc;
 use hasami_core::{AnyGame, RecordResult};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{timed, Analysis};
+use crate::engine::{timed, Analysis, Engine};
 use crate::live::error::GameError;
 use crate::live::game::{position_hash, side_word, winner_of};
+use crate::live::memory::Ledger;
 use crate::live::random::random_u64;
-use crate::live::registry::Shared;
 use crate::live::shogun_view::{shogun_view, ShogunView};
 use crate::live::view::BoardState;
 
@@ -150,21 +150,21 @@ pub(crate) fn board_view(game: &AnyGame) -> BoardView {
     }
 }
 
-/// BoardSearcher: built over the round of the server's games (and through it the store).
-pub(crate) struct BoardSearcher {
-    state: Shared,
+/// BoardSearcher: built over the engine and the ledger of the games in memory (the positions of
+/// the online games in progress).
+pub(crate) struct BoardSearcher<'a> {
+    engine: &'a Arc<Engine>,
+    ledger: &'a Ledger,
 }
 
-impl BoardSearcher {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> BoardSearcher {
-        BoardSearcher {
-            state: Arc::clone(state),
-        }
+impl<'a> BoardSearcher<'a> {
+    /// Over the `engine` and the `ledger` of the games in memory.
+    pub(crate) fn new(engine: &'a Arc<Engine>, ledger: &'a Ledger) -> BoardSearcher<'a> {
+        BoardSearcher { engine, ledger }
     }
 }
 
-impl BoardSearcher {
+impl BoardSearcher<'_> {
     /// The engine's analysis of the analysis board's position after its moves, searched for `ms`
     /// milliseconds (default 1000, 50 to 5000), fairly in Shogun; a finished game's has no best
     /// move. The search stops when the request is dropped (its client went away). Refused for the
@@ -172,7 +172,7 @@ impl BoardSearcher {
     /// (whatever the variant's other rules: the position's pieces and side to move decide).
     pub(crate) async fn board_search(&self, req: &BoardRequest) -> Result<Analysis, GameError> {
         let game = board_game(req)?;
-        if self.state.is_online_position(position_hash(&game)) {
+        if self.ledger.is_online_position(position_hash(&game)) {
             return Err(GameError::OnlinePosition);
         }
         if game.outcome().is_some() {
@@ -186,7 +186,7 @@ impl BoardSearcher {
             .seed(random_u64())
             .stop(stop);
         request.limits.multipv = lines;
-        Ok(self.state.engine.search(request).await)
+        Ok(self.engine.search(request).await)
     }
 }
 

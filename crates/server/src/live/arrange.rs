@@ -15,7 +15,6 @@ use crate::db::{Db, StartOf};
 use crate::live::error::GameError;
 use crate::live::game::{parse_side, side_word, LiveGame};
 use crate::live::random::random_u64;
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 use crate::live::view::{ArrangingView, GameView};
 
@@ -70,11 +69,11 @@ pub(crate) struct Arranger {
 }
 
 impl Arranger {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Arranger {
+    /// Over the `round` and the store `db`.
+    pub(crate) fn new(round: Round, db: &Db) -> Arranger {
         Arranger {
-            round: Round::new(state),
-            db: state.db.clone(),
+            round,
+            db: db.clone(),
         }
     }
 }

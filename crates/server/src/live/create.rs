@@ -10,7 +10,7 @@ use hasami_core::{ShogunOptions, ShogunRules};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
-use crate::db::{self, StoredGame, StoredMove};
+use crate::db::{self, Db, StoredGame, StoredMove};
 use crate::live::arrange::engine_arrangement;
 use crate::live::clock::ClockRequest;
 use crate::live::error::GameError;
@@ -18,9 +18,10 @@ use crate::live::game::{side_word, End, LiveGame, Opponent};
 use crate::live::moves::captured_text;
 use crate::live::names::NamesRequest;
 use crate::live::random::{random_token, random_u64};
-use crate::live::registry::Shared;
+use crate::live::registry::AppState;
 use crate::live::round::Round;
 use crate::live::view::GameView;
+use crate::metrics::Metrics;
 use hasami_core::AnyGame;
 
 /// How many magnet boards (seeds, each in four rotations) `random_board` draws from.
@@ -138,23 +139,37 @@ fn links(
     l
 }
 
-/// Creator: built over the round of the server's games (and through it the store).
-pub(crate) struct Creator {
-    state: Shared,
+/// Creator: built over the registry the new game enters, the store, the metrics, the first move's
+/// time and the round that runs what the new game needs next.
+pub(crate) struct Creator<'a> {
+    games: &'a AppState,
+    db: &'a Db,
+    metrics: &'a Metrics,
+    first_move_ms: i64,
     round: Round,
 }
 
-impl Creator {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Creator {
+impl<'a> Creator<'a> {
+    /// Over the registry `games`, the store `db`, the `metrics`, the time each paired player has
+    /// for its first move (`first_move_ms`) and the `round`.
+    pub(crate) fn new(
+        games: &'a AppState,
+        db: &'a Db,
+        metrics: &'a Metrics,
+        first_move_ms: i64,
+        round: Round,
+    ) -> Creator<'a> {
         Creator {
-            state: Arc::clone(state),
-            round: Round::new(state),
+            games,
+            db,
+            metrics,
+            first_move_ms,
+            round,
         }
     }
 }
 
-impl Creator {
+impl Creator<'_> {
     /// Creates a game.
     pub(crate) async fn create(&self, req: NewGame) -> Result<Created, GameError> {
         let mut variant = req.variant.clone().unwrap_or_else(|| "hasami".into());
@@ -202,23 +217,22 @@ impl Creator {
             Some(n) => n.checked()?,
             None => (None, None),
         };
-        Creator::new(&self.state)
-            .store_new(
-                game,
-                Vec::new(),
-                None,
-                NewOptions {
-                    opponent: req.opponent,
-                    level: req.level,
-                    side: req.side.as_deref(),
-                    names,
-                    omniscient,
-                    clock,
-                    open: req.open == Some(true),
-                    arrange: Arranging::of(parsed).is_some() && start.is_none(),
-                },
-            )
-            .await
+        self.store_new(
+            game,
+            Vec::new(),
+            None,
+            NewOptions {
+                opponent: req.opponent,
+                level: req.level,
+                side: req.side.as_deref(),
+                names,
+                omniscient,
+                clock,
+                open: req.open == Some(true),
+                arrange: Arranging::of(parsed).is_some() && start.is_none(),
+            },
+        )
+        .await
     }
 
     /// Stores a new game (with the moves of `game`, played at `times`, and an end not given by the
@@ -300,9 +314,9 @@ impl Creator {
         if let (true, Some(engine)) = (o.arrange, engine_side) {
             meta.arranged[engine.index()] = Some(engine_arrangement());
         }
-        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.state.first_move_ms());
+        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.first_move_ms);
         // Refused before anything is stored when the games in use fill the server's memory.
-        self.state.make_room(&mut live)?;
+        self.games.make_room(&mut live)?;
         let status = live.status();
         meta.result = status.result.token().to_string();
         meta.reason = status.reason;
@@ -318,15 +332,15 @@ impl Creator {
                 clock: None,
             })
             .collect();
-        let id = self.state.db.insert_game(meta).await?;
-        self.state.metrics.started();
+        let id = self.db.insert_game(meta).await?;
+        self.metrics.started();
         live.set_id(id);
         let token = match mine {
             Some(Side::First) | None => live.meta().black_token.clone(),
             Some(Side::Second) => live.meta().white_token.clone(),
         };
         let live = Arc::new(Mutex::new(live));
-        self.state.insert(id, &live);
+        self.games.insert(id, &live);
         let mut g = live.lock().await;
         self.round.act(&live, &mut g).await;
         Ok(Created {

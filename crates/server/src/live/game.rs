@@ -9,7 +9,7 @@ use hasami_core::{RecordResult, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::db::{Status, StoredGame};
+use crate::db::{Db, Status, StoredGame};
 use crate::live::error::GameError;
 use crate::live::memory::{bytes_of, Ledger, Line};
 use crate::live::presence::Presence;
@@ -433,6 +433,15 @@ impl LiveGame {
         self.takeback_offer = fresh.takeback_offer;
         self.stopped_after = fresh.stopped_after;
         self.changed();
+    }
+
+    /// Reads the game again from the store `db` and replaces it with what is stored (its watchers
+    /// stay and get the new game).
+    pub(crate) async fn reread(&mut self, db: &Db) -> Result<(), GameError> {
+        let id = self.meta.id;
+        let stored = db.load_game(id).await?.ok_or(GameError::NotFound(id))?;
+        self.replace_with(LiveGame::from_stored(stored)?);
+        Ok(())
     }
 
     /// Names the rematch of this game (stored first).

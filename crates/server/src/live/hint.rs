@@ -7,7 +7,6 @@ use crate::engine::{timed, Analysis, Engine};
 use crate::live::error::GameError;
 use crate::live::game::Opponent;
 use crate::live::random::random_u64;
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 
 /// Hints: built over the round of the server's games and the engine that searches them.
@@ -17,11 +16,11 @@ pub(crate) struct Hinter {
 }
 
 impl Hinter {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Hinter {
+    /// Over the `round` and the `engine`.
+    pub(crate) fn new(round: Round, engine: &Arc<Engine>) -> Hinter {
         Hinter {
-            round: Round::new(state),
-            engine: Arc::clone(&state.engine),
+            round,
+            engine: Arc::clone(engine),
         }
     }
 }

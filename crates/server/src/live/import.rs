@@ -1,7 +1,5 @@
 //! Importing a record (docs/records.md, either family) as a new game, to replay or play on.
 
-use std::sync::Arc;
-
 use hasami_core::AnyRecord;
 use hasami_core::RecordResult;
 use serde::Deserialize;
@@ -12,7 +10,6 @@ use crate::live::create::{Created, NewOptions};
 use crate::live::error::GameError;
 use crate::live::game::{ply_limit_end, End, Opponent, MAX_PLIES};
 use crate::live::names::{check_name, hidden};
-use crate::live::registry::Shared;
 use hasami_core::AnyGame;
 
 /// An imported record (POST /api/games/import).
@@ -42,21 +39,19 @@ fn bad_record(e: impl std::fmt::Display) -> GameError {
     GameError::BadRecord(e.to_string())
 }
 
-/// Importer: built over the round of the server's games (and through it the store).
-pub(crate) struct Importer {
-    state: Shared,
+/// Importer: built over the creator that stores the imported game as a new one.
+pub(crate) struct Importer<'a> {
+    creator: Creator<'a>,
 }
 
-impl Importer {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Importer {
-        Importer {
-            state: Arc::clone(state),
-        }
+impl<'a> Importer<'a> {
+    /// Over the `creator` of new games.
+    pub(crate) fn new(creator: Creator<'a>) -> Importer<'a> {
+        Importer { creator }
     }
 }
 
-impl Importer {
+impl Importer<'_> {
     /// Imports a record (of either family) as a new game.
     pub(crate) async fn import(&self, req: Import) -> Result<Created, GameError> {
         if req.record.len() > MAX_RECORD_BYTES {
@@ -100,7 +95,7 @@ impl Importer {
         let ended = ended.or_else(|| ply_limit_end(&game));
         let opponent = Some(req.opponent.unwrap_or(Opponent::Local));
         let times = vec![db::now_ms(); game.plies()];
-        Creator::new(&self.state)
+        self.creator
             .store_new(
                 game,
                 times,

@@ -6,11 +6,11 @@
 //! every seat and play none.
 
 use std::net::IpAddr;
-use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::db::{self, OpenGame};
+use crate::db::{self, Db, OpenGame};
+use crate::live::client_games::ClientGames;
 pub(crate) use crate::live::client_games::LOBBY_TTL_MS;
 use crate::live::create::Creator;
 use crate::live::create::{Created, NewGame};
@@ -19,7 +19,6 @@ use crate::live::finish::Finisher;
 use crate::live::game::{parse_side, side_word};
 use crate::live::names::check_name;
 use crate::live::random::random_token;
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 
 /// Games one client may have waiting in the lobby at once.
@@ -48,27 +47,41 @@ pub(crate) struct Joined {
     pub(crate) side: &'static str,
 }
 
-/// Lobby: built over the round of the server's games (and through it the store).
-pub(crate) struct Lobby {
-    state: Shared,
+/// Lobby: built over the round of the server's games, the creator of new games, the store and the
+/// allowances per client (the games each client created, and the seats each took).
+pub(crate) struct Lobby<'a> {
     round: Round,
+    creator: Creator<'a>,
+    db: &'a Db,
+    created: &'a ClientGames,
+    joined: &'a ClientGames,
 }
 
-impl Lobby {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Lobby {
+impl<'a> Lobby<'a> {
+    /// Over the `round`, the `creator`, the store `db` and the lobby games each client `created`
+    /// and `joined`.
+    pub(crate) fn new(
+        round: Round,
+        creator: Creator<'a>,
+        db: &'a Db,
+        created: &'a ClientGames,
+        joined: &'a ClientGames,
+    ) -> Lobby<'a> {
         Lobby {
-            state: Arc::clone(state),
-            round: Round::new(state),
+            round,
+            creator,
+            db,
+            created,
+            joined,
         }
     }
 }
 
-impl Lobby {
+impl Lobby<'_> {
     /// The games open to join, newest first.
     pub(crate) async fn lobby(&self) -> Result<Vec<OpenGame>, GameError> {
         let since = db::now_ms() - LOBBY_TTL_MS;
-        Ok(self.state.db.list_open(LOBBY_SIZE, since).await?)
+        Ok(self.db.list_open(LOBBY_SIZE, since).await?)
     }
 
     /// Creates a game open in the lobby for `client`, within its allowance of open games.
@@ -78,7 +91,7 @@ impl Lobby {
         client: IpAddr,
     ) -> Result<Created, GameError> {
         self.within_allowance(Counted::Waiting, client, async {
-            let created = Creator::new(&self.state).create(req).await?;
+            let created = self.creator.create(req).await?;
             Ok((created.id, created))
         })
         .await
@@ -112,14 +125,14 @@ impl Lobby {
     ) -> Result<T, GameError> {
         let (book, max, over) = match what {
             Counted::Waiting => (
-                &self.state.lobby_created,
+                self.created,
                 OPEN_PER_CLIENT,
                 GameError::TooManyOpen {
                     max: OPEN_PER_CLIENT,
                 },
             ),
             Counted::NotBegun => (
-                &self.state.lobby_joined,
+                self.joined,
                 JOINED_PER_CLIENT,
                 GameError::TooManyJoined {
                     max: JOINED_PER_CLIENT,
@@ -167,7 +180,7 @@ impl Lobby {
     async fn take_seat(&self, id: i64, name: Option<String>) -> Result<Joined, GameError> {
         let live = self.round.game(id).await?;
         let mut g = live.lock().await;
-        Finisher::new(&self.state.db).check_clock(&mut g).await?;
+        Finisher::new(self.db).check_clock(&mut g).await?;
         let seat = match (&g.meta().open_seat, g.is_over()) {
             (Some(seat), false) => parse_side(seat).ok_or(GameError::NotOpen)?,
             _ => return Err(GameError::NotOpen),
@@ -178,7 +191,6 @@ impl Lobby {
         // working here and on every server sharing the store.
         let token = random_token();
         if !self
-            .state
             .db
             .take_seat(id, word, name.clone(), token.clone())
             .await?

@@ -1,7 +1,9 @@
 //! Games in play, one file per concern (after lishogi's `round` module).
 //!
 //! [`AppState`] (`registry`) only finds, loads and evicts games: it holds the games in use and
-//! loads a game from the store on first use. A [`LiveGame`] (`game`) is one game in memory; its
+//! loads a game from the store on first use. Beside the games it owns the `services` (`Services`:
+//! the engine, the metrics, the reviews that may run at once, the lobby's allowances and the
+//! settings), which are only handed on. A [`LiveGame`] (`game`) is one game in memory; its
 //! fields are its own, changed only by the changes that keep it whole (a move, a takeback, the end
 //! with its typed `End`, a draw offer, a takeback request, a reload).
 //!
@@ -13,8 +15,9 @@
 //! and the lobby's grace for a creator who left). [`Round`] (`round`) is what an action on a game
 //! goes through: it finds the game, checks its clock, hands the action to its concern and then runs
 //! what the game needs next (the engine's reply, the clock's timer); no concern calls back into
-//! the round. Around it: `create` and `import` (new games), `rematch`, `lobby` (games open to
-//! anyone; `client_games` keeps the allowances per client), `names`, `hint`, `analysis_board` (a
+//! the round. Around it, each built at the edge with the parts it uses (a round, the store, the
+//! engine, …; only `create` adds to the registry): `create` and `import` (new games), `rematch`,
+//! `lobby` (games open to anyone; `client_games` keeps the allowances per client), `names`, `hint`, `analysis_board` (a
 //! position with moves of both sides, stored nowhere), `review` (post-game review), `record`
 //! (export), `games_list` (the list of games), `arrange` (Shogun players placing their pieces
 //! before the first move), `memory` (what the games in memory weigh, and the positions of online
@@ -59,6 +62,7 @@ mod retry;
 mod retry_tests;
 mod review;
 mod round;
+mod services;
 mod shogun_view;
 mod takeback;
 mod turn;

@@ -6,7 +6,6 @@ use hasami_core::{BitBoard, Move};
 use crate::db::{self, Db, DbError, StoredMove};
 use crate::live::error::GameError;
 use crate::live::game::{LiveGame, MAX_PLIES};
-use crate::live::registry::reread;
 use crate::live::turn::TurnClock;
 use crate::metrics::Metrics;
 
@@ -56,7 +55,7 @@ impl<'a> Mover<'a> {
             return Err(match e {
                 GameError::Store(DbError::Conflict) => {
                     // Another server stored this ply first: this copy is stale.
-                    let _ = reread(self.db, g).await;
+                    let _ = g.reread(self.db).await;
                     e
                 }
                 GameError::IllegalMove(e) => self.refused(g, e).await,
@@ -72,7 +71,7 @@ impl<'a> Mover<'a> {
     async fn refused(&self, g: &mut LiveGame, e: hasami_core::AnyGameError) -> GameError {
         if self.db.is_shared() {
             let seen = (g.game().plies(), g.is_over());
-            if reread(self.db, g).await.is_ok() && (g.game().plies(), g.is_over()) != seen {
+            if g.reread(self.db).await.is_ok() && (g.game().plies(), g.is_over()) != seen {
                 return GameError::Store(DbError::Conflict);
             }
         }

@@ -6,7 +6,6 @@ use serde::Deserialize;
 use crate::db::Db;
 use crate::live::error::GameError;
 use crate::live::game::parse_side;
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 use crate::live::view::GameView;
 
@@ -84,11 +83,11 @@ pub(crate) struct Namer {
 }
 
 impl Namer {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Namer {
+    /// Over the `round` and the store `db`.
+    pub(crate) fn new(round: Round, db: &Db) -> Namer {
         Namer {
-            round: Round::new(state),
-            db: state.db.clone(),
+            round,
+            db: db.clone(),
         }
     }
 }

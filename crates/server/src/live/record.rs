@@ -2,7 +2,6 @@
 
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 
 impl LiveGame {
@@ -20,17 +19,15 @@ impl LiveGame {
     }
 }
 
-/// Recorder: built over the round of the server's games (and through it the store).
+/// Recorder: built over the round of the server's games.
 pub(crate) struct Recorder {
     round: Round,
 }
 
 impl Recorder {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Recorder {
-        Recorder {
-            round: Round::new(state),
-        }
+    /// Over the `round`.
+    pub(crate) fn new(round: Round) -> Recorder {
+        Recorder { round }
     }
 }
 

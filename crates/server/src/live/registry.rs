@@ -13,14 +13,11 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 use crate::db::Db;
-use crate::engine::Engine;
-use crate::live::client_games::ClientGames;
 use crate::live::error::GameError;
-use crate::live::game::{LiveGame, FIRST_MOVE_MS};
+use crate::live::game::LiveGame;
 use crate::live::memory::Ledger;
 use crate::live::presence_sync::Presences;
-use crate::live::retry::{Backoff, STORE_RETRY};
-use crate::metrics::Metrics;
+use crate::live::services::Services;
 
 /// The most games kept in memory unless the server sets another bound (`Limits::live_games`).
 pub(crate) const MAX_LIVE_GAMES: usize = 10_000;
@@ -29,12 +26,13 @@ pub(crate) const MAX_LIVE_GAMES: usize = 10_000;
 /// another bound (`Limits::live_bytes`): about 1,000 games of the most plies a game may have.
 pub(crate) const MAX_LIVE_BYTES: usize = 256_000_000;
 
-/// The shared state of the server.
+/// The shared state of the server: the registry of the games in memory, over the store, with the
+/// services the concerns of live games are built with (`services.rs`).
 pub struct AppState {
     /// The store.
     pub(crate) db: Db,
-    /// Engine searches.
-    pub(crate) engine: Arc<Engine>,
+    /// The engine, the counts, the reviews, the lobby's allowances and the settings.
+    pub(crate) services: Services,
     games: std::sync::Mutex<HashMap<i64, Arc<Mutex<LiveGame>>>>,
     /// The games being loaded (see [`Loading`]).
     loading: std::sync::Mutex<Loading>,
@@ -44,20 +42,6 @@ pub struct AppState {
     /// What the games in memory hold together: their bytes, and the positions of the online games
     /// in progress (`memory.rs`).
     ledger: Arc<Ledger>,
-    /// Post-game reviews running at once (as many as full-strength searches); one more is refused.
-    pub(crate) reviews: Arc<tokio::sync::Semaphore>,
-    /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
-    store_retry: Setting,
-    /// The lobby games each client created (live/lobby.rs).
-    pub(crate) lobby_created: ClientGames,
-    /// The lobby games each client joined (live/lobby.rs).
-    pub(crate) lobby_joined: ClientGames,
-    /// How long a lobby game waits for its creator's socket to come back, ms (live/lobby.rs).
-    lobby_grace: Setting,
-    /// How long each paired player has for its first move, ms (live/clock.rs).
-    first_move: Setting,
-    /// Counts for the operator (`hasami serve --metrics`).
-    pub(crate) metrics: Metrics,
 }
 
 /// The games being loaded from the store. Its mutex also covers putting a loaded game into memory
@@ -69,26 +53,6 @@ struct Loading {
     locks: HashMap<i64, Arc<Mutex<()>>>,
     /// Games being loaded that another server changed meanwhile (their copies may be stale).
     missed: HashSet<i64>,
-}
-
-/// A length of time the server's owner may change while it runs (`Limits`, tests), kept in ms.
-struct Setting(std::sync::atomic::AtomicU64);
-
-impl Setting {
-    fn new(time: std::time::Duration) -> Setting {
-        let d = Setting(std::sync::atomic::AtomicU64::new(0));
-        d.set(time);
-        d
-    }
-
-    fn set(&self, time: std::time::Duration) {
-        let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
-        self.0.store(ms, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    fn get(&self) -> std::time::Duration {
-        std::time::Duration::from_millis(self.0.load(std::sync::atomic::Ordering::Relaxed))
-    }
 }
 
 /// A game found in memory, or just loaded from the store.
@@ -106,14 +70,6 @@ pub(crate) enum Found {
     },
 }
 
-/// Reads `g` again from the store `db` and replaces it (its watchers stay and get the new game).
-pub(crate) async fn reread(db: &Db, g: &mut LiveGame) -> Result<(), GameError> {
-    let id = g.meta().id;
-    let stored = db.load_game(id).await?.ok_or(GameError::NotFound(id))?;
-    g.replace_with(LiveGame::from_stored(stored)?);
-    Ok(())
-}
-
 /// A handle to the state.
 pub type Shared = Arc<AppState>;
 
@@ -128,19 +84,12 @@ impl AppState {
     pub(crate) fn with_limits(db: Db, max_searches: usize, max_live: usize) -> Shared {
         Arc::new(AppState {
             db,
-            engine: Arc::new(Engine::new(max_searches)),
+            services: Services::new(max_searches),
             games: std::sync::Mutex::new(HashMap::new()),
             loading: std::sync::Mutex::new(Loading::default()),
             max_live: max_live.max(1),
             max_bytes: std::sync::atomic::AtomicUsize::new(MAX_LIVE_BYTES),
             ledger: Arc::default(),
-            reviews: Arc::new(tokio::sync::Semaphore::new(max_searches.max(1))),
-            store_retry: Setting::new(STORE_RETRY),
-            lobby_created: ClientGames::default(),
-            lobby_joined: ClientGames::default(),
-            lobby_grace: Setting::new(std::time::Duration::from_secs(30)),
-            first_move: Setting::new(std::time::Duration::from_millis(FIRST_MOVE_MS as u64)),
-            metrics: Metrics::default(),
         })
     }
 
@@ -159,42 +108,10 @@ impl AppState {
         self.ledger.bytes()
     }
 
-    /// Whether an online game in progress in memory stands at the position with this Zobrist hash
-    /// (hints and analysis of it are refused).
-    pub(crate) fn is_online_position(&self, hash: u64) -> bool {
-        self.ledger.is_online_position(hash)
-    }
-
-    /// Sets how long a lobby game waits for its creator's socket to come back (`Limits::lobby_grace`).
-    pub(crate) fn set_lobby_grace(&self, grace: std::time::Duration) {
-        self.lobby_grace.set(grace);
-    }
-
-    /// How long a lobby game waits for its creator's socket to come back.
-    pub(crate) fn lobby_grace(&self) -> std::time::Duration {
-        self.lobby_grace.get()
-    }
-
-    /// Sets how long each player of a timed game paired through the lobby has for its first move
-    /// (`Limits::first_move`).
-    pub(crate) fn set_first_move(&self, time: std::time::Duration) {
-        self.first_move.set(time);
-    }
-
-    /// How long each paired player has for its first move, ms.
-    pub(crate) fn first_move_ms(&self) -> i64 {
-        i64::try_from(self.first_move.get().as_millis()).unwrap_or(i64::MAX)
-    }
-
-    /// The tries of a new piece of work that the store may refuse (live/retry.rs).
-    pub(crate) fn backoff(&self) -> Backoff {
-        Backoff::new(self.store_retry.get())
-    }
-
-    /// Sets how long work the store refuses is tried again (tests use a short time).
-    #[cfg(test)]
-    pub(crate) fn set_store_retry(&self, window: std::time::Duration) {
-        self.store_retry.set(window);
+    /// What the games in memory hold together: their bytes, and the positions of the online games
+    /// in progress (analysis of those is refused, `analysis_board.rs`).
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
     }
 
     /// How many games are in memory.
@@ -313,9 +230,9 @@ impl AppState {
             .ok_or(GameError::NotFound(id))?;
         let mut fresh = LiveGame::from_stored(stored)?;
         self.make_room(&mut fresh)?;
-        fresh.set_first_move_ms(self.first_move_ms());
+        fresh.set_first_move_ms(self.services.first_move_ms());
         // Players connected through other servers sharing the store.
-        Presences::new(&self.db, self.lobby_grace())
+        Presences::new(&self.db, self.services.lobby_grace())
             .read(&mut fresh)
             .await;
         Ok(self.admit(id, fresh).await)
@@ -342,7 +259,7 @@ impl AppState {
     /// Reads `g` again from the store and replaces it (its watchers stay and get the new game);
     /// what the game needs next is the caller's (`Round::reload`).
     pub(crate) async fn reread(&self, g: &mut LiveGame) -> Result<(), GameError> {
-        reread(&self.db, g).await
+        g.reread(&self.db).await
     }
 
     /// Every game in memory, for changes that may have gone untold (this server was not listening):
@@ -371,6 +288,16 @@ mod tests {
     use super::*;
     use crate::live::{Creator, NewGame, Round};
 
+    fn creator(state: &Shared) -> Creator<'_> {
+        Creator::new(
+            state,
+            &state.db,
+            &state.services.metrics,
+            state.services.first_move_ms(),
+            Round::new(state),
+        )
+    }
+
     #[tokio::test]
     async fn games_nobody_uses_leave_memory_and_come_back_from_the_store() {
         let dir = tempfile::tempdir().unwrap();
@@ -381,7 +308,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(Creator::new(&state).create(req).await.unwrap().id);
+            ids.push(creator(&state).create(req).await.unwrap().id);
         }
         assert!(
             state.games_in_memory() <= 8,
@@ -397,7 +324,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            Creator::new(&state).create(req).await.unwrap();
+            creator(&state).create(req).await.unwrap();
         }
         assert!(state.games_in_memory() <= 8);
         assert!(Arc::ptr_eq(
@@ -417,7 +344,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(Creator::new(&state).create(req).await.unwrap().id);
+            ids.push(creator(&state).create(req).await.unwrap().id);
         }
         // A fresh server on the same store has neither game in memory.
         let state = AppState::new(Db::open(&path).unwrap(), 1);
@@ -452,7 +379,7 @@ mod tests {
             "variant": "hasami", "opponent": "local"
         }))
         .unwrap();
-        let id = Creator::new(&other).create(req).await.unwrap().id;
+        let id = creator(&other).create(req).await.unwrap().id;
         let state = AppState::new(Db::open(&path).unwrap(), 1);
         let lock = state.loading_lock(id);
         let _loading = lock.lock().await;

@@ -1,16 +1,14 @@
 //! Rematches: the same game again with colours swapped, created by the first player to ask and
 //! joined by the other with the same call.
 
-use std::sync::Arc;
-
 use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 
+use crate::db::Db;
 use crate::live::create::Creator;
 use crate::live::create::NewOptions;
 use crate::live::error::GameError;
 use crate::live::game::{side_word, Opponent};
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 
 /// The answer to a rematch request: the new game and the caller's key to it.
@@ -24,23 +22,21 @@ pub(crate) struct Rematch {
     pub(crate) side: &'static str,
 }
 
-/// Rematcher: built over the round of the server's games (and through it the store).
-pub(crate) struct Rematcher {
-    state: Shared,
+/// Rematcher: built over the round of the server's games, the creator of new games and the store.
+pub(crate) struct Rematcher<'a> {
     round: Round,
+    creator: Creator<'a>,
+    db: &'a Db,
 }
 
-impl Rematcher {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Rematcher {
-        Rematcher {
-            state: Arc::clone(state),
-            round: Round::new(state),
-        }
+impl<'a> Rematcher<'a> {
+    /// Over the `round`, the `creator` and the store `db`.
+    pub(crate) fn new(round: Round, creator: Creator<'a>, db: &'a Db) -> Rematcher<'a> {
+        Rematcher { round, creator, db }
     }
 }
 
-impl Rematcher {
+impl Rematcher<'_> {
     /// The rematch of finished game `id` for a player of it: the same variant, start position,
     /// opponent, level, clock and names, each side played by the other player (against the engine,
     /// the engine takes the other colour; hot-seat games just start again). The first call creates
@@ -72,7 +68,8 @@ impl Rematcher {
                 own(Side::First, &g.meta().black_name),
                 own(Side::Second, &g.meta().white_name),
             );
-            let created = Creator::new(&self.state)
+            let created = self
+                .creator
                 .store_new(
                     game,
                     Vec::new(),
@@ -93,7 +90,7 @@ impl Rematcher {
                     },
                 )
                 .await?;
-            let stands = self.state.db.set_rematch(id, created.id).await?;
+            let stands = self.db.set_rematch(id, created.id).await?;
             g.set_rematch(stands);
         }
         let new_id = g.meta().rematch.unwrap_or_default();

@@ -19,7 +19,16 @@ async fn engine_game(path: &Path) -> (Arc<AppState>, i64, String) {
         "variant": "hasami", "opponent": "engine", "level": 1, "side": "black"
     }))
     .unwrap();
-    let c = Creator::new(&state).create(req).await.unwrap();
+    let c = Creator::new(
+        &state,
+        &state.db,
+        &state.services.metrics,
+        state.services.first_move_ms(),
+        Round::new(&state),
+    )
+    .create(req)
+    .await
+    .unwrap();
     (state, c.id, c.token)
 }
 
@@ -80,7 +89,7 @@ async fn a_game_whose_reply_could_not_be_stored_replies_when_next_looked_at() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.sqlite3");
     let (state, id, token) = engine_game(&path).await;
-    state.set_store_retry(Duration::from_millis(300));
+    state.services.set_store_retry(Duration::from_millis(300));
     let other = refuse_ply_2(&path);
     Round::new(&state)
         .play(id, "e1e5", Some(&token))
@@ -111,7 +120,16 @@ async fn clock_game(path: &Path) -> (Arc<AppState>, i64) {
         "clock": {"initial": 0.3}
     }))
     .unwrap();
-    let c = Creator::new(&state).create(req).await.unwrap();
+    let c = Creator::new(
+        &state,
+        &state.db,
+        &state.services.metrics,
+        state.services.first_move_ms(),
+        Round::new(&state),
+    )
+    .create(req)
+    .await
+    .unwrap();
     let white = c.links["white"]
         .rsplit("token=")
         .next()
@@ -176,7 +194,7 @@ async fn a_loss_on_time_given_up_is_stored_when_the_game_is_next_looked_at() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.sqlite3");
     let (state, id) = clock_game(&path).await;
-    state.set_store_retry(Duration::from_millis(300));
+    state.services.set_store_retry(Duration::from_millis(300));
     let other = refuse_ends(&path);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert!(!over_in_memory(&state, id).await);

@@ -17,12 +17,13 @@ use std::time::Duration;
 
 use hasami_core::{AnyGame, Side};
 use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
 
-use crate::engine::{timed, Analysis};
+use crate::db::Db;
+use crate::engine::{timed, Analysis, Engine};
 use crate::live::error::GameError;
 use crate::live::game::{side_word, Opponent};
 use crate::live::random::random_u64;
-use crate::live::registry::Shared;
 use crate::live::round::Round;
 
 /// The time a whole review may take, shared among its positions.
@@ -150,28 +151,38 @@ fn ended_review(game: &AnyGame) -> Option<PositionReview> {
     })
 }
 
-/// Reviewer: built over the round of the server's games (and through it the store).
-pub(crate) struct Reviewer {
-    state: Shared,
+/// Reviewer: built over the round of the server's games, the store, the engine and the reviews
+/// that may run at once.
+pub(crate) struct Reviewer<'a> {
     round: Round,
+    db: &'a Db,
+    engine: &'a Arc<Engine>,
+    reviews: &'a Semaphore,
 }
 
-impl Reviewer {
-    /// Over the server's state.
-    pub(crate) fn new(state: &Shared) -> Reviewer {
+impl<'a> Reviewer<'a> {
+    /// Over the `round`, the store `db`, the `engine` and the `reviews` that may run at once.
+    pub(crate) fn new(
+        round: Round,
+        db: &'a Db,
+        engine: &'a Arc<Engine>,
+        reviews: &'a Semaphore,
+    ) -> Reviewer<'a> {
         Reviewer {
-            state: Arc::clone(state),
-            round: Round::new(state),
+            round,
+            db,
+            engine,
+            reviews,
         }
     }
 }
 
-impl Reviewer {
+impl Reviewer<'_> {
     /// The stored review of game `id`, if it covers the game's moves.
     pub(crate) async fn stored_review(&self, id: i64) -> Result<Option<GameReview>, GameError> {
         let live = self.round.game(id).await?;
         let plies = live.lock().await.game().plies();
-        Ok(self.state.db.load_review(id).await?.and_then(|(p, body)| {
+        Ok(self.db.load_review(id).await?.and_then(|(p, body)| {
             let r: GameReview = serde_json::from_str(&body).ok()?;
             (p as usize == plies && r.plies == plies).then_some(r)
         }))
@@ -191,7 +202,7 @@ impl Reviewer {
             }
             (g.game().clone(), g.meta().omniscient)
         };
-        let Ok(_permit) = Arc::clone(&self.state.reviews).try_acquire_owned() else {
+        let Ok(_permit) = self.reviews.try_acquire() else {
             return Err(GameError::ReviewsBusy);
         };
         let plies = game.plies();
@@ -212,7 +223,6 @@ impl Reviewer {
                 None => {
                     let stop = Arc::new(AtomicBool::new(false));
                     let a = self
-                        .state
                         .engine
                         .search(
                             timed(
@@ -233,7 +243,7 @@ impl Reviewer {
         }
         let review = judge(&game, positions, ms);
         let body = serde_json::to_string(&review).unwrap_or_default();
-        self.state.db.save_review(id, plies as u32, body).await?;
+        self.db.save_review(id, plies as u32, body).await?;
         Ok(review)
     }
 }

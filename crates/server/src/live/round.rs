@@ -97,7 +97,7 @@ impl Round {
         text: &str,
         token: Option<&str>,
     ) -> Result<GameView, GameError> {
-        let mover = Mover::new(&self.state.db, &self.state.metrics);
+        let mover = Mover::new(&self.state.db, &self.state.services.metrics);
         self.on(id, token, async |g: &mut LiveGame| {
             mover.play(g, text, token).await
         })
@@ -208,7 +208,7 @@ impl Round {
 
     /// Presence over this server's store.
     pub(crate) fn presences(&self) -> Presences {
-        Presences::new(&self.state.db, self.state.lobby_grace())
+        Presences::new(&self.state.db, self.state.services.lobby_grace())
     }
 
     /// Starts the engine's reply if it is the engine's turn: searched in a task of its own, played
@@ -216,23 +216,25 @@ impl Round {
     pub(crate) fn start_engine(&self, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
         // Stopped when the game is taken back or ends meanwhile (LiveGame::cancel_reply).
         let stop = Arc::new(AtomicBool::new(false));
-        let Some(search) = Replier::new(&self.state.db, &self.state.metrics).begin(g, &stop) else {
+        let Some(search) =
+            Replier::new(&self.state.db, &self.state.services.metrics).begin(g, &stop)
+        else {
             return;
         };
         let round = self.clone();
         let live = Arc::clone(live);
         tokio::spawn(async move {
             let version = search.version;
-            let found = search.run(&round.state.engine, stop).await;
+            let found = search.run(&round.state.services.engine, stop).await;
             // A store in trouble is tried again (live/retry.rs); meanwhile the engine still shows as
             // thinking, and a takeback or an end stops it.
-            let mut backoff = round.state.backoff();
+            let mut backoff = round.state.services.backoff();
             loop {
                 let mut g = live.lock().await;
                 if g.version() != version {
                     return; // the game changed meanwhile (undo, resignation, time)
                 }
-                let replier = Replier::new(&round.state.db, &round.state.metrics);
+                let replier = Replier::new(&round.state.db, &round.state.services.metrics);
                 match replier.store(&mut g, found.best.as_deref()).await {
                     Stored::Played => {
                         round.watch_clock(&live, &mut g);
@@ -274,7 +276,7 @@ impl Round {
         let task = tokio::spawn(async move {
             tokio::time::sleep_until(wake).await;
             // An end the store refuses is tried again (live/retry.rs).
-            let mut backoff = state.backoff();
+            let mut backoff = state.services.backoff();
             loop {
                 let mut g = live.lock().await;
                 if g.version() != version {

@@ -6,7 +6,6 @@ use hasami_core::Side;
 use crate::db::{Db, DbError};
 use crate::live::error::GameError;
 use crate::live::game::{LiveGame, Opponent};
-use crate::live::registry::reread;
 
 /// What a player does about a takeback (online games).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,7 +127,7 @@ impl<'a> Takebacker<'a> {
         {
             if matches!(e, DbError::Conflict) {
                 // Another server changed the game first: this copy is stale.
-                let _ = reread(self.db, g).await;
+                let _ = g.reread(self.db).await;
             }
             return Err(e.into());
         }
