@@ -235,6 +235,10 @@ fn a_takeback_asked_on_one_server_is_accepted_on_the_other() {
     let within = Duration::from_secs(10);
     let asked = white_ws.wait_for(within, |m| m["game"]["takeback_offer"] == "black");
     assert!(asked.is_some(), "server two never showed the request");
+    // Black's socket passes the request too, so that a view of ply 0 without a request it sent
+    // before the move (White connecting) is not taken below for the takeback.
+    let own = black_ws.wait_for(within, |m| m["game"]["takeback_offer"] == "black");
+    assert!(own.is_some(), "server one never showed its own request");
     let v = two.post_ok(
         &format!("{path}/takeback"),
         &json!({"action": "accept", "token": white}),
