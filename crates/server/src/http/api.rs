@@ -58,22 +58,11 @@ struct OfferRequest {
     token: Option<String>,
 }
 
-/// The creator of new games over the server's state.
-fn creator(state: &Shared) -> Creator<'_> {
-    Creator::new(
-        state,
-        &state.db,
-        &state.services.metrics,
-        state.services.first_move_ms(),
-        Round::new(state),
-    )
-}
-
 /// The lobby over the server's state.
 fn lobby_of(state: &Shared) -> Lobby<'_> {
     Lobby::new(
         Round::new(state),
-        creator(state),
+        Creator::over(state),
         &state.db,
         &state.services.lobby_created,
         &state.services.lobby_joined,
@@ -182,7 +171,7 @@ pub async fn create(
     let created = if req.open == Some(true) {
         lobby_of(&state).create_open(req, client).await?
     } else {
-        creator(&state).create(req).await?
+        Creator::over(&state).create(req).await?
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -211,7 +200,7 @@ pub async fn join(
 /// `POST /api/games/import`: a record as a new game.
 pub async fn import(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: Import = body(&bytes)?;
-    let created = Importer::new(creator(&state)).import(req).await?;
+    let created = Importer::new(Creator::over(&state)).import(req).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -300,7 +289,7 @@ pub async fn rematch(
 ) -> Result<Response, ApiError> {
     let (id, token) = id_and_token(&id, &bytes)?;
     Ok(Json(
-        Rematcher::new(Round::new(&state), creator(&state), &state.db)
+        Rematcher::new(Round::new(&state), Creator::over(&state), &state.db)
             .rematch(id, token.as_deref())
             .await?,
     )

@@ -3,7 +3,8 @@
 use hasami_core::Side;
 
 use crate::live::error::GameError;
-use crate::live::game::{side_word, LiveGame};
+use crate::live::game::LiveGame;
+use crate::live::opponent::side_word;
 
 impl LiveGame {
     /// The sides a token may move (empty for no or a wrong token).

@@ -14,9 +14,11 @@ use hasami_core::{AnyGame, RecordResult};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{timed, Analysis, Engine};
+use crate::live::end::winner_of;
 use crate::live::error::GameError;
-use crate::live::game::{position_hash, side_word, winner_of};
+use crate::live::game::position_hash;
 use crate::live::memory::Ledger;
+use crate::live::opponent::side_word;
 use crate::live::random::random_u64;
 use crate::live::shogun_view::{shogun_view, ShogunView};
 use crate::live::view::BoardState;

@@ -13,7 +13,8 @@ use hasami_core::{ShogunPosition, Side, Variant};
 
 use crate::db::{Db, StartOf};
 use crate::live::error::GameError;
-use crate::live::game::{parse_side, side_word, LiveGame};
+use crate::live::game::LiveGame;
+use crate::live::opponent::{parse_side, side_word};
 use crate::live::random::random_u64;
 use crate::live::round::Round;
 use crate::live::view::{ArrangingView, GameView};

@@ -19,16 +19,7 @@ async fn running_clock(path: &std::path::Path) -> (Arc<AppState>, i64, String, S
         "clock": {"initial": 60, "increment": 0}
     }))
     .unwrap();
-    let c = Creator::new(
-        &state,
-        &state.db,
-        &state.services.metrics,
-        state.services.first_move_ms(),
-        Round::new(&state),
-    )
-    .create(req)
-    .await
-    .unwrap();
+    let c = Creator::over(&state).create(req).await.unwrap();
     let white = c.links["white"].clone();
     let white = white.rsplit("token=").next().unwrap().to_string();
     Round::new(&state)

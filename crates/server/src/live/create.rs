@@ -13,10 +13,12 @@ use tokio::sync::Mutex;
 use crate::db::{self, Db, StoredGame, StoredMove};
 use crate::live::arrange::engine_arrangement;
 use crate::live::clock::ClockRequest;
+use crate::live::end::End;
 use crate::live::error::GameError;
-use crate::live::game::{side_word, End, LiveGame, Opponent};
+use crate::live::game::LiveGame;
 use crate::live::moves::captured_text;
 use crate::live::names::NamesRequest;
+use crate::live::opponent::{side_word, Opponent};
 use crate::live::random::{random_token, random_u64};
 use crate::live::registry::AppState;
 use crate::live::round::Round;
@@ -166,6 +168,18 @@ impl<'a> Creator<'a> {
             first_move_ms,
             round,
         }
+    }
+
+    /// Over the server's state: its registry, store, counts and first-move time (the wiring the
+    /// edge and the tests use).
+    pub(crate) fn over(state: &'a Arc<AppState>) -> Creator<'a> {
+        Creator::new(
+            state,
+            &state.db,
+            &state.services.metrics,
+            state.services.first_move_ms(),
+            Round::new(state),
+        )
     }
 }
 

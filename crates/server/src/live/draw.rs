@@ -3,9 +3,11 @@
 use hasami_core::Side;
 
 use crate::db::Db;
+use crate::live::end::End;
 use crate::live::error::GameError;
 use crate::live::finish::Finisher;
-use crate::live::game::{End, LiveGame, Opponent};
+use crate::live::game::LiveGame;
+use crate::live::opponent::Opponent;
 
 /// What a player does about a draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,9 @@
 use tokio::time::Instant;
 
 use crate::db::Db;
+use crate::live::end::End;
 use crate::live::error::GameError;
-use crate::live::game::{End, LiveGame};
+use crate::live::game::LiveGame;
 
 /// The reason stored for an aborted game (its result stays `*`: nobody won, nothing was drawn).
 pub(crate) const ABORTED: &str = "Game aborted";

@@ -6,115 +6,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use hasami_core::{RecordResult, Side};
-use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::db::{Db, Status, StoredGame};
+use crate::live::end::{ply_limit_end, End};
 use crate::live::error::GameError;
 use crate::live::memory::{bytes_of, Ledger, Line};
+use crate::live::opponent::{parse_side, Opponent};
 use crate::live::presence::Presence;
 use crate::live::turn::TurnClock;
 use hasami_core::AnyGame;
-
-/// The most plies a game may have: a game at the limit takes no further move (409), so no client
-/// can make a game, its view or its record grow without end (variants without repetition and
-/// quiet limits never end by rule). Real games end far sooner.
-pub(crate) const MAX_PLIES: usize = 2_000;
-
-/// Who plays against whom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Opponent {
-    /// One person against the engine.
-    Engine,
-    /// Two people on one device (hot-seat).
-    Local,
-    /// Two people in two browsers, each with an invite link.
-    Online,
-}
-
-impl Opponent {
-    /// The stored and shown word: `engine`, `local` or `online`.
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Opponent::Engine => "engine",
-            Opponent::Local => "local",
-            Opponent::Online => "online",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Opponent> {
-        match s {
-            "engine" => Some(Opponent::Engine),
-            "local" => Some(Opponent::Local),
-            "online" => Some(Opponent::Online),
-            _ => None,
-        }
-    }
-}
-
-/// The side's name in the API: `black` or `white`.
-pub(crate) fn side_word(side: Side) -> &'static str {
-    crate::db::side_text(side)
-}
-
-/// How a game ended when its rules did not end it (resignation, agreed draw, time, abort, the
-/// server's ply limit): its result and the reason in words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct End {
-    /// The result (`Unfinished` for an aborted game: nobody won, nothing was drawn).
-    pub(crate) result: RecordResult,
-    /// Why it ended, in words.
-    pub(crate) reason: String,
-}
-
-impl End {
-    /// A win for `winner`.
-    pub(crate) fn win(winner: Side, reason: String) -> End {
-        let result = match winner {
-            Side::First => RecordResult::FirstWins,
-            Side::Second => RecordResult::SecondWins,
-        };
-        End { result, reason }
-    }
-
-    /// A draw.
-    pub(crate) fn draw(reason: String) -> End {
-        End {
-            result: RecordResult::Draw,
-            reason,
-        }
-    }
-
-    /// An abort: the game ends with no result.
-    pub(crate) fn aborted(reason: String) -> End {
-        End {
-            result: RecordResult::Unfinished,
-            reason,
-        }
-    }
-}
-
-/// The winner of a result, if any.
-pub(crate) fn winner_of(result: RecordResult) -> Option<Side> {
-    match result {
-        RecordResult::FirstWins => Some(Side::First),
-        RecordResult::SecondWins => Some(Side::Second),
-        RecordResult::Draw | RecordResult::Unfinished => None,
-    }
-}
-
-/// The end of a game that reaches [`MAX_PLIES`] without an end of its own (a variant with the
-/// repetition and quiet-ply rules off): a draw, so that no game waits on a move it cannot make.
-pub(crate) fn ply_limit_end(game: &AnyGame) -> Option<End> {
-    (game.outcome().is_none() && game.plies() >= MAX_PLIES)
-        .then(|| End::draw(format!("draw: the server's limit of {MAX_PLIES} plies")))
-}
-
-/// A side from its API name.
-pub(crate) fn parse_side(s: &str) -> Option<Side> {
-    crate::db::side_from_text(s)
-}
 
 /// The time for a paired player's first move unless the server sets another (`Limits::first_move`).
 pub(crate) const FIRST_MOVE_MS: i64 = 30_000;
@@ -585,59 +486,6 @@ impl LiveGame {
             reason,
             draw_offer: self.draw_offer,
             takeback_offer: self.takeback_offer,
-        }
-    }
-
-    /// The end state to store with a move to `next`: ended when `next` ends, offers and requests
-    /// answered.
-    pub(crate) fn status_after_move(&self, next: &AnyGame) -> Status {
-        let mut status = self.status();
-        if let Some(o) = next.outcome() {
-            status.result = RecordResult::of(Some(o));
-            status.reason = next.outcome_words();
-        }
-        if let Some(end) = ply_limit_end(next) {
-            status.result = end.result;
-            status.reason = Some(end.reason);
-        }
-        status.draw_offer = None;
-        status.takeback_offer = None;
-        status
-    }
-
-    /// The end state to store with a takeback to `next`: offers and requests answered.
-    pub(crate) fn status_after_takeback(next: &AnyGame) -> Status {
-        let mut status = Status::playing();
-        if let Some(o) = next.outcome() {
-            status.result = RecordResult::of(Some(o));
-            status.reason = next.outcome_words();
-        }
-        status
-    }
-
-    /// The end state to store with `end`: offers and requests answered.
-    pub(crate) fn status_ended(&self, end: &End) -> Status {
-        Status {
-            result: end.result,
-            reason: Some(end.reason.clone()),
-            draw_offer: None,
-            takeback_offer: None,
-        }
-    }
-
-    /// The end state to store with a draw offer made or withdrawn (a takeback request stands).
-    pub(crate) fn status_with_draw_offer(&self, side: Option<Side>) -> Status {
-        Status {
-            draw_offer: side,
-            ..self.status()
-        }
-    }
-
-    /// The end state to store with a takeback request made or answered (a draw offer stands).
-    pub(crate) fn status_with_takeback_offer(&self, side: Option<Side>) -> Status {
-        Status {
-            takeback_offer: side,
-            ..self.status()
         }
     }
 

@@ -5,7 +5,7 @@ use hasami_core::{AnyGame, RecordResult};
 
 use crate::db::{Db, GameSummary, Listing};
 use crate::live::error::GameError;
-use crate::live::game::side_word;
+use crate::live::opponent::side_word;
 
 /// Lists of games: built with the store they are read from.
 pub(crate) struct GamesList<'a> {

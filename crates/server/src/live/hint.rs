@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::engine::{timed, Analysis, Engine};
 use crate::live::error::GameError;
-use crate::live::game::Opponent;
+use crate::live::opponent::Opponent;
 use crate::live::random::random_u64;
 use crate::live::round::Round;
 

@@ -7,9 +7,10 @@ use serde::Deserialize;
 use crate::db;
 use crate::live::create::Creator;
 use crate::live::create::{Created, NewOptions};
+use crate::live::end::{ply_limit_end, End, MAX_PLIES};
 use crate::live::error::GameError;
-use crate::live::game::{ply_limit_end, End, Opponent, MAX_PLIES};
 use crate::live::names::{check_name, hidden};
+use crate::live::opponent::Opponent;
 use hasami_core::AnyGame;
 
 /// An imported record (POST /api/games/import).

@@ -16,8 +16,8 @@ use crate::live::create::Creator;
 use crate::live::create::{Created, NewGame};
 use crate::live::error::GameError;
 use crate::live::finish::Finisher;
-use crate::live::game::{parse_side, side_word};
 use crate::live::names::check_name;
+use crate::live::opponent::{parse_side, side_word};
 use crate::live::random::random_token;
 use crate::live::round::Round;
 

@@ -4,8 +4,9 @@
 use hasami_core::{BitBoard, Move};
 
 use crate::db::{self, Db, DbError, StoredMove};
+use crate::live::end::MAX_PLIES;
 use crate::live::error::GameError;
-use crate::live::game::{LiveGame, MAX_PLIES};
+use crate::live::game::LiveGame;
 use crate::live::turn::TurnClock;
 use crate::metrics::Metrics;
 

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::db::Db;
 use crate::live::error::GameError;
-use crate::live::game::parse_side;
+use crate::live::opponent::parse_side;
 use crate::live::round::Round;
 use crate::live::view::GameView;
 

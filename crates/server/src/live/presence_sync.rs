@@ -18,9 +18,9 @@ use hasami_core::Side;
 use tokio::sync::Mutex;
 
 use crate::db::Db;
-use crate::live::game::parse_side;
-use crate::live::game::side_word;
 use crate::live::game::LiveGame;
+use crate::live::opponent::parse_side;
+use crate::live::opponent::side_word;
 
 fn index(side: Side) -> usize {
     usize::from(side == Side::Second)

@@ -288,16 +288,6 @@ mod tests {
     use super::*;
     use crate::live::{Creator, NewGame, Round};
 
-    fn creator(state: &Shared) -> Creator<'_> {
-        Creator::new(
-            state,
-            &state.db,
-            &state.services.metrics,
-            state.services.first_move_ms(),
-            Round::new(state),
-        )
-    }
-
     #[tokio::test]
     async fn games_nobody_uses_leave_memory_and_come_back_from_the_store() {
         let dir = tempfile::tempdir().unwrap();
@@ -308,7 +298,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(creator(&state).create(req).await.unwrap().id);
+            ids.push(Creator::over(&state).create(req).await.unwrap().id);
         }
         assert!(
             state.games_in_memory() <= 8,
@@ -324,7 +314,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            creator(&state).create(req).await.unwrap();
+            Creator::over(&state).create(req).await.unwrap();
         }
         assert!(state.games_in_memory() <= 8);
         assert!(Arc::ptr_eq(
@@ -344,7 +334,7 @@ mod tests {
                 "variant": "hasami", "opponent": "local"
             }))
             .unwrap();
-            ids.push(creator(&state).create(req).await.unwrap().id);
+            ids.push(Creator::over(&state).create(req).await.unwrap().id);
         }
         // A fresh server on the same store has neither game in memory.
         let state = AppState::new(Db::open(&path).unwrap(), 1);
@@ -379,7 +369,7 @@ mod tests {
             "variant": "hasami", "opponent": "local"
         }))
         .unwrap();
-        let id = creator(&other).create(req).await.unwrap().id;
+        let id = Creator::over(&other).create(req).await.unwrap().id;
         let state = AppState::new(Db::open(&path).unwrap(), 1);
         let lock = state.loading_lock(id);
         let _loading = lock.lock().await;

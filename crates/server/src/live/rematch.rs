@@ -8,7 +8,7 @@ use crate::db::Db;
 use crate::live::create::Creator;
 use crate::live::create::NewOptions;
 use crate::live::error::GameError;
-use crate::live::game::{side_word, Opponent};
+use crate::live::opponent::{side_word, Opponent};
 use crate::live::round::Round;
 
 /// The answer to a rematch request: the new game and the caller's key to it.

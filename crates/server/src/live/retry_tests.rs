@@ -19,16 +19,7 @@ async fn engine_game(path: &Path) -> (Arc<AppState>, i64, String) {
         "variant": "hasami", "opponent": "engine", "level": 1, "side": "black"
     }))
     .unwrap();
-    let c = Creator::new(
-        &state,
-        &state.db,
-        &state.services.metrics,
-        state.services.first_move_ms(),
-        Round::new(&state),
-    )
-    .create(req)
-    .await
-    .unwrap();
+    let c = Creator::over(&state).create(req).await.unwrap();
     (state, c.id, c.token)
 }
 
@@ -120,16 +111,7 @@ async fn clock_game(path: &Path) -> (Arc<AppState>, i64) {
         "clock": {"initial": 0.3}
     }))
     .unwrap();
-    let c = Creator::new(
-        &state,
-        &state.db,
-        &state.services.metrics,
-        state.services.first_move_ms(),
-        Round::new(&state),
-    )
-    .create(req)
-    .await
-    .unwrap();
+    let c = Creator::over(&state).create(req).await.unwrap();
     let white = c.links["white"]
         .rsplit("token=")
         .next()

@@ -22,7 +22,7 @@ use tokio::sync::Semaphore;
 use crate::db::Db;
 use crate::engine::{timed, Analysis, Engine};
 use crate::live::error::GameError;
-use crate::live::game::{side_word, Opponent};
+use crate::live::opponent::{side_word, Opponent};
 use crate::live::random::random_u64;
 use crate::live::round::Round;
 

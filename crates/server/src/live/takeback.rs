@@ -5,7 +5,8 @@ use hasami_core::Side;
 
 use crate::db::{Db, DbError};
 use crate::live::error::GameError;
-use crate::live::game::{LiveGame, Opponent};
+use crate::live::game::LiveGame;
+use crate::live::opponent::Opponent;
 
 /// What a player does about a takeback (online games).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

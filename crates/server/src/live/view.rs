@@ -3,7 +3,9 @@
 use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 
-use crate::live::game::{parse_side, side_word, winner_of, LiveGame};
+use crate::live::end::winner_of;
+use crate::live::game::LiveGame;
+use crate::live::opponent::{parse_side, side_word};
 use crate::live::shogun_view::{shogun_view, ShogunView};
 
 /// What the view shows of the arranging: who is done, and the viewer's own arrangement.
