@@ -35,6 +35,7 @@
 //! Dependencies go one way: `http` → `live` → `db`, `engine`.
 #![deny(missing_docs)]
 
+mod accounts;
 mod connections;
 mod db;
 mod engine;
@@ -183,7 +184,11 @@ pub fn serve_with(
     runtime.block_on(async move {
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
+        let db = db.rating_with(accounts::RULES);
+        // Rated games whose end was stored but whose rating change was not (a stop in between).
+        accounts::settle_due(&db).await;
         let state = AppState::with_limits(db, limits.searches, limits.live_games);
+        state.services.accounts.set_secure(limits.behind_tls);
         state.set_live_bytes(limits.live_bytes);
         state.services.set_lobby_grace(limits.lobby_grace);
         state.services.set_first_move(limits.first_move);

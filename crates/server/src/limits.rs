@@ -68,6 +68,9 @@ pub struct Limits {
     /// How long each player of a timed game paired through the lobby has for its first move; a
     /// player who lets it pass has the game aborted (nobody waits for ever on a stranger).
     pub first_move: Duration,
+    /// The server is reached through TLS (a proxy in front of it terminates HTTPS): the session
+    /// cookie is then sent `Secure`, only over HTTPS.
+    pub behind_tls: bool,
 }
 
 impl Default for Limits {
@@ -103,6 +106,7 @@ impl Default for Limits {
             allowed_hosts: Vec::new(),
             lobby_grace: Duration::from_secs(30),
             first_move: Duration::from_secs(30),
+            behind_tls: false,
         }
     }
 }

@@ -35,6 +35,8 @@ fn game() -> StoredGame {
         rematch: None,
         arranging: false,
         arranged: [None, None],
+        users: [None, None],
+        rated: false,
         moves: Vec::new(),
     }
 }

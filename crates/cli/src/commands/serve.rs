@@ -116,6 +116,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().first_move.as_secs(),
         value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub first_move: u64,
+    /// The server is reached only through HTTPS (a proxy in front terminates TLS): session
+    /// cookies are then marked Secure.
+    #[arg(long)]
+    pub behind_tls: bool,
     /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
     /// limits then apply to the clients behind it.
     #[arg(long, value_name = "IP")]
@@ -173,6 +177,7 @@ impl ServeArgs {
             live_bytes: self.max_live_mb.saturating_mul(MB),
             lobby_grace: Duration::from_secs(self.lobby_grace),
             first_move: Duration::from_secs(self.first_move),
+            behind_tls: self.behind_tls,
             trusted_proxies: self.trusted_proxy.clone(),
             allowed_hosts: self
                 .allow_host

@@ -9,6 +9,7 @@
 //! by a newer `hasami` (a higher schema version than this build knows) is refused rather than
 //! misread.
 
+mod accounts;
 mod health;
 mod postgres;
 mod presence;
@@ -20,6 +21,10 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+pub use accounts::{
+    ChallengeAnswer, EngineResults, Leader, RatingPoint, RatingRules, StoredChallenge,
+    StoredRating, User, MAX_OPEN_CHALLENGES,
+};
 pub use status::{side_from_text, side_text, Status};
 
 /// What can go wrong with the store.
@@ -116,6 +121,10 @@ pub struct StoredGame {
     pub arranging: bool,
     /// The arrangements given so far (seven piece ids each), first player's first.
     pub arranged: [Option<String>; 2],
+    /// The accounts on the seats (Black's, White's), where a logged-in player holds one.
+    pub users: [Option<i64>; 2],
+    /// A rated game: its end changes both accounts' ratings (once).
+    pub rated: bool,
     /// The moves in order.
     pub moves: Vec<StoredMove>,
 }
@@ -170,7 +179,7 @@ pub struct GameSummary {
 }
 
 /// An online game open in the lobby: its free seat and what a player choosing it sees.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct OpenGame {
     /// Id.
     pub id: i64,
@@ -186,6 +195,10 @@ pub struct OpenGame {
     pub clock_increment: i64,
     /// Created, Unix milliseconds.
     pub created: i64,
+    /// A rated game (only a logged-in player may join).
+    pub rated: bool,
+    /// The waiting player's rating in the game's preset, when it has one.
+    pub rating: Option<f64>,
 }
 
 /// Which games a list of games holds ([`Db::list_games`]); newest change first either way.
@@ -254,6 +267,8 @@ impl Target {
 #[derive(Clone)]
 pub struct Db {
     backend: Backend,
+    /// How a rated game's end changes ratings, applied with every stored end ([`Db::rating_with`]).
+    rating: Option<RatingRules>,
     /// The health check's last write probe (health.rs).
     probe: std::sync::Arc<health::Probe>,
 }
@@ -290,6 +305,7 @@ impl Db {
     pub fn open(path: &std::path::Path) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Sqlite(sqlite::Sqlite::open(path)?),
+            rating: None,
             probe: Default::default(),
         })
     }
@@ -299,6 +315,7 @@ impl Db {
     pub fn connect(url: &str) -> Result<Db, DbError> {
         Ok(Db {
             backend: Backend::Postgres(Box::new(postgres::Postgres::connect(url)?)),
+            rating: None,
             probe: Default::default(),
         })
     }
@@ -318,6 +335,21 @@ impl Db {
         match target {
             Target::File(path) => Db::open(path),
             Target::Postgres(url) => Db::connect(url),
+        }
+    }
+
+    /// This store, applying `rules` to every rated game whose end it stores (the server's store
+    /// does; a store used only to read and write games, as in tests of the store, need not).
+    pub fn rating_with(mut self, rules: RatingRules) -> Db {
+        self.rating = Some(rules);
+        self
+    }
+
+    /// Applies the rating change of game `id` when `status` ends it (once: [`Db::rate_game`]). A
+    /// failure leaves the change due; the next start settles it.
+    async fn rate_if_ended(&self, id: i64, status: &Status) {
+        if let (Some(rules), false) = (self.rating, status.result == hasami_core::RecordResult::Unfinished) {
+            let _ = self.rate_game(id, rules).await;
         }
     }
 
@@ -396,10 +428,13 @@ impl Db {
         m: StoredMove,
         status: Status,
     ) -> Result<(), DbError> {
+        let ended = status.clone();
         match &self.backend {
             Backend::Sqlite(s) => s.append_move(id, ply, m, status).await,
             Backend::Postgres(p) => p.append_move(id, ply, m, status).await,
-        }
+        }?;
+        self.rate_if_ended(id, &ended).await;
+        Ok(())
     }
 
     /// Takes a game of `from` plies back to ply `keep` (its later moves deleted) and writes the new
@@ -420,10 +455,13 @@ impl Db {
 
     /// Writes a new status (resignation, draw offer or agreement, loss on time).
     pub async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
+        let ended = status.clone();
         match &self.backend {
             Backend::Sqlite(s) => s.set_status(id, status).await,
             Backend::Postgres(p) => p.set_status(id, status).await,
-        }
+        }?;
+        self.rate_if_ended(id, &ended).await;
+        Ok(())
     }
 
     /// Writes the players' names.
@@ -435,7 +473,8 @@ impl Db {
     }
 
     /// Takes the open seat `seat` of game `id` for a player named `name`, whose key to the seat
-    /// becomes `token` (the invite link's key stops working): true for the one caller that finds it
+    /// becomes `token` (the invite link's key stops working), with the account `user` on it if the
+    /// player is logged in: true for the one caller that finds it
     /// still free in a game that goes on, false for every other.
     pub async fn take_seat(
         &self,
@@ -443,11 +482,12 @@ impl Db {
         seat: &str,
         name: String,
         token: String,
+        user: Option<i64>,
     ) -> Result<bool, DbError> {
         let seat = seat.to_string();
         match &self.backend {
-            Backend::Sqlite(s) => s.take_seat(id, seat, name, token).await,
-            Backend::Postgres(p) => p.take_seat(id, seat, name, token).await,
+            Backend::Sqlite(s) => s.take_seat(id, seat, name, token, user).await,
+            Backend::Postgres(p) => p.take_seat(id, seat, name, token, user).await,
         }
     }
 

@@ -51,7 +51,7 @@ impl Sqlite {
     }
 
     /// Runs `f` on the connection in a blocking task.
-    async fn call<R, F>(&self, f: F) -> Result<R, DbError>
+    pub(super) async fn call<R, F>(&self, f: F) -> Result<R, DbError>
     where
         R: Send + 'static,
         F: FnOnce(&mut Connection) -> Result<R, DbError> + Send + 'static,
@@ -211,6 +211,7 @@ impl Sqlite {
         seat: String,
         name: String,
         token: String,
+        user: Option<i64>,
     ) -> Result<bool, DbError> {
         self.call(move |c| {
             let taken = c.execute(
@@ -218,9 +219,11 @@ impl Sqlite {
                     black_name = CASE WHEN ?2 = 'black' THEN ?3 ELSE black_name END,
                     white_name = CASE WHEN ?2 = 'white' THEN ?3 ELSE white_name END,
                     black_token = CASE WHEN ?2 = 'black' THEN ?5 ELSE black_token END,
-                    white_token = CASE WHEN ?2 = 'white' THEN ?5 ELSE white_token END
+                    white_token = CASE WHEN ?2 = 'white' THEN ?5 ELSE white_token END,
+                    black_user = CASE WHEN ?2 = 'black' THEN ?6 ELSE black_user END,
+                    white_user = CASE WHEN ?2 = 'white' THEN ?6 ELSE white_user END
                  WHERE id = ?1 AND open_seat = ?2 AND result = '*' AND reason IS NULL",
-                params![id, seat, name, now_ms(), token],
+                params![id, seat, name, now_ms(), token, user],
             )?;
             Ok(taken == 1)
         })
@@ -281,12 +284,15 @@ impl Sqlite {
     pub(super) async fn list_open(&self, limit: u32, since: i64) -> Result<Vec<OpenGame>, DbError> {
         self.call(move |c| {
             let mut stmt = c.prepare(
-                "SELECT id, variant,
-                    CASE open_seat WHEN 'black' THEN white_name ELSE black_name END, open_seat,
-                    clock_initial, clock_increment, created
-                 FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
-                    AND created >= ?2
-                 ORDER BY created DESC, id DESC LIMIT ?1",
+                "SELECT g.id, g.variant,
+                    CASE g.open_seat WHEN 'black' THEN g.white_name ELSE g.black_name END,
+                    g.open_seat, g.clock_initial, g.clock_increment, g.created, g.rated, r.rating
+                 FROM games g LEFT JOIN ratings r
+                    ON r.user_id = CASE g.open_seat WHEN 'black' THEN g.white_user ELSE g.black_user END
+                    AND r.preset = CASE WHEN instr(g.variant, '+') > 0 THEN substr(g.variant, 1, instr(g.variant, '+') - 1) ELSE g.variant END
+                 WHERE g.open_seat IS NOT NULL AND g.result = '*' AND g.reason IS NULL
+                    AND g.created >= ?2
+                 ORDER BY g.created DESC, g.id DESC LIMIT ?1",
             )?;
             let rows = stmt
                 .query_map(params![limit, since], |r| {
@@ -298,6 +304,8 @@ impl Sqlite {
                         clock_initial: r.get(4)?,
                         clock_increment: r.get(5)?,
                         created: r.get(6)?,
+                        rated: r.get(7)?,
+                        rating: r.get(8)?,
                     })
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -373,9 +381,9 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
             omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
-            arranging, arranged_black, arranged_white)
+            arranging, arranged_black, arranged_white, black_user, white_user, rated)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23)",
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
         params![
             g.variant,
             g.start,
@@ -399,7 +407,10 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.open_seat,
             g.arranging,
             g.arranged[0],
-            g.arranged[1]
+            g.arranged[1],
+            g.users[0],
+            g.users[1],
+            g.rated
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -466,7 +477,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
                 clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started,
-                paired, arranging, arranged_black, arranged_white
+                paired, arranging, arranged_black, arranged_white, black_user, white_user, rated
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -496,6 +507,8 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     paired: r.get(22)?,
                     arranging: r.get(23)?,
                     arranged: [r.get(24)?, r.get(25)?],
+                    users: [r.get(26)?, r.get(27)?],
+                    rated: r.get(28)?,
                     moves: Vec::new(),
                 })
             },
@@ -523,23 +536,7 @@ fn list_games(conn: &Connection, which: Listing) -> Result<Vec<GameSummary>, DbE
     const COLUMNS: &str = "SELECT g.id, g.variant, g.opponent, g.level, g.black_name, g.white_name,
         g.result, g.reason, g.plies, g.created, g.updated, g.start FROM games g";
     const ORDER: &str = "ORDER BY g.updated DESC, g.id DESC";
-    let summary = |r: &rusqlite::Row| {
-        Ok(GameSummary {
-            id: r.get(0)?,
-            variant: r.get(1)?,
-            opponent: r.get(2)?,
-            level: r.get(3)?,
-            black: r.get(4)?,
-            white: r.get(5)?,
-            result: r.get(6)?,
-            reason: r.get(7)?,
-            plies: r.get(8)?,
-            created: r.get(9)?,
-            updated: r.get(10)?,
-            start: r.get(11)?,
-            turn: None,
-        })
-    };
+    let summary = summary_of;
     let rows = match which {
         Listing::Latest(limit) => conn
             .prepare(&format!("{COLUMNS} {ORDER} LIMIT ?1"))?
@@ -555,4 +552,23 @@ fn list_games(conn: &Connection, which: Listing) -> Result<Vec<GameSummary>, DbE
         }
     };
     Ok(rows)
+}
+
+/// A [`GameSummary`] from a row of `db::accounts::SUMMARY_COLUMNS`.
+pub(super) fn summary_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
+    Ok(GameSummary {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        opponent: r.get(2)?,
+        level: r.get(3)?,
+        black: r.get(4)?,
+        white: r.get(5)?,
+        result: r.get(6)?,
+        reason: r.get(7)?,
+        plies: r.get(8)?,
+        created: r.get(9)?,
+        updated: r.get(10)?,
+        start: r.get(11)?,
+        turn: None,
+    })
 }

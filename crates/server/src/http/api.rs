@@ -10,12 +10,13 @@ use std::collections::HashMap;
 
 use axum::body::Bytes;
 use axum::extract::{Extension, Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
 use crate::db::Listing;
+use crate::http::account::seat_account_of;
 use crate::http::edge::ClientAddr;
 use crate::http::error::{short, ApiError};
 use crate::http::request::{body, game_id};
@@ -165,9 +166,11 @@ fn listed_ids(text: &str) -> Result<Vec<i64>, ApiError> {
 pub async fn create(
     State(state): State<Shared>,
     Extension(ClientAddr(client)): Extension<ClientAddr>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let req: NewGame = body(&bytes)?;
+    let mut req: NewGame = body(&bytes)?;
+    req.account = seat_account_of(&state, &headers).await?;
     let created = if req.open == Some(true) {
         lobby_of(&state).create_open(req, client).await?
     } else {
@@ -186,13 +189,15 @@ pub async fn lobby(State(state): State<Shared>) -> Result<Response, ApiError> {
 pub async fn join(
     State(state): State<Shared>,
     Extension(ClientAddr(client)): Extension<ClientAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let id = game_id(&id)?;
     let req: JoinRequest = body(&bytes)?;
+    let account = seat_account_of(&state, &headers).await?;
     let joined = lobby_of(&state)
-        .join(id, req.name.as_deref(), client)
+        .join(id, req.name.as_deref(), account, client)
         .await?;
     Ok(Json(joined).into_response())
 }

@@ -5,6 +5,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::accounts::{AccountError, PasswordError};
 use crate::db::DbError;
 use crate::live::GameError;
 
@@ -62,6 +63,37 @@ fn store_status(e: &DbError) -> StatusCode {
     }
 }
 
+impl From<AccountError> for ApiError {
+    fn from(e: AccountError) -> ApiError {
+        use AccountError as E;
+        let e = match e {
+            E::Game(g) => return ApiError::from(g),
+            other => other,
+        };
+        let status = match &e {
+            E::BadName(_) | E::Bad(_) | E::SelfChallenge | E::NoPreset(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            E::Password(PasswordError::Length) => StatusCode::BAD_REQUEST,
+            E::Password(PasswordError::Busy) => {
+                return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).retry_after(1)
+            }
+            E::Password(PasswordError::Failed) => StatusCode::INTERNAL_SERVER_ERROR,
+            E::NameTaken => StatusCode::CONFLICT,
+            E::WrongCredentials | E::NotLoggedIn => StatusCode::UNAUTHORIZED,
+            E::Throttled(wait) => {
+                return ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.to_string())
+                    .retry_after(*wait)
+            }
+            E::NoPlayer(_) | E::NoChallenge(_) => StatusCode::NOT_FOUND,
+            E::TooManyChallenges(_) => StatusCode::TOO_MANY_REQUESTS,
+            E::Game(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            E::Store(s) => store_status(s),
+        };
+        ApiError::new(status, e.to_string())
+    }
+}
+
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let answer = ApiError::new(status_of(&e), e.to_string());
@@ -107,8 +139,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadDrawAction(_)
         | E::BadTakebackAction(_)
         | E::BadArrangement(_)
+        | E::Rated(_)
         | E::OpenNotOnline => StatusCode::BAD_REQUEST,
-        E::TokenNeeded => StatusCode::UNAUTHORIZED,
+        E::TokenNeeded | E::AccountNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_)
         | E::NotYourTurn { .. }
         | E::NotYourSide(_)
@@ -124,6 +157,8 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::NoTakebackToAccept
         | E::NoTakebackToDecline
         | E::NotOpen
+        | E::OwnGame
+        | E::AccountName
         | E::NothingToTakeBack
         | E::EngineTakesNoDraws
         | E::NoOfferToAccept

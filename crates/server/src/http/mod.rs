@@ -2,13 +2,16 @@
 //! game action, and the one mapping of a [`GameError`](crate::live::GameError) to a status code
 //! (`error`). Nothing outside this module knows HTTP.
 
+pub mod account;
 pub mod analysis;
 pub mod api;
+pub mod challenges;
 pub mod edge;
 pub mod error;
 pub mod guard;
 pub mod health;
 pub mod metrics;
+pub mod players;
 pub mod request;
 pub mod variants;
 pub mod web;
@@ -51,6 +54,25 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         )
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/account", get(account::me))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/login", post(account::login))
+        .route("/api/account/logout", post(account::logout))
+        .route("/api/account/logout-all", post(account::logout_all))
+        .route("/api/account/password", post(account::password))
+        .route("/api/account/delete", post(account::delete))
+        .route("/api/account/games", get(account::games))
+        .route("/api/account/claim", post(account::claim))
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/leaderboard/{preset}", get(players::leaderboard))
+        .route("/api/now-playing", get(players::now_playing))
+        .route(
+            "/api/challenges",
+            get(challenges::list).post(challenges::send),
+        )
+        .route("/api/challenges/{id}/accept", post(challenges::accept))
+        .route("/api/challenges/{id}/decline", post(challenges::decline))
+        .route("/api/challenges/{id}/cancel", post(challenges::cancel))
         .route("/api/analysis", post(analysis::board))
         .route("/api/analysis/search", post(analysis::search))
         .route("/api", any(api::not_found))

@@ -64,6 +64,40 @@ pub(crate) struct NewGame {
     /// Online games: list the game in the lobby, where anyone may take the other seat.
     #[serde(default)]
     pub(crate) open: Option<bool>,
+    /// Online games between two accounts: the end changes both players' ratings. Only a preset
+    /// (no options), only for a logged-in creator, and only from the lobby (a challenge makes its
+    /// own rated games).
+    #[serde(default)]
+    pub(crate) rated: Option<bool>,
+    /// The creator's account, when logged in (set by the edge from the session, never read from
+    /// the request).
+    #[serde(skip)]
+    pub(crate) account: Option<SeatAccount>,
+    /// The other player's account, for a game made by accepting a challenge (set by the server).
+    #[serde(skip)]
+    pub(crate) other_account: Option<SeatAccount>,
+}
+
+/// An account on a seat: its id and name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SeatAccount {
+    /// The account's id.
+    pub(crate) id: i64,
+    /// Its name (the seat's name).
+    pub(crate) name: String,
+}
+
+/// The accounts on a new game's seats.
+#[derive(Debug, Clone, Default)]
+pub(crate) enum SeatAccounts {
+    /// Nobody's.
+    #[default]
+    None,
+    /// The creator's account on the creator's seat (both seats of a hot-seat game), and the
+    /// other player's on the other seat (a challenge).
+    Creator(Option<SeatAccount>, Option<SeatAccount>),
+    /// By colour (Black's, White's): a rematch keeps its players' accounts.
+    ByColour([Option<i64>; 2]),
 }
 
 /// The answer to creating or importing a game.
@@ -81,6 +115,10 @@ pub(crate) struct Created {
     pub(crate) links: HashMap<&'static str, String>,
     /// The game.
     pub(crate) game: GameView,
+    /// The other seat's token (online games; given to the other player only, as a challenge's
+    /// answer, never in this answer).
+    #[serde(skip)]
+    pub(crate) other_token: Option<String>,
 }
 
 /// How a new game is set up (beyond its position).
@@ -101,6 +139,11 @@ pub(crate) struct NewOptions<'a> {
     pub(crate) open: bool,
     /// Shogun `setup=choose` from the start: the players arrange their pieces first (`arrange.rs`).
     pub(crate) arrange: bool,
+    /// The accounts on the seats.
+    pub(crate) accounts: SeatAccounts,
+    /// Rated (checked here: an online game of a rated preset with accounts on both seats, or an
+    /// open seat only an account may take).
+    pub(crate) rated: bool,
 }
 
 fn level_or_default(level: Option<u32>) -> Result<u32, GameError> {
@@ -122,6 +165,75 @@ fn creator_side(side: Option<&str>) -> Result<Side, GameError> {
         }),
         other => Err(GameError::BadCreatorSide(other.to_string())),
     }
+}
+
+/// The account ids on the seats (Black's, White's) and the names they give the seats.
+fn seat_accounts(
+    accounts: SeatAccounts,
+    mine: Option<Side>,
+    engine_side: Option<Side>,
+) -> ([Option<i64>; 2], [Option<String>; 2]) {
+    match accounts {
+        SeatAccounts::None => ([None, None], [None, None]),
+        SeatAccounts::ByColour(users) => (users, [None, None]),
+        SeatAccounts::Creator(creator, other) => {
+            let mut ids = [None, None];
+            let mut names = [None, None];
+            let mut put = |side: Side, a: &Option<SeatAccount>| {
+                if let Some(a) = a.as_ref().filter(|_| engine_side != Some(side)) {
+                    ids[side.index()] = Some(a.id);
+                    names[side.index()] = Some(a.name.clone());
+                }
+            };
+            match mine {
+                // Hot seat: the creator plays both sides.
+                None => {
+                    put(Side::First, &creator);
+                    put(Side::Second, &creator);
+                }
+                Some(side) => {
+                    put(side, &creator);
+                    put(!side, &other);
+                }
+            }
+            (ids, names)
+        }
+    }
+}
+
+/// Checks that a game asked to be rated can be: online, a rated preset, the creator logged in, and
+/// the other seat either an account's or open in the lobby (where only an account may take it).
+fn check_rated(
+    rated: bool,
+    opponent: Opponent,
+    game: &AnyGame,
+    users: &[Option<i64>; 2],
+    mine: Option<Side>,
+    open: bool,
+) -> Result<(), GameError> {
+    if !rated {
+        return Ok(());
+    }
+    if opponent != Opponent::Online {
+        return Err(GameError::Rated("only online games are rated"));
+    }
+    if crate::accounts::preset_of(&game.variant().to_string()).is_none() {
+        return Err(GameError::Rated(
+            "only the presets are rated; variants with options play casual",
+        ));
+    }
+    let Some(side) = mine else {
+        return Err(GameError::Rated("only online games are rated"));
+    };
+    if users[side.index()].is_none() {
+        return Err(GameError::Rated("log in to play rated games"));
+    }
+    if users[(!side).index()].is_none() && !open {
+        return Err(GameError::Rated(
+            "a rated game is played from the lobby or a challenge",
+        ));
+    }
+    Ok(())
 }
 
 /// Links for a created game.
@@ -244,6 +356,8 @@ impl Creator<'_> {
                 clock,
                 open: req.open == Some(true),
                 arrange: Arranging::of(parsed).is_some() && start.is_none(),
+                accounts: SeatAccounts::Creator(req.account, req.other_account),
+                rated: req.rated == Some(true),
             },
         )
         .await
@@ -280,12 +394,15 @@ impl Creator<'_> {
         } else {
             random_token()
         };
+        let (users, account_names) = seat_accounts(o.accounts, mine, engine_side);
+        check_rated(o.rated, opponent, &game, &users, mine, o.open)?;
         let names = o.names;
         let name = |side: Side| -> String {
             let given = match side {
                 Side::First => names.0.clone(),
                 Side::Second => names.1.clone(),
             };
+            let given = account_names[side.index()].clone().or(given);
             if engine_side == Some(side) {
                 format!("hasami level {level}")
             } else if let Some(n) = given {
@@ -323,6 +440,8 @@ impl Creator<'_> {
             rematch: None,
             arranging: o.arrange,
             arranged: [None, None],
+            users,
+            rated: o.rated,
             moves: Vec::new(),
         };
         if let (true, Some(engine)) = (o.arrange, engine_side) {
@@ -357,8 +476,14 @@ impl Creator<'_> {
         self.games.insert(id, &live);
         let mut g = live.lock().await;
         self.round.act(&live, &mut g).await;
+        let other_token = match (opponent, mine) {
+            (Opponent::Online, Some(Side::First)) => Some(g.meta().white_token.clone()),
+            (Opponent::Online, Some(Side::Second)) => Some(g.meta().black_token.clone()),
+            _ => None,
+        };
         Ok(Created {
             id,
+            other_token,
             links: links(id, g.meta(), opponent, &token),
             side: mine.map_or("both", side_word),
             game: g.view(Some(&token)),

@@ -122,6 +122,18 @@ pub(crate) enum GameError {
     /// A lobby listing asked for a game that is not online.
     #[error("only an online game can wait in the lobby (opponent \"online\")")]
     OpenNotOnline,
+    /// A rated game asked for that cannot be rated, and why.
+    #[error("{0}")]
+    Rated(&'static str),
+    /// Joining a rated game without being logged in.
+    #[error("log in to join a rated game")]
+    AccountNeeded,
+    /// Renaming a seat an account holds (its name is the account's).
+    #[error("this seat's name is its account's")]
+    AccountName,
+    /// Joining one's own game from the lobby with the same account.
+    #[error("you cannot join your own game")]
+    OwnGame,
     /// A takeback action other than `offer`, `accept` or `decline`.
     #[error("bad takeback action '{0}': allowed are offer, accept, decline")]
     BadTakebackAction(String),

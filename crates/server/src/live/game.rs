@@ -366,8 +366,9 @@ impl LiveGame {
     /// Seats a player who joined from the lobby on `seat` (stored first): the game leaves the
     /// lobby, and its first move is timed from the join. The course of the game is unchanged: the
     /// creator and the watchers are told.
-    pub(crate) fn seat(&mut self, seat: Side, name: String, token: String) {
+    pub(crate) fn seat(&mut self, seat: Side, name: String, token: String, user: Option<i64>) {
         self.meta.open_seat = None;
+        self.meta.users[seat.index()] = user;
         self.meta.paired = true;
         self.turn = TurnClock::start();
         match seat {

@@ -30,7 +30,7 @@ impl<'a> GamesList<'a> {
 
 /// Whose turn it is in a listed game: the start position's side to move after its plies; `None`
 /// once the game has ended (or if its stored start no longer reads).
-fn turn_of(g: &GameSummary) -> Option<&'static str> {
+pub(crate) fn turn_of(g: &GameSummary) -> Option<&'static str> {
     if g.result != RecordResult::Unfinished.token() || g.reason.is_some() {
         return None;
     }

@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::db;
 use crate::live::create::Creator;
-use crate::live::create::{Created, NewOptions};
+use crate::live::create::{Created, NewOptions, SeatAccounts};
 use crate::live::end::{ply_limit_end, End, MAX_PLIES};
 use crate::live::error::GameError;
 use crate::live::names::{check_name, hidden};
@@ -110,6 +110,8 @@ impl Importer<'_> {
                     clock: None,
                     open: false,
                     arrange: false,
+                    accounts: SeatAccounts::None,
+                    rated: false,
                 },
             )
             .await

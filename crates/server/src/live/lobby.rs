@@ -13,7 +13,7 @@ use crate::db::{self, Db, OpenGame};
 use crate::live::client_games::ClientGames;
 pub(crate) use crate::live::client_games::LOBBY_TTL_MS;
 use crate::live::create::Creator;
-use crate::live::create::{Created, NewGame};
+use crate::live::create::{Created, NewGame, SeatAccount};
 use crate::live::error::GameError;
 use crate::live::finish::Finisher;
 use crate::live::names::check_name;
@@ -98,17 +98,20 @@ impl Lobby<'_> {
     }
 
     /// Takes the free seat of open game `id` for `client`, a player named `name` (the side's own
-    /// name when none is given): the first caller gets the seat's key, every later one 409; a
+    /// name when none is given; an account's name when logged in, and then the seat is the
+    /// account's; a rated game's seat only an account other than the creator's may take): the
+    /// first caller gets the seat's key, every later one 409; a
     /// client already holding [`JOINED_PER_CLIENT`] seats in games that have not begun gets 429.
     pub(crate) async fn join(
         &self,
         id: i64,
         name: Option<&str>,
+        account: Option<SeatAccount>,
         client: IpAddr,
     ) -> Result<Joined, GameError> {
         let name = name.map(check_name).transpose()?;
         self.within_allowance(Counted::NotBegun, client, async {
-            Ok((id, self.take_seat(id, name).await?))
+            Ok((id, self.take_seat(id, name, account).await?))
         })
         .await
     }
@@ -177,7 +180,12 @@ impl Lobby<'_> {
     }
 
     /// Takes the free seat of game `id` for a player named `name`, if it is still free.
-    async fn take_seat(&self, id: i64, name: Option<String>) -> Result<Joined, GameError> {
+    async fn take_seat(
+        &self,
+        id: i64,
+        name: Option<String>,
+        account: Option<SeatAccount>,
+    ) -> Result<Joined, GameError> {
         let live = self.round.game(id).await?;
         let mut g = live.lock().await;
         Finisher::new(self.db).check_clock(&mut g).await?;
@@ -185,14 +193,24 @@ impl Lobby<'_> {
             (Some(seat), false) => parse_side(seat).ok_or(GameError::NotOpen)?,
             _ => return Err(GameError::NotOpen),
         };
-        let name = name.unwrap_or_else(|| g.game().side_name(seat).to_string());
+        if g.meta().rated && account.is_none() {
+            return Err(GameError::AccountNeeded);
+        }
+        if account.is_some() && account.as_ref().map(|a| a.id) == g.meta().users[(!seat).index()] {
+            return Err(GameError::OwnGame);
+        }
+        let user = account.as_ref().map(|a| a.id);
+        let name = account
+            .map(|a| a.name)
+            .or(name)
+            .unwrap_or_else(|| g.game().side_name(seat).to_string());
         let word = side_word(seat);
         // The seat gets a key of its own: the invite link the creator was given for it stops
         // working here and on every server sharing the store.
         let token = random_token();
         if !self
             .db
-            .take_seat(id, word, name.clone(), token.clone())
+            .take_seat(id, word, name.clone(), token.clone(), user)
             .await?
         {
             // Another server's player was first: this copy is stale.
@@ -202,7 +220,7 @@ impl Lobby<'_> {
         // The store counts the first move's time from the join (`turn_started`), and so does this
         // copy; each side's first move is free of the clocks, so nothing else changes. The course
         // of the game is unchanged: the creator and the watchers are told.
-        g.seat(seat, name, token.clone());
+        g.seat(seat, name, token.clone(), user);
         self.round.act(&live, &mut g).await;
         Ok(Joined {
             id,

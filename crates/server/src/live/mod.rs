@@ -73,12 +73,14 @@ mod view;
 
 pub(crate) use analysis_board::{board_game, board_view, BoardRequest, BoardSearcher};
 pub(crate) use arrange::Arranger;
-pub(crate) use create::{Creator, NewGame};
+pub(crate) use clock::ClockRequest;
+pub(crate) use create::{Creator, NewGame, SeatAccount};
+pub(crate) use random::random_token;
 pub(crate) use draw::DrawAction;
 pub(crate) use error::GameError;
 pub(crate) use follow::Follower;
 pub(crate) use game::LiveGame;
-pub(crate) use games_list::GamesList;
+pub(crate) use games_list::{turn_of, GamesList};
 pub(crate) use hint::Hinter;
 pub(crate) use import::{Import, Importer};
 pub(crate) use lobby::Lobby;

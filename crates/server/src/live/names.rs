@@ -117,6 +117,9 @@ impl Namer {
                 s
             }
         };
+        if g.meta().users[side.index()].is_some() {
+            return Err(GameError::AccountName);
+        }
         let (mut black, mut white) = (g.meta().black_name.clone(), g.meta().white_name.clone());
         match side {
             Side::First => black = name,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::db::Db;
 use crate::live::create::Creator;
-use crate::live::create::NewOptions;
+use crate::live::create::{NewOptions, SeatAccounts};
 use crate::live::error::GameError;
 use crate::live::opponent::{side_word, Opponent};
 use crate::live::round::Round;
@@ -87,6 +87,10 @@ impl Rematcher<'_> {
                             .map(|c| (c, g.meta().clock_increment)),
                         open: false,
                         arrange,
+                        // Each account goes with its player to the other colour; a rated game's
+                        // rematch is rated.
+                        accounts: SeatAccounts::ByColour([g.meta().users[1], g.meta().users[0]]),
+                        rated: g.meta().rated,
                     },
                 )
                 .await?;

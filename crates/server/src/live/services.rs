@@ -1,6 +1,6 @@
 //! What the concerns of live games are built with besides the registry of games and the store: the
 //! engine, the counts for the operator, the reviews that may run at once, the lobby's allowances per
-//! client and the settings the server's owner may change while it runs. The registry
+//! client, what the accounts share (the password hashing pool, the login throttle) and the settings the server's owner may change while it runs. The registry
 //! ([`AppState`](super::AppState)) owns them beside the games, and the edge hands each concern the
 //! ones it uses.
 
@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
+use crate::accounts::Accounts;
 use crate::engine::Engine;
 use crate::live::client_games::ClientGames;
 use crate::live::game::FIRST_MOVE_MS;
@@ -26,6 +27,8 @@ pub(crate) struct Services {
     pub(crate) lobby_created: ClientGames,
     /// The lobby games each client joined (live/lobby.rs).
     pub(crate) lobby_joined: ClientGames,
+    /// The accounts' hashing pool, login throttle and cookie setting (accounts/).
+    pub(crate) accounts: Accounts,
     /// How long work the store refuses is tried again, in milliseconds (live/retry.rs).
     store_retry: Setting,
     /// How long a lobby game waits for its creator's socket to come back, ms (live/lobby.rs).
@@ -63,6 +66,7 @@ impl Services {
             reviews: Semaphore::new(max_searches.max(1)),
             lobby_created: ClientGames::default(),
             lobby_joined: ClientGames::default(),
+            accounts: Accounts::new(),
             store_retry: Setting::new(STORE_RETRY),
             lobby_grace: Setting::new(std::time::Duration::from_secs(30)),
             first_move: Setting::new(std::time::Duration::from_millis(FIRST_MOVE_MS as u64)),

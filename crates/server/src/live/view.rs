@@ -38,6 +38,15 @@ pub(crate) struct MoveView {
     pub(crate) position: String,
 }
 
+/// The accounts on a game's seats.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Accounts {
+    /// Black's account name.
+    pub(crate) black: Option<String>,
+    /// White's account name.
+    pub(crate) white: Option<String>,
+}
+
 /// The names of the players.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Players {
@@ -65,6 +74,11 @@ pub(crate) struct GameView {
     pub(crate) engine_side: Option<&'static str>,
     /// Names.
     pub(crate) players: Players,
+    /// The account names on the seats (a link to the player's page), `null` for a seat no
+    /// account holds.
+    pub(crate) accounts: Accounts,
+    /// A rated game.
+    pub(crate) rated: bool,
     /// Shogun: `fair` (the engine does not know the numbers pieces will show) or `omniscient`.
     pub(crate) engine: &'static str,
     /// The clocks, when the game has a time control.
@@ -211,6 +225,11 @@ impl LiveGame {
                 black: self.meta().black_name.clone(),
                 white: self.meta().white_name.clone(),
             },
+            accounts: Accounts {
+                black: self.meta().users[0].map(|_| self.meta().black_name.clone()),
+                white: self.meta().users[1].map(|_| self.meta().white_name.clone()),
+            },
+            rated: self.meta().rated,
             engine: if self.meta().omniscient {
                 "omniscient"
             } else {

@@ -10,6 +10,7 @@ impl Postgres {
         seat: String,
         name: String,
         token: String,
+        user: Option<i64>,
     ) -> Result<bool, DbError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
@@ -20,9 +21,11 @@ impl Postgres {
                     black_name = CASE WHEN $2 = 'black' THEN $3 ELSE black_name END,
                     white_name = CASE WHEN $2 = 'white' THEN $3 ELSE white_name END,
                     black_token = CASE WHEN $2 = 'black' THEN $5 ELSE black_token END,
-                    white_token = CASE WHEN $2 = 'white' THEN $5 ELSE white_token END
+                    white_token = CASE WHEN $2 = 'white' THEN $5 ELSE white_token END,
+                    black_user = CASE WHEN $2 = 'black' THEN $6 ELSE black_user END,
+                    white_user = CASE WHEN $2 = 'white' THEN $6 ELSE white_user END
                  WHERE id = $1 AND open_seat = $2 AND result = '*' AND reason IS NULL",
-                &[&id, &seat, &name, &now_ms(), &token],
+                &[&id, &seat, &name, &now_ms(), &token, &user],
             )
             .await?;
         if taken == 1 {
@@ -56,12 +59,15 @@ impl Postgres {
         let c = self.client().await?;
         let rows = c
             .query(
-                "SELECT id, variant,
-                    CASE open_seat WHEN 'black' THEN white_name ELSE black_name END, open_seat,
-                    clock_initial, clock_increment, created
-                 FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
-                    AND created >= $2
-                 ORDER BY created DESC, id DESC LIMIT $1",
+                "SELECT g.id, g.variant,
+                    CASE g.open_seat WHEN 'black' THEN g.white_name ELSE g.black_name END,
+                    g.open_seat, g.clock_initial, g.clock_increment, g.created, g.rated, r.rating
+                 FROM games g LEFT JOIN ratings r
+                    ON r.user_id = CASE g.open_seat WHEN 'black' THEN g.white_user ELSE g.black_user END
+                    AND r.preset = split_part(g.variant, '+', 1)
+                 WHERE g.open_seat IS NOT NULL AND g.result = '*' AND g.reason IS NULL
+                    AND g.created >= $2
+                 ORDER BY g.created DESC, g.id DESC LIMIT $1",
                 &[&i64::from(limit), &since],
             )
             .await?;
@@ -75,6 +81,8 @@ impl Postgres {
                 clock_initial: r.get(4),
                 clock_increment: r.get(5),
                 created: r.get(6),
+                rated: r.get(7),
+                rating: r.get(8),
             })
             .collect())
     }

@@ -108,7 +108,7 @@ impl Postgres {
     }
 
     /// The notification of a change of game `id`, sent when `c`'s transaction commits.
-    async fn notify<C: deadpool_postgres::GenericClient>(
+    pub(in crate::db) async fn notify<C: deadpool_postgres::GenericClient>(
         &self,
         c: &C,
         id: i64,
@@ -121,7 +121,7 @@ impl Postgres {
         Ok(())
     }
 
-    async fn client(&self) -> Result<deadpool_postgres::Object, DbError> {
+    pub(in crate::db) async fn client(&self) -> Result<deadpool_postgres::Object, DbError> {
         self.pool
             .get()
             .await
@@ -142,9 +142,9 @@ impl Postgres {
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
-                    arranging, arranged_black, arranged_white)
+                    arranging, arranged_black, arranged_white, black_user, white_user, rated)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18, $19, $20, $21, $22, $23)
+                    $18, $19, $20, $21, $22, $23, $24, $25, $26)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -170,6 +170,9 @@ impl Postgres {
                     &g.arranging,
                     &g.arranged[0],
                     &g.arranged[1],
+                    &g.users[0],
+                    &g.users[1],
+                    &g.rated,
                 ],
             )
             .await?;
@@ -351,6 +354,7 @@ impl Postgres {
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
                     turn_started, paired, arranging, arranged_black, arranged_white,
+                    black_user, white_user, rated,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -362,10 +366,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(26);
-        let captured: Vec<String> = r.get(27);
-        let times: Vec<i64> = r.get(28);
-        let clocks: Vec<Option<i64>> = r.get(29);
+        let mvs: Vec<String> = r.get(29);
+        let captured: Vec<String> = r.get(30);
+        let times: Vec<i64> = r.get(31);
+        let clocks: Vec<Option<i64>> = r.get(32);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -403,6 +407,8 @@ impl Postgres {
             paired: r.get(22),
             arranging: r.get(23),
             arranged: [r.get(24), r.get(25)],
+            users: [r.get(26), r.get(27)],
+            rated: r.get(28),
             moves,
         }))
     }
@@ -427,22 +433,27 @@ impl Postgres {
         };
         Ok(rows
             .iter()
-            .map(|r| GameSummary {
-                id: r.get(0),
-                variant: r.get(1),
-                opponent: r.get(2),
-                level: small(r, 3),
-                black: r.get(4),
-                white: r.get(5),
-                result: r.get(6),
-                reason: r.get(7),
-                plies: small(r, 8),
-                created: r.get(9),
-                updated: r.get(10),
-                start: r.get(11),
-                turn: None,
-            })
+            .map(summary_of)
             .collect())
+    }
+}
+
+/// A [`GameSummary`] from a row of `db::accounts::SUMMARY_COLUMNS`.
+pub(in crate::db) fn summary_of(r: &Row) -> GameSummary {
+    GameSummary {
+        id: r.get(0),
+        variant: r.get(1),
+        opponent: r.get(2),
+        level: small(r, 3),
+        black: r.get(4),
+        white: r.get(5),
+        result: r.get(6),
+        reason: r.get(7),
+        plies: small(r, 8),
+        created: r.get(9),
+        updated: r.get(10),
+        start: r.get(11),
+        turn: None,
     }
 }
 
