@@ -53,7 +53,10 @@ use axum::Router;
 use thiserror::Error;
 
 pub use db::schema::{current as schema_version, MIGRATIONS};
-pub use db::{default_path, Db, DbError, Listing, Status, StoredGame, StoredMove, Target};
+pub use db::{
+    default_path, Db, DbError, Listing, RatingRules, Status, StoredGame, StoredMove, StoredRating,
+    Target,
+};
 pub use limits::Limits;
 pub use live::game_bytes;
 use live::{AppState, Shared};

@@ -177,10 +177,38 @@ async fn takeback_resignation_and_names_are_written(db: Db) {
         (back.black_name.as_str(), back.white_name.as_str()),
         ("Ada L", "Bob B")
     );
-    // After a takeback the next move takes the freed ply.
+    // The store holds the game as ended: no move, and no second end (a copy on another server
+    // that missed the resignation), so a rated game's result cannot change after its rating did.
+    assert!(matches!(
+        db.append_move(id, 2, mv("i9i4", 3_000), playing()).await,
+        Err(DbError::Conflict)
+    ));
+    let white_resigned = Status {
+        result: hasami_core::RecordResult::FirstWins,
+        reason: Some("White resigned".into()),
+        draw_offer: None,
+        takeback_offer: None,
+    };
+    assert!(matches!(
+        db.set_status(id, white_resigned).await,
+        Err(DbError::Conflict)
+    ));
+    assert_eq!(db.load_game(id).await.unwrap().unwrap().result, "0-1");
+}
+
+on_both_stores!(after_a_takeback_the_next_move_takes_the_freed_ply);
+async fn after_a_takeback_the_next_move_takes_the_freed_ply(db: Db) {
+    let id = db.insert_game(game()).await.unwrap();
+    for (ply, m) in ["a1a5", "i9i5"].iter().enumerate() {
+        db.append_move(id, ply as u32 + 1, mv(m, 2_000), playing())
+            .await
+            .unwrap();
+    }
+    db.truncate_moves(id, 2, 1, playing()).await.unwrap();
     db.append_move(id, 2, mv("i9i4", 3_000), playing())
         .await
         .unwrap();
+    assert_eq!(db.load_game(id).await.unwrap().unwrap().moves.len(), 2);
 }
 
 on_both_stores!(a_move_or_takeback_from_a_stale_copy_of_the_game_is_refused);
@@ -243,12 +271,12 @@ async fn an_open_seat_is_taken_once_and_the_lobby_lists_recent_open_games(db: Db
     );
     // Two takers at once: one seat.
     let (a, b) = tokio::join!(
-        db.take_seat(new, "black", "Cy".into(), "tc".into()),
-        db.take_seat(new, "black", "Di".into(), "td".into()),
+        db.take_seat(new, "black", "Cy".into(), "tc".into(), None),
+        db.take_seat(new, "black", "Di".into(), "td".into(), None),
     );
     assert!(a.unwrap() != b.unwrap(), "exactly one taker");
     assert!(
-        !db.take_seat(old, "black", "Ed".into(), "te".into())
+        !db.take_seat(old, "black", "Ed".into(), "te".into(), None)
             .await
             .unwrap(),
         "the wrong seat"

@@ -156,12 +156,13 @@ impl<'a> Registrar<'a> {
         Ok(self.db.set_password(user.id, hash, keep).await?)
     }
 
-    /// Deletes the account (the password given): its sessions end on every server.
+    /// Deletes the account (the password given): its sessions end on every server. The games
+    /// whose seats' names became `deleted`.
     pub(crate) async fn delete(
         &self,
         token: Option<&SessionToken>,
         password: &str,
-    ) -> Result<(), AccountError> {
+    ) -> Result<Vec<i64>, AccountError> {
         let user = self.confirm(token, password).await?;
         Ok(self.db.delete_user(user.id).await?)
     }

@@ -455,10 +455,12 @@ fn append_move(
     Ok(())
 }
 
+/// Writes the status of a game that goes on in the store; [`DbError::Conflict`] (nothing written)
+/// when the stored game has ended already (another request or server ended it first).
 fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<(), DbError> {
-    conn.execute(
+    let written = conn.execute(
         "UPDATE games SET result = ?2, reason = ?3, draw_offer = ?4, takeback_offer = ?6,
-            updated = ?5 WHERE id = ?1",
+            updated = ?5 WHERE id = ?1 AND result = '*' AND reason IS NULL",
         params![
             id,
             s.result_text(),
@@ -468,6 +470,9 @@ fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<()
             s.takeback_offer_text()
         ],
     )?;
+    if written == 0 {
+        return Err(DbError::Conflict);
+    }
     Ok(())
 }
 

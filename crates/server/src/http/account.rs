@@ -17,7 +17,7 @@ use crate::db::User;
 use crate::http::edge::ClientAddr;
 use crate::http::error::ApiError;
 use crate::http::request::body;
-use crate::live::{SeatAccount, Shared};
+use crate::live::{Round, SeatAccount, Shared};
 
 /// The session token a request's cookies carry.
 pub fn session_of(headers: &HeaderMap) -> Option<SessionToken> {
@@ -85,6 +85,18 @@ fn cleared(state: &Shared) -> Response {
         answer.headers_mut().insert(header::SET_COOKIE, v);
     }
     answer
+}
+
+/// Games whose seats an account action changed in the store: the copies in memory read them again
+/// (other servers are told by the store).
+async fn reload_in_memory(state: &Shared, ids: Vec<i64>) {
+    let round = Round::new(state);
+    for id in ids {
+        if let Some(live) = state.in_memory(id) {
+            let mut g = live.lock().await;
+            let _ = round.reload(&live, &mut g).await;
+        }
+    }
 }
 
 /// `POST /api/account/signup {username, password}`: 201 with the session cookie.
@@ -158,9 +170,10 @@ pub async fn delete(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let req: Confirm = body(&bytes)?;
-    registrar(&state)
+    let renamed = registrar(&state)
         .delete(session_of(&headers).as_ref(), &req.password)
         .await?;
+    reload_in_memory(&state, renamed).await;
     Ok(cleared(&state))
 }
 
@@ -204,5 +217,6 @@ pub async fn claim(
     let req: Claim = body(&bytes)?;
     let pairs = req.games.into_iter().map(|g| (g.id, g.token)).collect();
     let claimed = Players::new(&state.db).claim(&user, pairs).await?;
+    reload_in_memory(&state, claimed.clone()).await;
     Ok(Json(serde_json::json!({ "claimed": claimed })).into_response())
 }

@@ -71,9 +71,7 @@ impl From<AccountError> for ApiError {
             other => other,
         };
         let status = match &e {
-            E::BadName(_) | E::Bad(_) | E::SelfChallenge | E::NoPreset(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            E::BadName(_) | E::Bad(_) | E::SelfChallenge => StatusCode::BAD_REQUEST,
             E::Password(PasswordError::Length) => StatusCode::BAD_REQUEST,
             E::Password(PasswordError::Busy) => {
                 return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()).retry_after(1)
@@ -85,7 +83,7 @@ impl From<AccountError> for ApiError {
                 return ApiError::new(StatusCode::TOO_MANY_REQUESTS, e.to_string())
                     .retry_after(*wait)
             }
-            E::NoPlayer(_) | E::NoChallenge(_) => StatusCode::NOT_FOUND,
+            E::NoPlayer(_) | E::NoChallenge(_) | E::NoPreset(_) => StatusCode::NOT_FOUND,
             E::TooManyChallenges(_) => StatusCode::TOO_MANY_REQUESTS,
             E::Game(_) => StatusCode::INTERNAL_SERVER_ERROR,
             E::Store(s) => store_status(s),

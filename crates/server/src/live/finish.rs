@@ -3,7 +3,7 @@
 
 use tokio::time::Instant;
 
-use crate::db::Db;
+use crate::db::{Db, DbError};
 use crate::live::end::End;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
@@ -93,10 +93,15 @@ impl<'a> Finisher<'a> {
     }
 
     /// Stores and applies `end` (it answers any draw offer and takeback request).
+    /// The store refuses the end of a game it holds as ended already (another request or
+    /// server ended it first): then this copy reads it again and the answer is a conflict.
     pub(crate) async fn end(&self, g: &mut LiveGame, end: End) -> Result<(), GameError> {
-        self.db
-            .set_status(g.meta().id, g.status_ended(&end))
-            .await?;
+        if let Err(e) = self.db.set_status(g.meta().id, g.status_ended(&end)).await {
+            if matches!(e, DbError::Conflict) {
+                let _ = g.reread(self.db).await;
+            }
+            return Err(e.into());
+        }
         g.end(end);
         Ok(())
     }

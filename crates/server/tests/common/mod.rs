@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub mod accounts;
 pub mod postgres;
 
 /// A running server; stopped when dropped.
@@ -268,6 +269,11 @@ pub fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (
         rest.to_string()
     };
     (status, body)
+}
+
+/// The body of a chunked answer.
+pub fn dechunk_pub(s: &str) -> String {
+    dechunk(s)
 }
 
 fn dechunk(mut s: &str) -> String {

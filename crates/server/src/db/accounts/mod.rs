@@ -208,8 +208,9 @@ impl Db {
     }
 
     /// Deletes `user`: its sessions, ratings and challenges go, its name on its games becomes
-    /// `deleted`, and its row stays (hash emptied) so that nobody takes the name again.
-    pub async fn delete_user(&self, user: i64) -> Result<(), DbError> {
+    /// `deleted`, and its row stays (hash emptied) so that nobody takes the name again. The games
+    /// whose names changed (other servers sharing the store are told of each).
+    pub async fn delete_user(&self, user: i64) -> Result<Vec<i64>, DbError> {
         match &self.backend {
             Backend::Sqlite(s) => s.delete_user(user).await,
             Backend::Postgres(p) => p.delete_user(user).await,

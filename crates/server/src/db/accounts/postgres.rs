@@ -131,9 +131,18 @@ impl Postgres {
         Ok(())
     }
 
-    pub(in crate::db) async fn delete_user(&self, user: i64) -> Result<(), DbError> {
+    pub(in crate::db) async fn delete_user(&self, user: i64) -> Result<Vec<i64>, DbError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
+        let games: Vec<i64> = tx
+            .query(
+                "SELECT id FROM games WHERE black_user = $1 OR white_user = $1",
+                &[&user],
+            )
+            .await?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
         for statement in [
             "UPDATE users SET hash = '', deleted = TRUE WHERE id = $1",
             "DELETE FROM sessions WHERE user_id = $1",
@@ -145,8 +154,11 @@ impl Postgres {
         ] {
             tx.execute(statement, &[&user]).await?;
         }
+        for id in &games {
+            self.notify(&tx, *id).await?;
+        }
         tx.commit().await?;
-        Ok(())
+        Ok(games)
     }
 
     pub(in crate::db) async fn seat_games(

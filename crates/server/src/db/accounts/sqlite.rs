@@ -168,9 +168,13 @@ impl Sqlite {
         .await
     }
 
-    pub(in crate::db) async fn delete_user(&self, user: i64) -> Result<(), DbError> {
+    pub(in crate::db) async fn delete_user(&self, user: i64) -> Result<Vec<i64>, DbError> {
         self.call(move |c| {
             let tx = c.transaction()?;
+            let games = tx
+                .prepare("SELECT id FROM games WHERE black_user = ?1 OR white_user = ?1")?
+                .query_map([user], |r| r.get(0))?
+                .collect::<rusqlite::Result<Vec<i64>>>()?;
             tx.execute("UPDATE users SET hash = '', deleted = 1 WHERE id = ?1", [user])?;
             tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user])?;
             tx.execute("DELETE FROM ratings WHERE user_id = ?1", [user])?;
@@ -188,7 +192,7 @@ impl Sqlite {
                 [user],
             )?;
             tx.commit()?;
-            Ok(())
+            Ok(games)
         })
         .await
     }

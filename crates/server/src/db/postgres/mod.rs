@@ -210,7 +210,8 @@ impl Postgres {
                 "WITH upd AS (
                     UPDATE games SET plies = $2::BIGINT, result = $7, reason = $8, draw_offer = $9,
                         takeback_offer = $12, updated = $5, turn_started = $5
-                    WHERE id = $1 AND plies = $2::BIGINT - 1 RETURNING 1
+                    WHERE id = $1 AND plies = $2::BIGINT - 1 AND result = '*' AND reason IS NULL
+                    RETURNING 1
                  ), ins AS (
                     INSERT INTO moves (game_id, ply, mv, captured, time, clock)
                     SELECT $1, $2::BIGINT, $3::TEXT, $4::TEXT, $5, $6::BIGINT FROM upd RETURNING 1
@@ -468,9 +469,9 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
     s: &Status,
     time: i64,
 ) -> Result<(), DbError> {
-    c.execute(
+    let written = c.execute(
         "UPDATE games SET result = $2, reason = $3, draw_offer = $4, takeback_offer = $6,
-            updated = $5 WHERE id = $1",
+            updated = $5 WHERE id = $1 AND result = '*' AND reason IS NULL",
         &[
             &id,
             &s.result_text(),
@@ -481,6 +482,9 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
         ],
     )
     .await?;
+    if written == 0 {
+        return Err(DbError::Conflict);
+    }
     Ok(())
 }
 
