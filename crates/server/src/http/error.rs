@@ -67,6 +67,7 @@ impl From<GameError> for ApiError {
         let answer = ApiError::new(status_of(&e), e.to_string());
         match e {
             GameError::MemoryFull => answer.retry_after(MEMORY_FULL_RETRY),
+            GameError::ChatTooFast { wait_s } => answer.retry_after(wait_s),
             _ => answer,
         }
     }
@@ -107,7 +108,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadDrawAction(_)
         | E::BadTakebackAction(_)
         | E::BadArrangement(_)
-        | E::OpenNotOnline => StatusCode::BAD_REQUEST,
+        | E::OpenNotOnline
+        | E::BadChat(_)
+        | E::ChatNotOnline => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_)
         | E::NotYourTurn { .. }
@@ -129,10 +132,14 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::NoOfferToAccept
         | E::NoOfferToDecline
         | E::TooLateToAbort
-        | E::NotOver => StatusCode::CONFLICT,
+        | E::NotOver
+        | E::ChatFull { .. }
+        | E::ChatClosed => StatusCode::CONFLICT,
         E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
         E::ReviewsBusy | E::MemoryFull => StatusCode::SERVICE_UNAVAILABLE,
-        E::TooManyOpen { .. } | E::TooManyJoined { .. } => StatusCode::TOO_MANY_REQUESTS,
+        E::TooManyOpen { .. } | E::TooManyJoined { .. } | E::ChatTooFast { .. } => {
+            StatusCode::TOO_MANY_REQUESTS
+        }
         E::Store(e) => store_status(e),
         E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod chat;
 pub mod edge;
 pub mod error;
 pub mod guard;
@@ -50,6 +51,8 @@ pub fn router(limits: &Limits) -> Router<Shared> {
             get(api::stored_review).post(api::review),
         )
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/chat", get(chat::read).post(chat::post))
+        .route("/api/games/{id}/chat/public", post(chat::public))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/analysis", post(analysis::board))
         .route("/api/analysis/search", post(analysis::search))
