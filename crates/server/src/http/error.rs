@@ -431,4 +431,49 @@ mod tests {
             assert_eq!(api.retry_after, full.then_some(MEMORY_FULL_RETRY));
         }
     }
+
+    /// The chat's refusals: a message too fast says how long to wait.
+    #[test]
+    fn chat_errors_have_their_status_and_message() {
+        let cases = [
+            (
+                GameError::BadChat("it is empty"),
+                400,
+                "bad chat message: it is empty; a message is 1 to 300 characters on one line",
+                None,
+            ),
+            (
+                GameError::ChatNotOnline,
+                400,
+                "chat is only for online games, between their two players",
+                None,
+            ),
+            (
+                GameError::ChatTooFast { wait_s: 2 },
+                429,
+                "too many chat messages: at most 5 at once, then one every 2 seconds; wait 2 s",
+                Some(2),
+            ),
+            (
+                GameError::ChatFull { max: 500 },
+                409,
+                "this game's chat is full: it keeps at most 500 messages",
+                None,
+            ),
+            (
+                GameError::ChatClosed,
+                409,
+                "the chat of this game closed an hour after the game ended; it can still be read",
+                None,
+            ),
+        ];
+        for (error, status, message, retry) in cases {
+            let api = ApiError::from(error);
+            assert_eq!(
+                (api.status.as_u16(), api.message.as_str()),
+                (status, message)
+            );
+            assert_eq!(api.retry_after, retry);
+        }
+    }
 }
