@@ -4,7 +4,7 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
-async function call(method, path, body, signal) {
+export async function call(method, path, body, signal) {
   const opts = { method, headers: {}, signal };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
@@ -42,10 +42,6 @@ export const api = {
   record: (id) => call('GET', `/api/games/${id}/record`),
   abort: (id, token) => call('POST', `/api/games/${id}/abort`, { token }),
   rematch: (id, token) => call('POST', `/api/games/${id}/rematch`, { token }),
-  // The chat of an online game (chat.js): read it, post a message, let spectators read it.
-  chat: (id, token) => call('GET', `/api/games/${id}/chat` + (token ? '?token=' + encodeURIComponent(token) : '')),
-  say: (id, text, token) => call('POST', `/api/games/${id}/chat`, { text, token }),
-  chatPublic: (id, allow, token) => call('POST', `/api/games/${id}/chat/public`, { allow, token }),
   review: (id) => call('POST', `/api/games/${id}/review`),
   storedReview: (id) => call('GET', `/api/games/${id}/review`),
   // The analysis board: {variant, position?, moves} → the board after the moves; with ms, the

@@ -2,10 +2,20 @@
 // after the end, for a while); spectators see the panel only when both players let them read it
 // ("let spectators read"). Messages are put in the page as text, never as HTML. "Hide chat" hides
 // the whole conversation with one click, remembered by this browser for every game. Loaded by
-// game-screen.js only for online games, so the first screen stays light.
+// game-screen.js only for online games, with its styles (chat.css), so the first screen stays light.
 
-import { api } from './api.js';
+import { call } from './api.js';
 import { h, plain } from './dom.js';
+
+/** The chat's calls of the API (docs/web.md, "Chat"). */
+const api = {
+  chat: (id, token) => call('GET', `/api/games/${id}/chat` + (token ? '?token=' + encodeURIComponent(token) : '')),
+  say: (id, text, token) => call('POST', `/api/games/${id}/chat`, { text, token }),
+  chatPublic: (id, allow, token) => call('POST', `/api/games/${id}/chat/public`, { allow, token }),
+};
+
+// The panel's styles, added to the page with the panel.
+if (!document.getElementById('chat-css')) document.head.append(h('link', { rel: 'stylesheet', id: 'chat-css', href: '/assets/chat.css' }));
 
 /** This browser's choice to hide the chat (localStorage). */
 const OFF = 'hasami.chat-off';

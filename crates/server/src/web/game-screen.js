@@ -98,7 +98,6 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // The panel's module is loaded only for such a game (the first screen stays light).
   const kept = {};
   let arrangePanel = null, arrangeLoading = null;
-  // Online games: the chat panel (chat.js), loaded when first needed.
   let chat = null, chatLoading = null;
   const chatBox = h('div', { id: 'chat-box' });
   const arrangeBox = h('div', { class: 'arrange-box', hidden: true });
@@ -496,7 +495,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   }
   const ticker = setInterval(tickClocks, 100);
 
-  /** Shows the chat panel of an online game with the game as it is now (loading it the first time). */
+  /** Shows an online game's chat panel (chat.js, loaded the first time). */
   function chatOn() {
     if (chat) { chat.update(game); return; }
     if (!chatLoading) chatLoading = import('./chat.js').then(({ ChatPanel }) => {
@@ -512,7 +511,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (closed) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws` + (token ? '?token=' + encodeURIComponent(token) : ''));
-    // The chat is read again on every connection, so nothing said while it was away is missed.
+    // Each connection reads the chat again: nothing said meanwhile is missed.
     ws.onopen = () => { wsOpen = true; retry = 0; conn.textContent = ''; if (chat) chat.load(); };
     ws.onmessage = (e) => {
       let msg; try { msg = JSON.parse(e.data); } catch { return; }
