@@ -199,3 +199,35 @@ pub(crate) fn relay() -> mpsc::Sender<(Arc<Mutex<LiveGame>>, Changed)> {
     });
     tx
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::wall_shift;
+    use crate::live::registry::AppState;
+    use crate::live::{Creator, NewGame};
+
+    #[tokio::test]
+    async fn the_chat_closes_an_hour_after_the_end_and_stays_readable() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = AppState::new(Db::open(&dir.path().join("g.sqlite3")).unwrap(), 1);
+        let req: NewGame = serde_json::from_value(serde_json::json!({
+            "variant": "hasami", "opponent": "online", "side": "black"
+        }))
+        .unwrap();
+        let c = Creator::over(&state).create(req).await.unwrap();
+        let round = Round::new(&state);
+        let chatter = Chatter::new(round.clone(), &state.db);
+        round.resign(c.id, Some(&c.token)).await.unwrap();
+        chatter.post(c.id, Some(&c.token), "gg").await.unwrap();
+        // An hour and a bit later, read again from the store (as after a restart): closed.
+        wall_shift::step(CHAT_AFTER_END.as_millis() as i64 + 60_000);
+        let live = round.game(c.id).await.unwrap();
+        round.reload(&live, &mut *live.lock().await).await.unwrap();
+        let refused = chatter.post(c.id, Some(&c.token), "still there?").await;
+        assert!(matches!(refused, Err(GameError::ChatClosed)), "{refused:?}");
+        let view = chatter.read(c.id, Some(&c.token)).await.unwrap();
+        assert_eq!(view.messages.len(), 1);
+        assert_eq!(view.messages[0].text, "gg");
+    }
+}
