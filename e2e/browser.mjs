@@ -31,6 +31,9 @@
 //      the keyboard) without seeing the other's, then both see the arranged start; against the
 //      engine with first=red the engine moves first after the player's Done; at 390 px the panel
 //      fits, and hot-seat arranges White, then Red.
+//  12. (chat.mjs) the chat of an online game between two browser contexts: a message with markup
+//      shows as literal text, "Hide chat" hides it (remembered after a reload), a spectator reads
+//      it once both players allow.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -46,6 +49,7 @@ import './lobby.mjs';
 import './premove.mjs';
 import './games-list.mjs';
 import './arrange.mjs';
+import './chat.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

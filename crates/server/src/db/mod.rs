@@ -10,6 +10,7 @@
 //! misread.
 
 mod accounts;
+mod chat;
 mod health;
 mod postgres;
 mod presence;
@@ -25,6 +26,7 @@ pub use accounts::{
     ChallengeAnswer, EngineResults, Leader, RatingPoint, RatingRules, StoredChallenge,
     StoredRating, User, MAX_OPEN_CHALLENGES,
 };
+pub use chat::{ChatLine, MAX_CHAT};
 pub use status::{side_from_text, side_text, Status};
 
 /// What can go wrong with the store.
@@ -229,6 +231,10 @@ pub enum Changed {
     Appended(u32, StoredMove),
     /// Which players that server holds sockets of (the `presence` table).
     Presence,
+    /// A chat message that server stored, and whether both players let spectators read the chat.
+    Chat(ChatLine, bool),
+    /// Whether each player (first, second) lets spectators read the chat, as that server wrote it.
+    ChatPublic([bool; 2]),
     /// Not a change of one game (the game is 0): this server has just begun listening, at its
     /// start or after its listening connection broke, and changes made before may have gone
     /// untold, so every game in memory is to be read again.

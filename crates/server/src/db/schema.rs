@@ -385,6 +385,32 @@ pub const MIGRATIONS: &[Step] = &[
         CREATE INDEX games_rating_due ON games(id) WHERE rated AND NOT rating_applied;",
         data: None,
     },
+    // 15: chat between the two players of an online game (live/chat.rs, db/chat.rs): one row per
+    // message (its side, its text, when it was posted), in the order posted; and whether each
+    // player lets spectators read the chat (both must).
+    Step {
+        sqlite: "CREATE TABLE chat (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            side    TEXT    NOT NULL CHECK (side IN ('black', 'white')),
+            text    TEXT    NOT NULL,
+            time    INTEGER NOT NULL
+        );
+        CREATE INDEX chat_game ON chat(game_id, id);
+        ALTER TABLE games ADD COLUMN chat_public_black INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN chat_public_white INTEGER NOT NULL DEFAULT 0;",
+        postgres: "CREATE TABLE chat (
+            id      BIGSERIAL PRIMARY KEY,
+            game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            side    TEXT   NOT NULL CHECK (side IN ('black', 'white')),
+            text    TEXT   NOT NULL,
+            time    BIGINT NOT NULL
+        );
+        CREATE INDEX chat_game ON chat(game_id, id);
+        ALTER TABLE games ADD COLUMN chat_public_black BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE games ADD COLUMN chat_public_white BOOLEAN NOT NULL DEFAULT FALSE;",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.

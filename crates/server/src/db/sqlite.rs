@@ -2,6 +2,8 @@
 //! workers never wait on the disk. WAL mode with `synchronous=FULL`: a committed change survives a
 //! crash of the process or the machine. The schema version is `PRAGMA user_version`.
 
+mod chat;
+
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 

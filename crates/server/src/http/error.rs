@@ -97,6 +97,7 @@ impl From<GameError> for ApiError {
         let answer = ApiError::new(status_of(&e), e.to_string());
         match e {
             GameError::MemoryFull => answer.retry_after(MEMORY_FULL_RETRY),
+            GameError::ChatTooFast { wait_s } => answer.retry_after(wait_s),
             _ => answer,
         }
     }
@@ -138,7 +139,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadTakebackAction(_)
         | E::BadArrangement(_)
         | E::Rated(_)
-        | E::OpenNotOnline => StatusCode::BAD_REQUEST,
+        | E::OpenNotOnline
+        | E::BadChat(_)
+        | E::ChatNotOnline => StatusCode::BAD_REQUEST,
         E::TokenNeeded | E::AccountNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_)
         | E::NotYourTurn { .. }
@@ -162,10 +165,14 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::NoOfferToAccept
         | E::NoOfferToDecline
         | E::TooLateToAbort
-        | E::NotOver => StatusCode::CONFLICT,
+        | E::NotOver
+        | E::ChatFull { .. }
+        | E::ChatClosed => StatusCode::CONFLICT,
         E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
         E::ReviewsBusy | E::MemoryFull => StatusCode::SERVICE_UNAVAILABLE,
-        E::TooManyOpen { .. } | E::TooManyJoined { .. } => StatusCode::TOO_MANY_REQUESTS,
+        E::TooManyOpen { .. } | E::TooManyJoined { .. } | E::ChatTooFast { .. } => {
+            StatusCode::TOO_MANY_REQUESTS
+        }
         E::Store(e) => store_status(e),
         E::Corrupt { .. } => StatusCode::INTERNAL_SERVER_ERROR,
     }
@@ -455,6 +462,51 @@ mod tests {
             );
             // Only a refusal for want of memory says when to try again.
             assert_eq!(api.retry_after, full.then_some(MEMORY_FULL_RETRY));
+        }
+    }
+
+    /// The chat's refusals: a message too fast says how long to wait.
+    #[test]
+    fn chat_errors_have_their_status_and_message() {
+        let cases = [
+            (
+                GameError::BadChat("it is empty"),
+                400,
+                "bad chat message: it is empty; a message is 1 to 300 characters on one line",
+                None,
+            ),
+            (
+                GameError::ChatNotOnline,
+                400,
+                "chat is only for online games, between their two players",
+                None,
+            ),
+            (
+                GameError::ChatTooFast { wait_s: 2 },
+                429,
+                "too many chat messages: at most 5 at once, then one every 2 seconds; wait 2 s",
+                Some(2),
+            ),
+            (
+                GameError::ChatFull { max: 500 },
+                409,
+                "this game's chat is full: it keeps at most 500 messages",
+                None,
+            ),
+            (
+                GameError::ChatClosed,
+                409,
+                "the chat of this game closed an hour after the game ended; it can still be read",
+                None,
+            ),
+        ];
+        for (error, status, message, retry) in cases {
+            let api = ApiError::from(error);
+            assert_eq!(
+                (api.status.as_u16(), api.message.as_str()),
+                (status, message)
+            );
+            assert_eq!(api.retry_after, retry);
         }
     }
 }

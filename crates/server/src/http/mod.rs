@@ -6,6 +6,7 @@ pub mod account;
 pub mod analysis;
 pub mod api;
 pub mod challenges;
+pub mod chat;
 pub mod edge;
 pub mod error;
 pub mod guard;
@@ -53,6 +54,8 @@ pub fn router(limits: &Limits) -> Router<Shared> {
             get(api::stored_review).post(api::review),
         )
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/chat", get(chat::read).post(chat::post))
+        .route("/api/games/{id}/chat/public", post(chat::public))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/account", get(account::me))
         .route("/api/account/signup", post(account::signup))

@@ -87,6 +87,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/notation.js"),
     ),
     (
+        "chat.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/chat.css"),
+    ),
+    (
+        "chat.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/chat.js"),
+    ),
+    (
         "arrange.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/arrange.js"),

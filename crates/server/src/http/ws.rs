@@ -4,7 +4,10 @@
 //! token), then the whole game again after every change. A client that reconnects gets the current
 //! game at once, so nothing is lost while it was away. Players may also send
 //! `{"type":"move","move":"e1e5"}` (answered by the next `game` message, or `{"type":"error",…}`) and
-//! `{"type":"ping"}` (answered `{"type":"pong"}`).
+//! `{"type":"ping"}` (answered `{"type":"pong"}`). In an online game each chat message comes as
+//! `{"type":"chat","side","text","time"}` to the players' sockets, and to spectators' only when both
+//! players let them read (`{"type":"chat-public","public":{…}}` tells every socket when that
+//! changes; `{"type":"chat-reload"}` a socket that missed chat events, which reads the chat again).
 //!
 //! Bounds (docs/web.md, "Running it in public"): a client has at most
 //! [`Limits::websockets_per_address`](crate::Limits) sockets open at once and the server at most
@@ -30,7 +33,7 @@ use tokio::sync::Mutex;
 use crate::http::edge::{ClientAddr, Edge};
 use crate::http::error::ApiError;
 use crate::http::request::game_id;
-use crate::live::{LiveGame, Round, Shared};
+use crate::live::{ChatNote, LiveGame, Round, Shared};
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -86,7 +89,7 @@ async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, t
         if g.socket_changed(token.as_deref(), 1) {
             round.presences().publish_presence(&live);
         }
-        let updates = g.subscribe();
+        let updates = (g.subscribe(), g.chat().subscribe());
         (updates, g.message(token.as_deref()))
     };
     let socket = Session {
@@ -117,9 +120,10 @@ struct Session {
 }
 
 impl Session {
-    /// Sends the game on every change and plays the moves the client sends, until either side
-    /// closes or stops answering.
-    async fn run(&self, ws: WebSocket, mut updates: broadcast::Receiver<Arc<str>>, first: String) {
+    /// Sends the game on every change (and the chat events the socket may have) and plays the
+    /// moves the client sends, until either side closes or stops answering.
+    async fn run(&self, ws: WebSocket, updates: Updates, first: String) {
+        let (mut updates, mut chat) = updates;
         let (state, id, token, live, timeout) =
             (&self.state, self.id, &self.token, &self.live, self.timeout);
         let (mut tx, mut rx) = ws.split();
@@ -146,6 +150,17 @@ impl Session {
                         Ok(msg) => msg.to_string(),
                         // Missed some: send the current game instead.
                         Err(RecvError::Lagged(_)) => live.lock().await.message(token.as_deref()),
+                        Err(RecvError::Closed) => return,
+                    };
+                    if !sent(&mut tx, Message::Text(text.into()), timeout).await {
+                        return;
+                    }
+                }
+                note = chat.recv() => {
+                    let text: String = match note {
+                        Ok(note) if note.public || self.plays().await => note.json.to_string(),
+                        Ok(_) => continue,
+                        Err(RecvError::Lagged(_)) => r#"{"type":"chat-reload"}"#.to_string(),
                         Err(RecvError::Closed) => return,
                     };
                     if !sent(&mut tx, Message::Text(text.into()), timeout).await {
@@ -179,6 +194,25 @@ impl Session {
                 }
             }
         }
+    }
+}
+
+/// What a socket is sent: the game's changes and its chat events.
+type Updates = (
+    broadcast::Receiver<Arc<str>>,
+    broadcast::Receiver<Arc<ChatNote>>,
+);
+
+impl Session {
+    /// Whether the socket's token plays in the game (a player reads the whole chat).
+    async fn plays(&self) -> bool {
+        self.token.is_some()
+            && !self
+                .live
+                .lock()
+                .await
+                .sides_of(self.token.as_deref())
+                .is_empty()
     }
 }
 

@@ -138,6 +138,13 @@ pub(crate) enum GameError {
     #[error("bad takeback action '{0}': allowed are offer, accept, decline")]
     BadTakebackAction(String),
 
+    /// A chat message that is empty, too long or not one line (why, in words).
+    #[error("bad chat message: {0}; a message is 1 to 300 characters on one line")]
+    BadChat(&'static str),
+    /// Chat in a game that is not online (engine and hot-seat games have none).
+    #[error("chat is only for online games, between their two players")]
+    ChatNotOnline,
+
     // ---- Who may do what.
     /// A player's action without a token.
     #[error(
@@ -245,6 +252,23 @@ pub(crate) enum GameError {
     /// The engine is busy with as many reviews as the server runs at once.
     #[error("the server is reviewing as many games as it can; try again in a minute")]
     ReviewsBusy,
+    /// A player posting chat messages faster than the pace allows (seconds to wait).
+    #[error(
+        "too many chat messages: at most 5 at once, then one every 2 seconds; wait {wait_s} s"
+    )]
+    ChatTooFast {
+        /// Seconds until the next message is allowed.
+        wait_s: u64,
+    },
+    /// A game's chat holds as many messages as it may.
+    #[error("this game's chat is full: it keeps at most {max} messages")]
+    ChatFull {
+        /// The limit.
+        max: u32,
+    },
+    /// A chat message more than an hour after the game ended.
+    #[error("the chat of this game closed an hour after the game ended; it can still be read")]
+    ChatClosed,
     /// The games in use fill the memory the server gives games (`Limits::live_games` and
     /// `live_bytes`); none can be dropped to load or start another.
     #[error("the server holds as many games as it can, all in use; try again in 30 seconds")]

@@ -75,6 +75,7 @@ impl Follower {
         let mut sweep = tokio::time::interval(Duration::from_secs(1));
         let mut keep = tokio::time::interval(PRESENCE_REFRESH);
         let following = Following::default();
+        let chat = crate::live::chat::relay();
         loop {
             tokio::select! {
                 change = changes.recv() => {
@@ -90,6 +91,11 @@ impl Follower {
                     }
                     // Only games in memory here have copies to update; the others load fresh.
                     let Some(live) = self.state.followed(change.game) else { continue };
+                    // Chat goes to the sockets in the order told, apart from the game's reloads.
+                    if matches!(change.what, Changed::Chat(..) | Changed::ChatPublic(_)) {
+                        let _ = chat.try_send((live, change.what));
+                        continue;
+                    }
                     if !self.follow(&following, change.game, live, Some(change.what)).await {
                         return;
                     }
@@ -142,6 +148,8 @@ impl Follower {
                         Some(Changed::Presence) => {
                             follower.round.refresh_presence(&live, &mut g).await
                         }
+                        // Relayed by `follow_store`, never here.
+                        Some(Changed::Chat(..) | Changed::ChatPublic(_)) => {}
                         // Changes that came meanwhile, of any kind.
                         Some(Changed::Listening) | None => {
                             let _ = follower.round.reload(&live, &mut g).await;

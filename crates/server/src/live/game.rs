@@ -9,6 +9,7 @@ use hasami_core::{RecordResult, Side};
 use tokio::sync::broadcast;
 
 use crate::db::{Db, Status, StoredGame};
+use crate::live::chat_room::ChatRoom;
 use crate::live::end::{ply_limit_end, End};
 use crate::live::error::GameError;
 use crate::live::memory::{bytes_of, Ledger, Line};
@@ -63,6 +64,8 @@ pub(crate) struct LiveGame {
     updates: broadcast::Sender<Arc<str>>,
     /// Whether each side's player is connected, here or on another server: see `presence.rs`.
     presence: Presence,
+    /// The chat's pace and the channel of its messages (online games): see `chat_room.rs`.
+    chat: ChatRoom,
     /// What the game adds to the registry's ledger (its bytes, its position while it is an online
     /// game in progress): see `memory.rs`.
     line: Line,
@@ -97,6 +100,7 @@ impl LiveGame {
             version: 0,
             updates: broadcast::channel(64).0,
             presence: Presence::default(),
+            chat: ChatRoom::default(),
             line: Line::default(),
         }
     }
@@ -160,6 +164,7 @@ impl LiveGame {
             version: 0,
             updates,
             presence: Presence::default(),
+            chat: ChatRoom::default(),
             line: Line::default(),
         })
     }
@@ -461,6 +466,16 @@ impl LiveGame {
     /// Whether each side's player is connected.
     pub(crate) fn presence(&self) -> &Presence {
         &self.presence
+    }
+
+    /// The chat's pace and channel (the chat itself is stored, `chat.rs`).
+    pub(crate) fn chat(&self) -> &ChatRoom {
+        &self.chat
+    }
+
+    /// The chat's pace and channel, to count a message against.
+    pub(crate) fn chat_mut(&mut self) -> &mut ChatRoom {
+        &mut self.chat
     }
 
     /// Changes whether each side's player is connected (see `presence_sync.rs`); tells the

@@ -20,7 +20,8 @@
 //! `lobby` (games open to anyone; `client_games` keeps the allowances per client), `names`, `hint`, `analysis_board` (a
 //! position with moves of both sides, stored nowhere), `review` (post-game review), `record`
 //! (export), `games_list` (the list of games), `arrange` (Shogun players placing their pieces
-//! before the first move), `memory` (what the games in memory weigh, and the positions of online
+//! before the first move), `chat` (the players' chat in online games; `chat_room` is what a game
+//! keeps of it in memory), `memory` (what the games in memory weigh, and the positions of online
 //! games in progress) and `view` (the JSON view); `follow` keeps games in step with other servers
 //! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times
 //! a turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP: a request's
@@ -33,6 +34,8 @@
 mod access;
 mod analysis_board;
 mod arrange;
+mod chat;
+mod chat_room;
 mod client_games;
 mod clock;
 #[cfg(test)]
@@ -73,6 +76,8 @@ mod view;
 
 pub(crate) use analysis_board::{board_game, board_view, BoardRequest, BoardSearcher};
 pub(crate) use arrange::Arranger;
+pub(crate) use chat::Chatter;
+pub(crate) use chat_room::ChatNote;
 pub(crate) use clock::ClockRequest;
 pub(crate) use create::{Creator, NewGame, SeatAccount};
 pub(crate) use random::random_token;

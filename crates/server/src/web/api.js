@@ -4,7 +4,7 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
-async function call(method, path, body, signal) {
+export async function call(method, path, body, signal) {
   const opts = { method, headers: {}, signal };
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';

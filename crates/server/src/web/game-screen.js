@@ -98,13 +98,15 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // The panel's module is loaded only for such a game (the first screen stays light).
   const kept = {};
   let arrangePanel = null, arrangeLoading = null;
+  let chat = null, chatLoading = null;
+  const chatBox = h('div', { id: 'chat-box' });
   const arrangeBox = h('div', { class: 'arrange-box', hidden: true });
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
-      reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
+      chatBox, reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 
   moveList.addEventListener('keydown', (e) => {
@@ -249,6 +251,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
     bar.sides(g.side_names, g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
+    if (g.opponent === 'online') chatOn();
     if (g.arranging && g.arranging.yours && (you === 'black' || you === 'white')) kept[you] = g.arranging.yours;
     if (wasArranging && !g.arranging) announce('Both have arranged: the game begins');
     const animate = prevPly !== null && g.ply === prevPly + 1;
@@ -492,16 +495,28 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   }
   const ticker = setInterval(tickClocks, 100);
 
+  /** Shows an online game's chat panel (chat.js, loaded the first time). */
+  function chatOn() {
+    if (chat) { chat.update(game); return; }
+    if (!chatLoading) chatLoading = import('./chat.js').then(({ ChatPanel }) => {
+      chat = new ChatPanel(id, token);
+      chatBox.append(chat.el);
+      chat.update(game);
+    }).catch((e) => { errorLine.textContent = plain(e.message); chatLoading = null; });
+  }
+
   // Live updates: the server sends the whole game on connect and after every change, so a
   // reconnect resumes where the game is.
   function connect() {
     if (closed) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws` + (token ? '?token=' + encodeURIComponent(token) : ''));
-    ws.onopen = () => { wsOpen = true; retry = 0; conn.textContent = ''; };
+    // Each connection reads the chat again: nothing said meanwhile is missed.
+    ws.onopen = () => { wsOpen = true; retry = 0; conn.textContent = ''; if (chat) chat.load(); };
     ws.onmessage = (e) => {
       let msg; try { msg = JSON.parse(e.data); } catch { return; }
       if (msg.type === 'game') update(msg.game, false);
+      else if (String(msg.type).startsWith('chat')) { if (chat) chat.told(msg); }
       else if (msg.type === 'error') errorLine.textContent = plain(msg.error);
     };
     ws.onclose = () => {

@@ -12,6 +12,7 @@
 use std::time::Duration;
 
 mod arrange;
+mod chat;
 mod health;
 mod lobby;
 mod migrate;

@@ -4,7 +4,7 @@
 use tokio_postgres::NoTls;
 
 use super::settings::{BACKLOG, CHANNEL};
-use crate::db::{Change, Changed, StoredMove};
+use crate::db::{side_from_text, Change, Changed, ChatLine, StoredMove};
 
 /// One listening connection: forwards the game ids that other servers notify until it breaks or
 /// nobody receives them any more.
@@ -51,8 +51,11 @@ pub(super) async fn listen_once(
 }
 
 /// Reads a notification: `SERVER GAME`, `SERVER GAME here` for a change of that server's presence,
-/// or `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a move appended (CLOCK `-` without clocks);
-/// the sending server and the change.
+/// `SERVER GAME PLY MOVE TIME CLOCK [CAPTURED…]` for a move appended (CLOCK `-` without clocks),
+/// `SERVER GAME chat SIDE TIME PUBLIC TEXT…` for a chat message (PUBLIC `1` when both players let
+/// spectators read; the text, which has no control characters, is the rest) or
+/// `SERVER GAME chat-public BLACK WHITE` (`0`/`1` each) for the players' consent; the sending
+/// server and the change.
 pub(super) fn parse_change(payload: &str) -> Option<(u64, Change)> {
     let mut words = payload.split(' ');
     let server = words.next()?.parse().ok()?;
@@ -78,9 +81,27 @@ pub(super) fn parse_change(payload: &str) -> Option<(u64, Change)> {
     };
     let what = match rest.as_slice() {
         ["here"] => Changed::Presence,
+        ["chat-public", black, white] => Changed::ChatPublic([flag(black)?, flag(white)?]),
+        ["chat", side, time, public, text @ ..] => Changed::Chat(
+            ChatLine {
+                side: side_from_text(side)?,
+                text: text.join(" "),
+                time: time.parse().ok()?,
+            },
+            flag(public)?,
+        ),
         _ => appended().unwrap_or(Changed::Stored),
     };
     Some((server, Change { game, what }))
+}
+
+/// A flag in a notification: `0` or `1`.
+fn flag(word: &str) -> Option<bool> {
+    match word {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -110,6 +131,18 @@ mod tests {
             Changed::Stored
         );
         assert_eq!(parse_change("7 42 here").unwrap().1.what, Changed::Presence);
+        let (_, c) = parse_change("7 42 chat white 1000 1 hi  <b>there</b> ").unwrap();
+        let line = ChatLine {
+            side: hasami_core::Side::Second,
+            text: "hi  <b>there</b> ".into(),
+            time: 1000,
+        };
+        assert_eq!(c.what, Changed::Chat(line, true));
+        assert_eq!(
+            parse_change("7 42 chat-public 1 0").unwrap().1.what,
+            Changed::ChatPublic([true, false])
+        );
+        assert!(parse_change("7 42 chat red 1000 1 hi").is_none());
         assert_eq!(
             parse_change("7 42 here now").unwrap().1.what,
             Changed::Stored
