@@ -38,6 +38,7 @@
 mod connections;
 mod db;
 mod engine;
+pub(crate) mod glicko;
 mod http;
 mod limits;
 mod live;
