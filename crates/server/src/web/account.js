@@ -35,12 +35,13 @@ function field(id, label, attrs) {
   return [h('label', { for: id }, label), input];
 }
 
-/** A form's parts: the form, its error line and a way to say something went wrong. */
-function accountForm(id, title, children, submitLabel) {
-  const error = h('p', { class: 'error', role: 'alert', id: id + '-error' });
-  const submit = h('button', { type: 'submit', class: 'primary', id: id + '-submit' }, submitLabel);
-  const form = h('form', { class: 'card account-form', id, 'aria-labelledby': id + '-title' },
-    h('h1', { id: id + '-title' }, title), ...children, error, h('p', {}, submit));
+/** A form's parts: the form (`#NAME-form`), its error line (`#NAME-error`) and its button
+ * (`#NAME-submit`). */
+function accountForm(name, title, children, submitLabel) {
+  const error = h('p', { class: 'error', role: 'alert', id: name + '-error' });
+  const submit = h('button', { type: 'submit', class: 'primary', id: name + '-submit' }, submitLabel);
+  const form = h('form', { class: 'card account-form', id: name + '-form', 'aria-labelledby': name + '-title' },
+    h('h1', { id: name + '-title' }, title), ...children, error, h('p', {}, submit));
   return { form, error, submit };
 }
 
@@ -109,7 +110,7 @@ export async function loginScreen(view) {
 
 /** The change-password form. */
 function passwordForm() {
-  const parts = accountForm('password-form', 'Change the password', [
+  const parts = accountForm('password', 'Change the password', [
     ...field('password-current', 'Current password', { type: 'password', autocomplete: 'current-password', required: true, maxlength: MAX_PASSWORD, class: 'short' }),
     ...field('password-new', 'New password', { type: 'password', autocomplete: 'new-password', required: true, minlength: MIN_PASSWORD, maxlength: MAX_PASSWORD, class: 'short' }),
     ...field('password-repeat', 'New password again', { type: 'password', autocomplete: 'new-password', required: true, class: 'short' }),
@@ -147,7 +148,7 @@ function everywhereBox() {
 
 /** Deleting the account: its password, then a confirmation. */
 function deleteForm(name) {
-  const parts = accountForm('delete-form', 'Delete the account', [
+  const parts = accountForm('delete', 'Delete the account', [
     h('p', { class: 'hint-text' }, 'The account and its ratings are removed. Its games stay, under the name “deleted”.'),
     ...field('delete-password', 'Password', { type: 'password', autocomplete: 'current-password', required: true, maxlength: MAX_PASSWORD, class: 'short' }),
   ], 'Delete account');
@@ -162,7 +163,7 @@ function deleteForm(name) {
     announce('The account is deleted');
     location.hash = '#/';
   });
-  parts.form.querySelector('h1').replaceWith(h('h2', { id: 'delete-form-title' }, 'Delete the account'));
+  parts.form.querySelector('h1').replaceWith(h('h2', { id: 'delete-title' }, 'Delete the account'));
   return parts.form;
 }
 
@@ -176,7 +177,7 @@ export async function accountScreen(view) {
     return;
   }
   const pw = passwordForm();
-  pw.querySelector('h1').replaceWith(h('h2', { id: 'password-form-title' }, 'Change the password'));
+  pw.querySelector('h1').replaceWith(h('h2', { id: 'password-title' }, 'Change the password'));
   view.append(
     h('section', { class: 'card', 'aria-labelledby': 'account-title' }, h('h1', { id: 'account-title' }, 'Your account'),
       h('p', {}, 'Signed in as ', playerLink(a.username, { id: 'account-name' }), '. Your page shows your ratings and games to everyone.')),

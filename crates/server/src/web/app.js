@@ -3,37 +3,56 @@
 // screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis board
 // analysis-board.js, the account screens account.js (who is signed in: session.js), a player's page
 // players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js.
+// Screens other than the first are loaded when first opened, so the first screen stays light.
 
 import { api, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
-import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
-import { analysisScreen } from './analysis-board.js';
 import { lobbyScreen, playSomeoneOnline, QUICK_CLOCKS, quickClock } from './lobby.js';
-import { account, loadAccount, syncAccountGames } from './session.js';
-import { signupScreen, loginScreen, accountScreen } from './account.js';
-import { playerScreen } from './players.js';
-import { leaderboardScreen, nowPlayingCard, nowScreen } from './leaderboard.js';
-import { challengeScreen, watchChallenges } from './challenges.js';
+import { account, loadAccount, onAccount, syncAccountGames } from './session.js';
 import { nameFromPath } from './ratings.js';
+
+/** The modules loaded when their screen is first opened. */
+const screens = {
+  game: () => import('./game-screen.js'),
+  analysis: () => import('./analysis-board.js'),
+  account: () => import('./account.js'),
+  player: () => import('./players.js'),
+  leaderboard: () => import('./leaderboard.js'),
+  challenges: () => import('./challenges.js'),
+};
 
 const view = document.getElementById('view');
 let cleanup = () => {};
 let variantsCache = null;
 setUpSoundToggle();
 // Who is signed in; the account's games join this browser's list; its challenges are watched.
+onAccount((a) => { if (a) screens.challenges().then((m) => m.watchChallenges(), () => {}); });
 loadAccount().then((a) => { if (a) syncAccountGames(); });
-watchChallenges();
 
 export async function variants() {
   if (!variantsCache) variantsCache = await api.variants();
   return variantsCache;
 }
 
+/** Counts the routes taken: a screen whose module arrives after another route was taken is not
+ * drawn. */
+let routes = 0;
+
+/** Draws a screen of a module loaded on demand: `draw(module)` once `load` resolves, unless the
+ * player has gone elsewhere meanwhile. */
+function later(load, draw) {
+  const at = routes;
+  return load().then((m) => { if (at === routes) return draw(m); },
+    () => { if (at === routes) view.append(h('p', { class: 'error', role: 'alert' }, 'This page could not be loaded. Reload to try again.')); });
+}
+
 function route() {
+  routes++;
   setIcon(false);
   cleanup(); cleanup = () => {};
+  const onLeave = (fn) => { cleanup = fn; };
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path, query] = hash.split('?');
   const params = new URLSearchParams(query || '');
@@ -42,19 +61,19 @@ function route() {
     a.toggleAttribute('aria-current', a.getAttribute('href') === '#/' + (parts[0] || ''));
   for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
   view.textContent = '';
-  if (parts[0] === 'game' && parts[1]) return gameScreen(view, parts[1], params.get('token'), (fn) => { cleanup = fn; });
-  if (parts[0] === 'analysis') return analysisScreen(view, params, (fn) => { cleanup = fn; });
+  if (parts[0] === 'game' && parts[1]) return later(screens.game, (m) => m.gameScreen(view, parts[1], params.get('token'), onLeave));
+  if (parts[0] === 'analysis') return later(screens.analysis, (m) => m.analysisScreen(view, params, onLeave));
   if (parts[0] === 'games') return gamesScreen();
-  if (parts[0] === 'lobby') return lobbyScreen(view, (fn) => { cleanup = fn; });
+  if (parts[0] === 'lobby') return lobbyScreen(view, onLeave);
   if (parts[0] === 'import') return importScreen();
   if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });
-  if (parts[0] === 'signup') return signupScreen(view);
-  if (parts[0] === 'login') return loginScreen(view);
-  if (parts[0] === 'account') return accountScreen(view);
-  if (parts[0] === '@' && nameFromPath(parts[1])) return playerScreen(view, nameFromPath(parts[1]));
-  if (parts[0] === 'leaderboard') return leaderboardScreen(view, parts[1] || '');
-  if (parts[0] === 'now') return nowScreen(view, (fn) => { cleanup = fn; });
-  if (parts[0] === 'challenge') return challengeScreen(view, nameFromPath(parts[1]) || params.get('to') || '');
+  if (parts[0] === 'signup') return later(screens.account, (m) => m.signupScreen(view));
+  if (parts[0] === 'login') return later(screens.account, (m) => m.loginScreen(view));
+  if (parts[0] === 'account') return later(screens.account, (m) => m.accountScreen(view));
+  if (parts[0] === '@' && nameFromPath(parts[1])) return later(screens.player, (m) => m.playerScreen(view, nameFromPath(parts[1])));
+  if (parts[0] === 'leaderboard') return later(screens.leaderboard, (m) => m.leaderboardScreen(view, parts[1] || ''));
+  if (parts[0] === 'now') return later(screens.leaderboard, (m) => m.nowScreen(view, onLeave));
+  if (parts[0] === 'challenge') return later(screens.challenges, (m) => m.challengeScreen(view, nameFromPath(parts[1]) || params.get('to') || ''));
   return newGameScreen(params);
 }
 window.addEventListener('hashchange', route);
@@ -241,7 +260,7 @@ async function newGameScreen(params) {
   }
   sync();
   checkVariant();
-  const [games, now] = await Promise.all([recentGames(5), nowPlayingCard(5)]);
+  const [games, now] = await Promise.all([recentGames(5), screens.leaderboard().then((m) => m.nowPlayingCard(5), () => null)]);
   // Not when another screen was opened meanwhile.
   if (location.hash !== here) return;
   view.append(games);

@@ -217,9 +217,14 @@ async function poll() {
   } finally { polling = false; }
 }
 
-/** Starts watching the account's challenges: every 10 s while the tab is visible and someone is
- * signed in, at once when the tab comes back or someone signs in. */
+let watching = false;
+
+/** Watches the account's challenges: asks at once, then every 10 s while the tab is visible and
+ * someone is signed in, and at once when the tab comes back or someone signs in. */
 export function watchChallenges() {
+  poll();
+  if (watching) return;
+  watching = true;
   setInterval(() => { if (document.visibilityState === 'visible') poll(); }, 10000);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') poll(); });
   onAccount((a) => {
