@@ -92,18 +92,35 @@ export function holdKey(reply) {
   tokens.set(reply.id, reply.token);
   if (reply.side) sides.set(reply.id, reply.side);
 }
+/** The ids of the games whose keys came from the signed-in account (not held here before), so
+ * signing out takes them away again (a shared computer keeps no one's keys). */
+const FROM_ACCOUNT = 'hasami.account-keys';
+function fromAccount() {
+  try { const l = JSON.parse(localStorage.getItem(FROM_ACCOUNT)); return Array.isArray(l) ? l : []; } catch { return []; }
+}
+
 /** Keeps the keys of an account's seats (`GET /api/account/games`) beside this browser's own, so an
  * account's games are listed and resumed on every browser; a key this browser already holds for a
  * game stays. */
 export function holdAccountKeys(games) {
   const held = load();
-  let changed = false;
+  const added = fromAccount();
   for (const g of games) {
     if (!(Number(g.id) > 0) || typeof g.token !== 'string' || !g.token) continue;
-    if (!held[g.id]) { held[g.id] = g.token; changed = true; }
+    if (!held[g.id]) { held[g.id] = g.token; added.push(Number(g.id)); }
     if (g.side && held[g.id] === g.token) sides.set(g.id, g.side);
   }
-  if (changed) { try { localStorage.setItem(KEY, JSON.stringify(held)); } catch {} }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(held));
+    localStorage.setItem(FROM_ACCOUNT, JSON.stringify([...new Set(added)].slice(-2000)));
+  } catch {}
+}
+
+/** Takes away the keys that came from the account (at signing out). */
+export function dropAccountKeys() {
+  const held = load();
+  for (const id of fromAccount()) delete held[id];
+  try { localStorage.setItem(KEY, JSON.stringify(held)); localStorage.removeItem(FROM_ACCOUNT); } catch {}
 }
 const LINKS = 'hasami.links';
 export const invites = {

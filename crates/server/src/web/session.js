@@ -3,7 +3,7 @@
 // browser's own list, and after signing in the page offers once to add this browser's games to the
 // account.
 
-import { api, tokens, holdAccountKeys } from './api.js';
+import { api, tokens, holdAccountKeys, dropAccountKeys } from './api.js';
 import { h, notice, dropNotice, announce, plain } from './dom.js';
 import { playerHref } from './ratings.js';
 
@@ -24,6 +24,8 @@ function setAccount(a) {
   const before = current && current.username;
   current = a && typeof a.username === 'string' ? { username: a.username, ratings: a.ratings || {} } : null;
   known = Promise.resolve(current);
+  // Signed out (or the session ended): the account's keys leave this browser with it.
+  if (before && !current) dropAccountKeys();
   renderHeader();
   if ((current && current.username) !== before) for (const fn of [...listeners]) fn(current);
 }
