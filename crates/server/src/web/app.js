@@ -40,11 +40,16 @@ export async function variants() {
  * drawn. */
 let routes = 0;
 
-/** Draws a screen of a module loaded on demand: `draw(module)` once `load` resolves, unless the
- * player has gone elsewhere meanwhile. */
-function later(load, draw) {
+/** The modules of `screens` loaded so far, by name. */
+const loaded = new Map();
+
+/** Draws a screen of a module loaded on demand: `draw(module)` at once when `screens[name]` is
+ * loaded already (as if it were imported with the app), else once it is, unless the player has
+ * gone elsewhere meanwhile. */
+function later(name, draw) {
+  if (loaded.has(name)) return draw(loaded.get(name));
   const at = routes;
-  return load().then((m) => { if (at === routes) return draw(m); },
+  return screens[name]().then((m) => { loaded.set(name, m); if (at === routes) return draw(m); },
     () => { if (at === routes) view.append(h('p', { class: 'error', role: 'alert' }, 'This page could not be loaded. Reload to try again.')); });
 }
 
@@ -61,19 +66,19 @@ function route() {
     a.toggleAttribute('aria-current', a.getAttribute('href') === '#/' + (parts[0] || ''));
   for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
   view.textContent = '';
-  if (parts[0] === 'game' && parts[1]) return later(screens.game, (m) => m.gameScreen(view, parts[1], params.get('token'), onLeave));
-  if (parts[0] === 'analysis') return later(screens.analysis, (m) => m.analysisScreen(view, params, onLeave));
+  if (parts[0] === 'game' && parts[1]) return later('game', (m) => m.gameScreen(view, parts[1], params.get('token'), onLeave));
+  if (parts[0] === 'analysis') return later('analysis', (m) => m.analysisScreen(view, params, onLeave));
   if (parts[0] === 'games') return gamesScreen();
   if (parts[0] === 'lobby') return lobbyScreen(view, onLeave);
   if (parts[0] === 'import') return importScreen();
   if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });
-  if (parts[0] === 'signup') return later(screens.account, (m) => m.signupScreen(view));
-  if (parts[0] === 'login') return later(screens.account, (m) => m.loginScreen(view));
-  if (parts[0] === 'account') return later(screens.account, (m) => m.accountScreen(view));
-  if (parts[0] === '@' && nameFromPath(parts[1])) return later(screens.player, (m) => m.playerScreen(view, nameFromPath(parts[1])));
-  if (parts[0] === 'leaderboard') return later(screens.leaderboard, (m) => m.leaderboardScreen(view, parts[1] || ''));
-  if (parts[0] === 'now') return later(screens.leaderboard, (m) => m.nowScreen(view, onLeave));
-  if (parts[0] === 'challenge') return later(screens.challenges, (m) => m.challengeScreen(view, nameFromPath(parts[1]) || params.get('to') || ''));
+  if (parts[0] === 'signup') return later('account', (m) => m.signupScreen(view));
+  if (parts[0] === 'login') return later('account', (m) => m.loginScreen(view));
+  if (parts[0] === 'account') return later('account', (m) => m.accountScreen(view));
+  if (parts[0] === '@' && nameFromPath(parts[1])) return later('player', (m) => m.playerScreen(view, nameFromPath(parts[1])));
+  if (parts[0] === 'leaderboard') return later('leaderboard', (m) => m.leaderboardScreen(view, parts[1] || ''));
+  if (parts[0] === 'now') return later('leaderboard', (m) => m.nowScreen(view, onLeave));
+  if (parts[0] === 'challenge') return later('challenges', (m) => m.challengeScreen(view, nameFromPath(parts[1]) || params.get('to') || ''));
   return newGameScreen(params);
 }
 window.addEventListener('hashchange', route);
