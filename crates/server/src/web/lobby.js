@@ -128,8 +128,10 @@ export async function lobbyScreen(view, onLeave) {
       const mine = !!tokens.get(g.id);
       const action = mine
         ? h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `Your game ${g.id}, waiting` }, 'Yours: waiting')
-        : h('button', { type: 'button', class: 'primary join', 'data-game-id': g.id, 'aria-label': `Join game ${g.id} against ${g.creator}` }, 'Join');
-      if (!mine) action.addEventListener('click', () => join(g, action));
+        : g.rated && !account()
+          ? h('a', { href: '#/login', class: 'button', 'aria-label': `Sign in to join rated game ${g.id}` }, 'Sign in to join')
+          : h('button', { type: 'button', class: 'primary join', 'data-game-id': g.id, 'aria-label': `Join game ${g.id} against ${g.creator}` }, 'Join');
+      if (action.tagName === 'BUTTON') action.addEventListener('click', () => join(g, action));
       body.append(h('tr', { 'data-game-id': g.id },
         h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
         h('td', {}, creatorText(g)),
