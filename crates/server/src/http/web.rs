@@ -102,6 +102,41 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/arrange.js"),
     ),
     (
+        "session.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/session.js"),
+    ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/account.js"),
+    ),
+    (
+        "ratings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/ratings.js"),
+    ),
+    (
+        "players.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/players.js"),
+    ),
+    (
+        "rating-graph.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/rating-graph.js"),
+    ),
+    (
+        "leaderboard.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/leaderboard.js"),
+    ),
+    (
+        "challenges.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/challenges.js"),
+    ),
+    (
         // The worked examples of Shogun's rules page (checked by tests/shogun_examples.rs).
         "shogun-examples.json",
         "application/json",

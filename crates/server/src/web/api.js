@@ -48,6 +48,26 @@ export const api = {
   // engine's analysis of it (stopped by `signal`).
   analysis: (req) => call('POST', '/api/analysis', req),
   analysisSearch: (req, signal) => call('POST', '/api/analysis/search', req, signal),
+  // Accounts. The session is an HttpOnly cookie: the page learns who is signed in from `account()`
+  // (401 when nobody is).
+  account: () => call('GET', '/api/account'),
+  signup: (username, password) => call('POST', '/api/account/signup', { username, password }),
+  login: (username, password) => call('POST', '/api/account/login', { username, password }),
+  logout: () => call('POST', '/api/account/logout', {}),
+  logoutAll: () => call('POST', '/api/account/logout-all', {}),
+  changePassword: (password, newPassword) => call('POST', '/api/account/password', { password, new_password: newPassword }),
+  deleteAccount: (password) => call('POST', '/api/account/delete', { password }),
+  // The seats the account holds, with their keys.
+  accountGames: () => call('GET', '/api/account/games'),
+  // This browser's games ([{id, token}]) added to the account → {claimed: [id…]}.
+  claim: (games) => call('POST', '/api/account/claim', { games }),
+  player: (name) => call('GET', '/api/players/' + encodeURIComponent(name)),
+  leaderboard: (preset) => call('GET', '/api/leaderboard/' + encodeURIComponent(preset)),
+  nowPlaying: () => call('GET', '/api/now-playing'),
+  challenges: () => call('GET', '/api/challenges'),
+  challenge: (req) => call('POST', '/api/challenges', req),
+  // `action`: "accept" (→ {game, side, token}), "decline" or "cancel".
+  answerChallenge: (id, action) => call('POST', `/api/challenges/${encodeURIComponent(id)}/${action}`, {}),
 };
 
 // Tokens are kept per game in localStorage, so a reload or the games list can resume a game.
@@ -71,6 +91,36 @@ export const sides = {
 export function holdKey(reply) {
   tokens.set(reply.id, reply.token);
   if (reply.side) sides.set(reply.id, reply.side);
+}
+/** The ids of the games whose keys came from the signed-in account (not held here before), so
+ * signing out takes them away again (a shared computer keeps no one's keys). */
+const FROM_ACCOUNT = 'hasami.account-keys';
+function fromAccount() {
+  try { const l = JSON.parse(localStorage.getItem(FROM_ACCOUNT)); return Array.isArray(l) ? l : []; } catch { return []; }
+}
+
+/** Keeps the keys of an account's seats (`GET /api/account/games`) beside this browser's own, so an
+ * account's games are listed and resumed on every browser; a key this browser already holds for a
+ * game stays. */
+export function holdAccountKeys(games) {
+  const held = load();
+  const added = fromAccount();
+  for (const g of games) {
+    if (!(Number(g.id) > 0) || typeof g.token !== 'string' || !g.token) continue;
+    if (!held[g.id]) { held[g.id] = g.token; added.push(Number(g.id)); }
+    if (g.side && held[g.id] === g.token) sides.set(g.id, g.side);
+  }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(held));
+    localStorage.setItem(FROM_ACCOUNT, JSON.stringify([...new Set(added)].slice(-2000)));
+  } catch {}
+}
+
+/** Takes away the keys that came from the account (at signing out). */
+export function dropAccountKeys() {
+  const held = load();
+  for (const id of fromAccount()) delete held[id];
+  try { localStorage.setItem(KEY, JSON.stringify(held)); localStorage.removeItem(FROM_ACCOUNT); } catch {}
 }
 const LINKS = 'hasami.links';
 export const invites = {

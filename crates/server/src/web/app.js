@@ -1,28 +1,63 @@
-// The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET);
-// the game screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis
-// board analysis-board.js.
+// The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET,
+// #/signup, #/login, #/account, #/@/NAME, #/leaderboard/PRESET, #/now, #/challenge/NAME); the game
+// screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis board
+// analysis-board.js, the account screens account.js (who is signed in: session.js), a player's page
+// players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js.
+// Screens other than the first are loaded when first opened, so the first screen stays light.
 
 import { api, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
-import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
-import { analysisScreen } from './analysis-board.js';
 import { lobbyScreen, playSomeoneOnline, QUICK_CLOCKS, quickClock } from './lobby.js';
+import { account, loadAccount, onAccount, syncAccountGames } from './session.js';
+import { nameFromPath } from './ratings.js';
+
+/** The modules loaded when their screen is first opened. */
+const screens = {
+  game: () => import('./game-screen.js'),
+  analysis: () => import('./analysis-board.js'),
+  account: () => import('./account.js'),
+  player: () => import('./players.js'),
+  leaderboard: () => import('./leaderboard.js'),
+  challenges: () => import('./challenges.js'),
+};
 
 const view = document.getElementById('view');
 let cleanup = () => {};
 let variantsCache = null;
 setUpSoundToggle();
+// Who is signed in; the account's games join this browser's list; its challenges are watched.
+onAccount((a) => { if (a) screens.challenges().then((m) => m.watchChallenges(), () => {}); });
+loadAccount().then((a) => { if (a) syncAccountGames(); });
 
 export async function variants() {
   if (!variantsCache) variantsCache = await api.variants();
   return variantsCache;
 }
 
+/** Counts the routes taken: a screen whose module arrives after another route was taken is not
+ * drawn. */
+let routes = 0;
+
+/** The modules of `screens` loaded so far, by name. */
+const loaded = new Map();
+
+/** Draws a screen of a module loaded on demand: `draw(module)` at once when `screens[name]` is
+ * loaded already (as if it were imported with the app), else once it is, unless the player has
+ * gone elsewhere meanwhile. */
+function later(name, draw) {
+  if (loaded.has(name)) return draw(loaded.get(name));
+  const at = routes;
+  return screens[name]().then((m) => { loaded.set(name, m); if (at === routes) return draw(m); },
+    () => { if (at === routes) view.append(h('p', { class: 'error', role: 'alert' }, 'This page could not be loaded. Reload to try again.')); });
+}
+
 function route() {
+  routes++;
   setIcon(false);
   cleanup(); cleanup = () => {};
+  const onLeave = (fn) => { cleanup = fn; };
   const hash = location.hash.replace(/^#/, '') || '/';
   const [path, query] = hash.split('?');
   const params = new URLSearchParams(query || '');
@@ -31,12 +66,19 @@ function route() {
     a.toggleAttribute('aria-current', a.getAttribute('href') === '#/' + (parts[0] || ''));
   for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
   view.textContent = '';
-  if (parts[0] === 'game' && parts[1]) return gameScreen(view, parts[1], params.get('token'), (fn) => { cleanup = fn; });
-  if (parts[0] === 'analysis') return analysisScreen(view, params, (fn) => { cleanup = fn; });
+  if (parts[0] === 'game' && parts[1]) return later('game', (m) => m.gameScreen(view, parts[1], params.get('token'), onLeave));
+  if (parts[0] === 'analysis') return later('analysis', (m) => m.analysisScreen(view, params, onLeave));
   if (parts[0] === 'games') return gamesScreen();
-  if (parts[0] === 'lobby') return lobbyScreen(view, (fn) => { cleanup = fn; });
+  if (parts[0] === 'lobby') return lobbyScreen(view, onLeave);
   if (parts[0] === 'import') return importScreen();
   if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });
+  if (parts[0] === 'signup') return later('account', (m) => m.signupScreen(view));
+  if (parts[0] === 'login') return later('account', (m) => m.loginScreen(view));
+  if (parts[0] === 'account') return later('account', (m) => m.accountScreen(view));
+  if (parts[0] === '@' && nameFromPath(parts[1])) return later('player', (m) => m.playerScreen(view, nameFromPath(parts[1])));
+  if (parts[0] === 'leaderboard') return later('leaderboard', (m) => m.leaderboardScreen(view, parts[1] || ''));
+  if (parts[0] === 'now') return later('leaderboard', (m) => m.nowScreen(view, onLeave));
+  if (parts[0] === 'challenge') return later('challenges', (m) => m.challengeScreen(view, nameFromPath(parts[1]) || params.get('to') || ''));
   return newGameScreen(params);
 }
 window.addEventListener('hashchange', route);
@@ -45,7 +87,8 @@ route();
 // ---------------------------------------------------------------- new game
 async function newGameScreen(params) {
   document.title = 'hasami: new game';
-  const { presets, levels = [] } = await variants();
+  const here = location.hash;
+  const [{ presets, levels = [] }] = await Promise.all([variants(), loadAccount()]);
   // Each level in words, as the engine describes it ("1 — Beginner: …").
   const levelText = (n) => (levels.find((l) => l.level === n) || {}).words || `Level ${n}`;
   const err = h('p', { id: 'ng-error', class: 'error', role: 'alert' });
@@ -98,6 +141,9 @@ async function newGameScreen(params) {
   // Online: listed in the lobby for anyone, besides the invite links.
   const openOn = h('input', { type: 'checkbox', id: 'ng-open' });
   const openBox = h('div', { id: 'ng-open-box' }, h('label', {}, openOn, ' List it in the lobby: anyone may join'));
+  // Rated: only for a signed-in player's online game.
+  const ratedOn = h('input', { type: 'checkbox', id: 'ng-rated' });
+  const ratedBox = h('div', { id: 'ng-rated-box', hidden: true }, h('label', {}, ratedOn, ' Rated: the result changes both players’ ratings (your opponent must be signed in)'));
   const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' Clock:'), minutes, h('span', {}, 'minutes per side +'), increment, h('span', {}, 'seconds per move'));
   const isShogun = () => preset.value === 'shogun';
   const variantText = () => {
@@ -129,7 +175,7 @@ async function newGameScreen(params) {
     h('label', {}, 'Rule options (optional) ', options), about,
     h('fieldset', {}, h('legend', {}, 'Opponent'),
       opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'Someone online (invite link or lobby)')),
-    openBox, engineOnly, sideBox, oneName, twoNames, clockBox,
+    openBox, ratedBox, engineOnly, sideBox, oneName, twoNames, clockBox,
     h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text ', start)),
     err,
     // The start button stays in view at the bottom of the screen while the form scrolls.
@@ -141,6 +187,7 @@ async function newGameScreen(params) {
     oneName.hidden = o === 'local';
     twoNames.hidden = o !== 'local';
     openBox.hidden = o !== 'online';
+    ratedBox.hidden = !(o === 'online' && account());
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
     const [one, two] = shogun ? ['White', 'Red'] : ['Black', 'White'];
@@ -159,6 +206,7 @@ async function newGameScreen(params) {
     if (req.opponent === 'engine') req.level = Number(level.value);
     if (req.opponent !== 'local') req.side = side.value;
     if (req.opponent === 'online' && openOn.checked) req.open = true;
+    if (req.opponent === 'online' && !ratedBox.hidden) req.rated = ratedOn.checked;
     if (isShogun() && document.getElementById('ng-board-random').checked) req.random_board = true;
     if (isShogun() && req.opponent === 'engine') req.engine = engineMode.value;
     if (clockOn.checked)
@@ -217,7 +265,11 @@ async function newGameScreen(params) {
   }
   sync();
   checkVariant();
-  view.append(await recentGames(5));
+  const [games, now] = await Promise.all([recentGames(5), screens.leaderboard().then((m) => m.nowPlayingCard(5), () => null)]);
+  // Not when another screen was opened meanwhile.
+  if (location.hash !== here) return;
+  view.append(games);
+  if (now) view.append(now);
 }
 
 

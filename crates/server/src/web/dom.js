@@ -34,3 +34,30 @@ export function setIcon(dot) {
   if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
+
+/** The strip under the header that holds notices (challenges, offers), made when first needed. */
+function noticeStrip() {
+  let strip = document.getElementById('notices');
+  if (!strip) {
+    strip = h('div', { id: 'notices', class: 'notices', role: 'region', 'aria-label': 'Notices', 'aria-live': 'polite' });
+    const top = document.querySelector('header.top');
+    if (top) top.after(strip); else document.body.prepend(strip);
+  }
+  return strip;
+}
+
+/** Shows a notice under the header with these children; one with the same `id` is replaced.
+ * Returns the notice. */
+export function notice(id, ...children) {
+  const strip = noticeStrip();
+  const box = h('div', { class: 'notice', id }, ...children);
+  const old = document.getElementById(id);
+  if (old && old.parentNode === strip) old.replaceWith(box); else strip.append(box);
+  return box;
+}
+
+/** Takes the notice `id` away, if shown. */
+export function dropNotice(id) {
+  const old = document.getElementById(id);
+  if (old && old.classList.contains('notice')) old.remove();
+}

@@ -10,6 +10,7 @@ import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { playerLink } from './ratings.js';
 
 /** Games whose invited friend has been seen here: their invite links are no longer shown. */
 const friendCame = new Set();
@@ -92,6 +93,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', 'Last move', () => goto(game.ply), 'nav-last'));
   // The full variant text (Shogun's carries a 20-digit seed) wraps anywhere and can be selected.
   const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
+  const ratedLine = h('p', { class: 'rated-line', id: 'game-rated', hidden: true }, h('span', { class: 'rated-badge' }, 'Rated'), ' game: the result changes both players’ ratings');
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
   // Shogun setup=choose: the arrangements this screen has sent ({side: ids}), shown while waiting.
@@ -104,7 +106,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
+      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       chatBox, reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
@@ -335,6 +337,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     });
     document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
     variantLine.textContent = g.variant;
+    ratedLine.hidden = !g.rated;
     // The tab says when it is your move (title and a dot on the icon), so a player in another tab
     // sees it; hot-seat games, where both sides are yours, do not.
     const myTurn = g.status === 'playing' && (you === 'black' || you === 'white') && (arranging ? !!toArrange : g.turn === you && !g.thinking);
@@ -343,10 +346,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     players.textContent = '';
     players.classList.toggle('shogun', !!g.shogun);
     for (const s of ['black', 'white']) {
-      // "White (you)", "Black: Ann", "White: hasami level 3": a default name is not repeated.
-      const label = (defaultName(g, s) ? g.side_names[s] : `${g.side_names[s]}: ${g.players[s]}`) + (you === s ? ' (you)' : '');
+      // "White (you)", "Black: Ann", "White: hasami level 3": a default name is not repeated. An
+      // account's seat shows its name as a link to its page.
+      const accountName = g.accounts && g.accounts[s];
+      const label = accountName ? [`${g.side_names[s]}: `, playerLink(accountName)]
+        : [defaultName(g, s) ? g.side_names[s] : `${g.side_names[s]}: ${g.players[s]}`];
       players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
-        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, label),
+        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, ...label, you === s ? ' (you)' : ''),
         h('span', { id: 'pieces-' + s, 'aria-label': `${shownPieces()[s]} pieces` }, shownPieces()[s]),
         g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
     }

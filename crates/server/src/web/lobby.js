@@ -4,13 +4,20 @@
 import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
+import { account } from './session.js';
 
 const NAME = 'hasami.name';
 
 function clockText(g) {
-  if (g.clock_initial === null || g.clock_initial === undefined) return 'no clock';
+  const rated = g.rated ? ', rated' : '';
+  if (g.clock_initial === null || g.clock_initial === undefined) return 'no clock' + rated;
   const min = g.clock_initial / 60000;
-  return `${Number.isInteger(min) ? min : min.toFixed(1)} min + ${g.clock_increment / 1000} s`;
+  return `${Number.isInteger(min) ? min : min.toFixed(1)} min + ${g.clock_increment / 1000} s${rated}`;
+}
+
+/** The waiting player, with their rating when they are signed in: "Ann (1623)". */
+function creatorText(g) {
+  return Number.isFinite(g.rating) ? `${g.creator} (${Math.round(g.rating)})` : g.creator;
 }
 
 /** The free seat as the game calls it (Shogun: White and Red). */
@@ -56,7 +63,8 @@ export async function playSomeoneOnline(preset, clock) {
   const { games } = await api.lobby();
   const same = (g) => (preset === 'shogun' ? g.variant.startsWith('shogun') : g.variant === preset)
     && g.clock_initial === minutes * 60000 && g.clock_increment === seconds * 1000;
-  const candidates = games.filter((g) => same(g) && !tokens.get(g.id)).reverse();
+  // A rated game is for signed-in players only.
+  const candidates = games.filter((g) => same(g) && !tokens.get(g.id) && (!g.rated || account())).reverse();
   const name = rememberedName();
   for (const g of candidates) {
     try {
@@ -120,11 +128,13 @@ export async function lobbyScreen(view, onLeave) {
       const mine = !!tokens.get(g.id);
       const action = mine
         ? h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `Your game ${g.id}, waiting` }, 'Yours: waiting')
-        : h('button', { type: 'button', class: 'primary join', 'data-game-id': g.id, 'aria-label': `Join game ${g.id} against ${g.creator}` }, 'Join');
-      if (!mine) action.addEventListener('click', () => join(g, action));
+        : g.rated && !account()
+          ? h('a', { href: '#/login', class: 'button', 'aria-label': `Sign in to join rated game ${g.id}` }, 'Sign in to join')
+          : h('button', { type: 'button', class: 'primary join', 'data-game-id': g.id, 'aria-label': `Join game ${g.id} against ${g.creator}` }, 'Join');
+      if (action.tagName === 'BUTTON') action.addEventListener('click', () => join(g, action));
       body.append(h('tr', { 'data-game-id': g.id },
         h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
-        h('td', {}, g.creator),
+        h('td', {}, creatorText(g)),
         h('td', {}, sideName(g)),
         h('td', {}, clockText(g)),
         h('td', { class: 'wide' }, age(g.created)),
