@@ -50,6 +50,7 @@ import './premove.mjs';
 import './games-list.mjs';
 import './arrange.mjs';
 import './chat.mjs';
+import './accounts.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
