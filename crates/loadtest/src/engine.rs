@@ -21,7 +21,7 @@ use crate::Options;
 
 /// Creates a game against the engine at `level` from client `n`, with the player on `side`; its
 /// socket and first view.
-async fn engine_game(
+pub(crate) async fn engine_game(
     target: &Target,
     n: usize,
     variant: &str,
@@ -45,7 +45,7 @@ async fn engine_game(
 }
 
 /// Sends a random legal move of `game` on `ws`.
-async fn move_on(ws: &mut Socket, game: &Value, rng: &mut Rng) -> Result<(), String> {
+pub(crate) async fn move_on(ws: &mut Socket, game: &Value, rng: &mut Rng) -> Result<(), String> {
     let mv = rng.legal_move(game)?;
     ws.send(Message::Text(
         json!({"type": "move", "move": mv}).to_string().into(),

@@ -10,7 +10,9 @@
 //! - `--mode variants`: many distinct variant texts; how many are answered and refused, and the
 //!   server's memory ([`variants`]);
 //! - `--mode stalled`: connections that pipeline GETs and never read; how long a normal client's
-//!   request waits meanwhile ([`stalled`]).
+//!   request waits meanwhile ([`stalled`]);
+//! - `--mode logins`: a flood of logins and sign-ups (password hashing) and the wait for a level-1
+//!   engine reply meanwhile ([`logins`]).
 //!
 //! The load comes from `--clients` loopback addresses (127.0.0.2, 127.0.0.3, …), so one machine acts
 //! as many clients, each within the server's per-address limits. Any error (an error message from
@@ -23,6 +25,7 @@
 
 mod engine;
 mod games;
+mod logins;
 mod net;
 mod sockets;
 mod stalled;
@@ -46,6 +49,8 @@ enum Mode {
     Variants,
     /// Connections that pipeline GETs and never read, and a normal client meanwhile.
     Stalled,
+    /// A flood of logins and sign-ups, and level-1 engine replies meanwhile.
+    Logins,
 }
 
 /// Load benchmarks of a running `hasami serve`.
@@ -93,6 +98,9 @@ pub struct Options {
     /// `stalled`: connections that pipeline GETs and never read, held at once.
     #[arg(long, default_value_t = 60)]
     stalled: usize,
+    /// `logins`: tasks sending logins and sign-ups as fast as they are answered.
+    #[arg(long, default_value_t = 200)]
+    flood: usize,
     /// `sockets`, `variants`, `stalled`: the server's process id, to read its memory.
     #[arg(long)]
     server_pid: Option<u32>,
@@ -126,6 +134,7 @@ async fn main() {
         Mode::Sockets => sockets::run(o.clone(), target).await,
         Mode::Variants => variants::run(o.clone(), target).await,
         Mode::Stalled => stalled::run(o.clone(), target).await,
+        Mode::Logins => logins::run(o.clone(), target).await,
     };
     for e in errors.iter().take(10) {
         eprintln!("error: {e}");

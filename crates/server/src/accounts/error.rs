@@ -18,7 +18,7 @@ pub(crate) enum AccountError {
     #[error("wrong user name or password")]
     WrongCredentials,
     /// Too many failed logins from this address (for this account): seconds to wait.
-    #[error("too many failed logins; wait {0} seconds and try again")]
+    #[error("too many tries from your address; wait {0} seconds and try again")]
     Throttled(u64),
     /// Not logged in (no session, or an ended one).
     #[error("not logged in")]

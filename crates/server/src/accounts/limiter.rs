@@ -5,6 +5,8 @@
 //! owner at another address. A name is counted whether it exists or not, so a 429 tells nothing
 //! about which names exist. Each server counts its own (several servers multiply the allowance).
 //!
+//! Sign-ups are counted per address too: [`SIGNUPS_PER_ADDRESS`] in a window.
+//!
 //! Memory is bounded: at most [`REMEMBERED`] keys per table; when one is full, expired windows are
 //! dropped, and if that frees nothing the oldest window goes.
 
@@ -17,6 +19,8 @@ use std::time::{Duration, Instant};
 pub const PER_ADDRESS: u32 = 20;
 /// Failed logins one address may make against one name in a window.
 pub const PER_ACCOUNT_ADDRESS: u32 = 8;
+/// Sign-ups one address may make in a window (each costs a hash, and names are not to be hoarded).
+pub const SIGNUPS_PER_ADDRESS: u32 = 10;
 /// The window.
 pub const WINDOW: Duration = Duration::from_secs(15 * 60);
 /// The most keys each table remembers.
@@ -27,6 +31,7 @@ pub const REMEMBERED: usize = 20_000;
 pub struct LoginThrottle {
     by_address: Mutex<Windows<IpAddr>>,
     by_account: Mutex<Windows<(String, IpAddr)>>,
+    signups: Mutex<Windows<IpAddr>>,
 }
 
 #[derive(Debug)]
@@ -114,6 +119,18 @@ impl LoginThrottle {
             .fail((name.to_string(), address), now);
     }
 
+    /// Counts a sign-up from `address`; `Err(seconds to wait)` when it has made
+    /// [`SIGNUPS_PER_ADDRESS`] in the window already.
+    pub fn sign_up(&self, address: IpAddr) -> Result<(), u64> {
+        let now = Instant::now();
+        let mut signups = self.signups.lock().unwrap_or_else(|p| p.into_inner());
+        if signups.count(&address, now) >= SIGNUPS_PER_ADDRESS {
+            return Err(signups.wait(&address, now));
+        }
+        signups.fail(address, now);
+        Ok(())
+    }
+
     /// A successful login forgets that address's failures against that name.
     pub fn succeeded(&self, address: IpAddr, name: &str) {
         self.by_account
@@ -144,6 +161,17 @@ mod tests {
         let wait = t.check(stranger, "someone").unwrap_err();
         assert!(wait > 0 && wait <= WINDOW.as_secs() + 1);
         assert!(t.check(owner, "aiko").is_ok());
+    }
+
+    #[test]
+    fn sign_ups_are_limited_per_address() {
+        let t = LoginThrottle::default();
+        let a: IpAddr = "10.0.0.9".parse().unwrap();
+        for _ in 0..SIGNUPS_PER_ADDRESS {
+            assert!(t.sign_up(a).is_ok());
+        }
+        assert!(t.sign_up(a).is_err());
+        assert!(t.sign_up("10.0.0.8".parse().unwrap()).is_ok());
     }
 
     #[test]

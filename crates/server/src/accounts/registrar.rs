@@ -34,13 +34,19 @@ impl<'a> Registrar<'a> {
         Registrar { db, accounts }
     }
 
-    /// Makes an account and logs it in: the account and its new session.
+    /// Makes an account for a player at `address` and logs it in: the account and its new
+    /// session.
     pub(crate) async fn sign_up(
         &self,
         given: Credentials,
+        address: IpAddr,
     ) -> Result<(User, SessionToken), AccountError> {
         let name = UserName::parse(&given.username)?;
         let password = Password::parse(&given.password)?;
+        self.accounts
+            .throttle
+            .sign_up(address)
+            .map_err(AccountError::Throttled)?;
         if self.db.user_by_key(name.key()).await?.is_some() {
             return Err(AccountError::NameTaken);
         }

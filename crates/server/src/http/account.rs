@@ -100,9 +100,13 @@ async fn reload_in_memory(state: &Shared, ids: Vec<i64>) {
 }
 
 /// `POST /api/account/signup {username, password}`: 201 with the session cookie.
-pub async fn signup(State(state): State<Shared>, bytes: Bytes) -> Result<Response, ApiError> {
+pub async fn signup(
+    State(state): State<Shared>,
+    Extension(ClientAddr(client)): Extension<ClientAddr>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let given: Credentials = body(&bytes)?;
-    let (user, token) = registrar(&state).sign_up(given).await?;
+    let (user, token) = registrar(&state).sign_up(given, client).await?;
     with_session(&state, StatusCode::CREATED, user, token).await
 }
 
