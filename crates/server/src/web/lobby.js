@@ -52,19 +52,32 @@ export function quickClock(choice) {
   return QUICK_CLOCKS.includes(kept) ? kept : '5+3';
 }
 
+/** The rating difference within which Play someone online pairs rated players first. */
+const RATING_BAND = 300;
+
 /**
  * "Play someone online": joins the longest-waiting game of `preset` with the time control `clock`
  * ("5+3": 5 minutes + 3 s a move) in the lobby that this browser did not create; when there is
  * none (or every one is taken first), creates one that waits there (your side drawn at random).
- * Resolves to the game's id once this browser holds its key.
+ * A signed-in player plays rated games, paired by rating when it can be. Resolves to the game's id once
+ * this browser holds its key.
  */
 export async function playSomeoneOnline(preset, clock) {
   const [minutes, seconds] = clock.split('+').map(Number);
   const { games } = await api.lobby();
   const same = (g) => (preset === 'shogun' ? g.variant.startsWith('shogun') : g.variant === preset)
     && g.clock_initial === minutes * 60000 && g.clock_increment === seconds * 1000;
-  // A rated game is for signed-in players only.
-  const candidates = games.filter((g) => same(g) && !tokens.get(g.id) && (!g.rated || account())).reverse();
+  const me = account();
+  // A signed-in player plays rated and is paired by rating: the waiting rated games nearest its own
+  // rating first (within RATING_BAND when there are such), then the casual ones. A rated game is for
+  // signed-in players only.
+  const mine = me?.ratings?.[preset]?.rating ?? 1500;
+  const distance = (g) => Math.abs((g.rating ?? 1500) - mine);
+  const open = games.filter((g) => same(g) && !tokens.get(g.id) && (!g.rated || me)).reverse();
+  const rated = open.filter((g) => g.rated).sort((a, b) => distance(a) - distance(b));
+  const candidates = me
+    ? [...rated.filter((g) => distance(g) <= RATING_BAND), ...rated.filter((g) => distance(g) > RATING_BAND), ...open.filter((g) => !g.rated)]
+    : open;
   const name = rememberedName();
   for (const g of candidates) {
     try {
@@ -75,7 +88,7 @@ export async function playSomeoneOnline(preset, clock) {
       if (e.status !== 409) throw e; // taken meanwhile: the next one
     }
   }
-  const req = { variant: preset, opponent: 'online', side: 'random', open: true, clock: { initial: minutes * 60, increment: seconds } };
+  const req = { variant: preset, opponent: 'online', side: 'random', open: true, rated: !!me, clock: { initial: minutes * 60, increment: seconds } };
   if (preset === 'shogun') req.random_board = true;
   const c = await api.create(req);
   holdKey(c);

@@ -137,6 +137,10 @@ impl ChallengeAnswer {
 pub const CHALLENGE_LIFE_MS: i64 = 7 * 24 * 3600 * 1000;
 /// Open challenges one account may have sent at once.
 pub const MAX_OPEN_CHALLENGES: i64 = 10;
+/// The most sessions one account keeps (browsers, devices); a login beyond ends the oldest.
+pub const MAX_SESSIONS: i64 = 20;
+/// How long a session lasts, ms (a year, as the cookie).
+pub const SESSION_LIFE_MS: i64 = 365 * 24 * 3600 * 1000;
 /// The most points of one rating's history a player page shows.
 pub const HISTORY_POINTS: i64 = 500;
 

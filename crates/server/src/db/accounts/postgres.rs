@@ -6,7 +6,7 @@ use super::super::postgres::{summary_of, Postgres};
 use super::{
     side_of, ChallengeAnswer, EngineResults, Leader, RatingPoint, RatingRules, SeatGame,
     StoredChallenge, StoredRating, User, CHALLENGE_LIFE_MS, HISTORY_POINTS, MAX_OPEN_CHALLENGES,
-    SUMMARY_COLUMNS,
+    MAX_SESSIONS, SESSION_LIFE_MS, SUMMARY_COLUMNS,
 };
 use crate::db::{now_ms, DbError, GameSummary};
 
@@ -80,20 +80,30 @@ impl Postgres {
         let row = c
             .query_opt(
                 "SELECT u.id, u.name, u.hash, u.created FROM sessions s JOIN users u
-                 ON u.id = s.user_id WHERE s.key = $1 AND NOT u.deleted",
-                &[&key],
+                 ON u.id = s.user_id WHERE s.key = $1 AND NOT u.deleted AND s.created >= $2",
+                &[&key, &(now_ms() - SESSION_LIFE_MS)],
             )
             .await?;
         Ok(row.as_ref().map(user_of))
     }
 
     pub(in crate::db) async fn create_session(&self, key: String, user: i64) -> Result<(), DbError> {
-        let c = self.client().await?;
-        c.execute(
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        tx.execute(
             "INSERT INTO sessions (key, user_id, created) VALUES ($1, $2, $3)",
             &[&key, &user, &now_ms()],
         )
         .await?;
+        // The oldest go beyond the most sessions one account keeps.
+        tx.execute(
+            "DELETE FROM sessions WHERE user_id = $1 AND key NOT IN (
+                SELECT key FROM sessions WHERE user_id = $1
+                ORDER BY created DESC, key LIMIT $2)",
+            &[&user, &MAX_SESSIONS],
+        )
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 

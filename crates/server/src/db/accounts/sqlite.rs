@@ -6,7 +6,7 @@ use super::super::sqlite::{summary_of, Sqlite};
 use super::{
     side_of, ChallengeAnswer, EngineResults, Leader, RatingPoint, RatingRules, SeatGame,
     StoredChallenge, StoredRating, User, CHALLENGE_LIFE_MS, HISTORY_POINTS, MAX_OPEN_CHALLENGES,
-    SUMMARY_COLUMNS,
+    MAX_SESSIONS, SESSION_LIFE_MS, SUMMARY_COLUMNS,
 };
 use crate::db::{now_ms, DbError, GameSummary};
 
@@ -116,8 +116,8 @@ impl Sqlite {
         self.call(move |c| {
             Ok(c.query_row(
                 "SELECT u.id, u.name, u.hash, u.created FROM sessions s JOIN users u
-                 ON u.id = s.user_id WHERE s.key = ?1 AND u.deleted = 0",
-                [key],
+                 ON u.id = s.user_id WHERE s.key = ?1 AND u.deleted = 0 AND s.created >= ?2",
+                params![key, now_ms() - SESSION_LIFE_MS],
                 user_of,
             )
             .optional()?)
@@ -127,10 +127,19 @@ impl Sqlite {
 
     pub(in crate::db) async fn create_session(&self, key: String, user: i64) -> Result<(), DbError> {
         self.call(move |c| {
-            c.execute(
+            let tx = c.transaction()?;
+            tx.execute(
                 "INSERT INTO sessions (key, user_id, created) VALUES (?1, ?2, ?3)",
                 params![key, user, now_ms()],
             )?;
+            // The oldest go beyond the most sessions one account keeps.
+            tx.execute(
+                "DELETE FROM sessions WHERE user_id = ?1 AND key NOT IN (
+                    SELECT key FROM sessions WHERE user_id = ?1
+                    ORDER BY created DESC, key LIMIT ?2)",
+                params![user, MAX_SESSIONS],
+            )?;
+            tx.commit()?;
             Ok(())
         })
         .await
