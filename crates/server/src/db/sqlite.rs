@@ -125,7 +125,7 @@ impl Sqlite {
                 "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
                 params![id, keep],
             )?;
-            update_status(&tx, id, &status, now_ms())?;
+            update_status(&tx, id, &status, now_ms(), false)?;
             tx.commit()?;
             Ok(())
         })
@@ -133,7 +133,7 @@ impl Sqlite {
     }
 
     pub(super) async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
-        self.call(move |c| update_status(c, id, &status, now_ms()))
+        self.call(move |c| update_status(c, id, &status, now_ms(), true))
             .await
     }
 
@@ -452,24 +452,32 @@ fn append_move(
     if inserted == 0 {
         return Err(DbError::Conflict);
     }
-    update_status(&tx, id, status, m.time)?;
+    update_status(&tx, id, status, m.time, true)?;
     tx.commit()?;
     Ok(())
 }
 
-/// Writes the status of a game that goes on in the store; [`DbError::Conflict`] (nothing written)
-/// when the stored game has ended already (another request or server ended it first).
-fn update_status(conn: &Connection, id: i64, s: &Status, time: i64) -> Result<(), DbError> {
+/// Writes the status of a game; with `going_on`, only of one that goes on in the store, else
+/// [`DbError::Conflict`] (nothing written: another request or server ended it first). A takeback
+/// writes without (a hot-seat game may be taken back past its end).
+fn update_status(
+    conn: &Connection,
+    id: i64,
+    s: &Status,
+    time: i64,
+    going_on: bool,
+) -> Result<(), DbError> {
     let written = conn.execute(
         "UPDATE games SET result = ?2, reason = ?3, draw_offer = ?4, takeback_offer = ?6,
-            updated = ?5 WHERE id = ?1 AND result = '*' AND reason IS NULL",
+            updated = ?5 WHERE id = ?1 AND (NOT ?7 OR (result = '*' AND reason IS NULL))",
         params![
             id,
             s.result_text(),
             s.reason,
             s.draw_offer_text(),
             time,
-            s.takeback_offer_text()
+            s.takeback_offer_text(),
+            going_on
         ],
     )?;
     if written == 0 {

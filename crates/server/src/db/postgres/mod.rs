@@ -273,7 +273,7 @@ impl Postgres {
             &[&id, &i64::from(keep)],
         )
         .await?;
-        update_status(&tx, id, &status, now_ms()).await?;
+        update_status(&tx, id, &status, now_ms(), false).await?;
         self.notify(&tx, id).await?;
         tx.commit().await?;
         Ok(())
@@ -282,7 +282,7 @@ impl Postgres {
     pub(super) async fn set_status(&self, id: i64, status: Status) -> Result<(), DbError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
-        update_status(&tx, id, &status, now_ms()).await?;
+        update_status(&tx, id, &status, now_ms(), true).await?;
         self.notify(&tx, id).await?;
         tx.commit().await?;
         Ok(())
@@ -469,10 +469,11 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
     id: i64,
     s: &Status,
     time: i64,
+    going_on: bool,
 ) -> Result<(), DbError> {
     let written = c.execute(
         "UPDATE games SET result = $2, reason = $3, draw_offer = $4, takeback_offer = $6,
-            updated = $5 WHERE id = $1 AND result = '*' AND reason IS NULL",
+            updated = $5 WHERE id = $1 AND (NOT $7 OR (result = '*' AND reason IS NULL))",
         &[
             &id,
             &s.result_text(),
@@ -480,6 +481,7 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
             &s.draw_offer_text(),
             &time,
             &s.takeback_offer_text(),
+            &going_on,
         ],
     )
     .await?;
