@@ -186,6 +186,7 @@ pub fn serve_with(
         state.set_live_bytes(limits.live_bytes);
         state.services.set_lobby_grace(limits.lobby_grace);
         state.services.set_first_move(limits.first_move);
+        state.services.set_day(limits.day);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
         tokio::spawn(live::Follower::new(&state).follow_store());
         let metrics = match metrics {

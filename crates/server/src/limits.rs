@@ -68,6 +68,9 @@ pub struct Limits {
     /// How long each player of a timed game paired through the lobby has for its first move; a
     /// player who lets it pass has the game aborted (nobody waits for ever on a stranger).
     pub first_move: Duration,
+    /// The length of one "day" of a correspondence game's days per move (live/days.rs): 24 hours;
+    /// tests set a fraction of a second.
+    pub day: Duration,
 }
 
 impl Default for Limits {
@@ -80,7 +83,8 @@ impl Default for Limits {
     /// games and 256 MB (estimated: about 1,000 games of the most plies a game may have) in
     /// memory; 4,096 distinct rule sets (at most about 6 MB); no trusted proxy and no other origin;
     /// a lobby game waits 30 s for its creator
-    /// to come back, and its players have 30 s each for their first moves once it is joined.
+    /// to come back, and its players have 30 s each for their first moves once it is joined; a
+    /// correspondence day is 24 hours.
     fn default() -> Limits {
         Limits {
             connections: 1_000,
@@ -103,6 +107,7 @@ impl Default for Limits {
             allowed_hosts: Vec::new(),
             lobby_grace: Duration::from_secs(30),
             first_move: Duration::from_secs(30),
+            day: Duration::from_secs(86_400),
         }
     }
 }

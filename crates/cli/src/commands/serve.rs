@@ -116,6 +116,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().first_move.as_secs(),
         value_parser = clap::value_parser!(u64).range(..=MAX_SECONDS))]
     pub first_move: u64,
+    /// Seconds in a correspondence game's "day" (its days per move): 86400; shorter only to try
+    /// correspondence games out.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().day.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+    pub day_length: u64,
     /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
     /// limits then apply to the clients behind it.
     #[arg(long, value_name = "IP")]
@@ -173,6 +178,7 @@ impl ServeArgs {
             live_bytes: self.max_live_mb.saturating_mul(MB),
             lobby_grace: Duration::from_secs(self.lobby_grace),
             first_move: Duration::from_secs(self.first_move),
+            day: Duration::from_secs(self.day_length),
             trusted_proxies: self.trusted_proxy.clone(),
             allowed_hosts: self
                 .allow_host

@@ -110,6 +110,11 @@ pub struct StoredGame {
     pub clock_initial: Option<i64>,
     /// Milliseconds added to the mover's clock after each move.
     pub clock_increment: i64,
+    /// A correspondence game: the days each move may take (`None`: not one; never with
+    /// `clock_initial`).
+    pub clock_days: Option<i64>,
+    /// How many times the side to move was given another period of `clock_days` on this turn.
+    pub extensions: i64,
     /// The game that follows this one (a rematch, colours swapped), once one is asked for.
     pub rematch: Option<i64>,
     /// Shogun `setup=choose`: the game waits for the players to arrange their pieces.
@@ -184,6 +189,8 @@ pub struct OpenGame {
     pub clock_initial: Option<i64>,
     /// The increment in ms.
     pub clock_increment: i64,
+    /// A correspondence game's days per move, `None` for any other.
+    pub clock_days: Option<i64>,
     /// Created, Unix milliseconds.
     pub created: i64,
 }
@@ -423,6 +430,16 @@ impl Db {
         match &self.backend {
             Backend::Sqlite(s) => s.set_status(id, status).await,
             Backend::Postgres(p) => p.set_status(id, status).await,
+        }
+    }
+
+    /// Gives the side to move of game `id` one more period (its `extensions` on this turn go from
+    /// `before` to `before + 1`): false, and nothing written, unless the stored game goes on at
+    /// `plies` plies with `before` extensions.
+    pub async fn extend(&self, id: i64, plies: u32, before: i64) -> Result<bool, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.extend(id, plies, before).await,
+            Backend::Postgres(p) => p.extend(id, plies, before).await,
         }
     }
 

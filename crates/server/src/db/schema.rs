@@ -264,6 +264,16 @@ pub const MIGRATIONS: &[Step] = &[
         INSERT INTO health (id, probed) VALUES (1, 0);",
         data: None,
     },
+    // 16: correspondence games (live/days.rs): `clock_days` is the days each move may take (NULL:
+    // not a correspondence game), `extensions` how many times the waiting player gave the side to
+    // move another period on the current turn (0 again with every move and takeback).
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN clock_days INTEGER;
+        ALTER TABLE games ADD COLUMN extensions INTEGER NOT NULL DEFAULT 0;",
+        postgres: "ALTER TABLE games ADD COLUMN clock_days BIGINT;
+        ALTER TABLE games ADD COLUMN extensions BIGINT NOT NULL DEFAULT 0;",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.

@@ -113,7 +113,8 @@ impl Sqlite {
             let tx = c.transaction()?;
             // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
             let moved = tx.execute(
-                "UPDATE games SET plies = ?3, turn_started = ?4 WHERE id = ?1 AND plies = ?2",
+                "UPDATE games SET plies = ?3, turn_started = ?4, extensions = 0
+                 WHERE id = ?1 AND plies = ?2",
                 params![id, from, keep, now_ms()],
             )?;
             if moved == 0 {
@@ -267,6 +268,19 @@ impl Sqlite {
         .await
     }
 
+    pub(super) async fn extend(&self, id: i64, plies: u32, before: i64) -> Result<bool, DbError> {
+        self.call(move |c| {
+            let given = c.execute(
+                "UPDATE games SET extensions = ?3 + 1, updated = ?4
+                 WHERE id = ?1 AND plies = ?2 AND extensions = ?3 AND clock_days IS NOT NULL
+                    AND result = '*' AND reason IS NULL",
+                params![id, plies, before, now_ms()],
+            )?;
+            Ok(given == 1)
+        })
+        .await
+    }
+
     pub(super) async fn close_seat(&self, id: i64, seat: String) -> Result<bool, DbError> {
         self.call(move |c| {
             let closed = c.execute(
@@ -283,7 +297,7 @@ impl Sqlite {
             let mut stmt = c.prepare(
                 "SELECT id, variant,
                     CASE open_seat WHEN 'black' THEN white_name ELSE black_name END, open_seat,
-                    clock_initial, clock_increment, created
+                    clock_initial, clock_increment, created, clock_days
                  FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
                     AND created >= ?2
                  ORDER BY created DESC, id DESC LIMIT ?1",
@@ -298,6 +312,7 @@ impl Sqlite {
                         clock_initial: r.get(4)?,
                         clock_increment: r.get(5)?,
                         created: r.get(6)?,
+                        clock_days: r.get(7)?,
                     })
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -373,9 +388,9 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
             omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
-            arranging, arranged_black, arranged_white)
+            arranging, arranged_black, arranged_white, clock_days)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23)",
+            ?19, ?20, ?21, ?22, ?23, ?24)",
         params![
             g.variant,
             g.start,
@@ -399,7 +414,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.open_seat,
             g.arranging,
             g.arranged[0],
-            g.arranged[1]
+            g.arranged[1],
+            g.clock_days
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -424,7 +440,8 @@ fn append_move(
     let tx = conn.transaction()?;
     // Only on top of the ply before it (schema step 5); dropping `tx` rolls back.
     let moved = tx.execute(
-        "UPDATE games SET plies = ?2, turn_started = ?3 WHERE id = ?1 AND plies = ?2 - 1",
+        "UPDATE games SET plies = ?2, turn_started = ?3, extensions = 0
+         WHERE id = ?1 AND plies = ?2 - 1",
         params![id, ply, m.time],
     )?;
     if moved == 0 {
@@ -466,7 +483,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
                 clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started,
-                paired, arranging, arranged_black, arranged_white
+                paired, arranging, arranged_black, arranged_white, clock_days, extensions
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -496,6 +513,8 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     paired: r.get(22)?,
                     arranging: r.get(23)?,
                     arranged: [r.get(24)?, r.get(25)?],
+                    clock_days: r.get(26)?,
+                    extensions: r.get(27)?,
                     moves: Vec::new(),
                 })
             },

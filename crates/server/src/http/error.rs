@@ -90,6 +90,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadPosition(_)
         | E::BadClockInitial(_)
         | E::BadClockIncrement(_)
+        | E::BadClockDays(_)
+        | E::BadClockKind
+        | E::DaysNotOnline
         | E::BadLevel(_)
         | E::BadCreatorSide(_)
         | E::BadSide(_)
@@ -107,6 +110,7 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadDrawAction(_)
         | E::BadTakebackAction(_)
         | E::BadArrangement(_)
+        | E::NotCorrespondence
         | E::OpenNotOnline => StatusCode::BAD_REQUEST,
         E::TokenNeeded => StatusCode::UNAUTHORIZED,
         E::NotAPlayer(_)
@@ -129,6 +133,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::NoOfferToAccept
         | E::NoOfferToDecline
         | E::TooLateToAbort
+        | E::NotStarted
+        | E::ExtendOwnTurn
+        | E::TooManyExtensions { .. }
         | E::NotOver => StatusCode::CONFLICT,
         E::NoReviewWhilePlaying => StatusCode::FORBIDDEN,
         E::ReviewsBusy | E::MemoryFull => StatusCode::SERVICE_UNAVAILABLE,
@@ -218,6 +225,16 @@ mod tests {
                 GameError::BadClockIncrement(61.0),
                 400,
                 "bad clock increment 61: seconds from 0 to 60",
+            ),
+            (
+                GameError::BadClockDays(4.0),
+                400,
+                "bad clock days 4: correspondence games have 1, 2, 3, 5, 7 or 14 days per move",
+            ),
+            (
+                GameError::TooManyExtensions { max: 3 },
+                409,
+                "this turn has been given more time 3 times, the most it may",
             ),
             (GameError::BadLevel(11), 400, "bad level 11: levels are 1 to 10"),
             (

@@ -23,8 +23,9 @@
 //! before the first move), `memory` (what the games in memory weigh, and the positions of online
 //! games in progress) and `view` (the JSON view); `follow` keeps games in step with other servers
 //! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times
-//! a turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP: a request's
-//! words (a draw's `offer`) are read at the edge into [`DrawAction`] and [`TakebackAction`].
+//! a turn; `days` keeps a correspondence game's days per move and gives more time), and every
+//! refusal is a [`GameError`] (`error`), which knows nothing of HTTP: a request's words (a draw's
+//! `offer`) are read at the edge into [`DrawAction`] and [`TakebackAction`].
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
 //! family (`hasami_core::AnyGame`; `shogun_view` adds what the browser shows only for Shogun), never
@@ -38,6 +39,7 @@ mod clock;
 #[cfg(test)]
 mod clock_tests;
 mod create;
+mod days;
 mod draw;
 mod end;
 mod error;

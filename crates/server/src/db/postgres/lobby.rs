@@ -58,7 +58,7 @@ impl Postgres {
             .query(
                 "SELECT id, variant,
                     CASE open_seat WHEN 'black' THEN white_name ELSE black_name END, open_seat,
-                    clock_initial, clock_increment, created
+                    clock_initial, clock_increment, created, clock_days
                  FROM games WHERE open_seat IS NOT NULL AND result = '*' AND reason IS NULL
                     AND created >= $2
                  ORDER BY created DESC, id DESC LIMIT $1",
@@ -75,6 +75,7 @@ impl Postgres {
                 clock_initial: r.get(4),
                 clock_increment: r.get(5),
                 created: r.get(6),
+                clock_days: r.get(7),
             })
             .collect())
     }

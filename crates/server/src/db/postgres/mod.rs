@@ -12,6 +12,7 @@
 use std::time::Duration;
 
 mod arrange;
+mod days;
 mod health;
 mod lobby;
 mod migrate;
@@ -142,9 +143,9 @@ impl Postgres {
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
-                    arranging, arranged_black, arranged_white)
+                    arranging, arranged_black, arranged_white, clock_days)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18, $19, $20, $21, $22, $23)
+                    $18, $19, $20, $21, $22, $23, $24)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -170,6 +171,7 @@ impl Postgres {
                     &g.arranging,
                     &g.arranged[0],
                     &g.arranged[1],
+                    &g.clock_days,
                 ],
             )
             .await?;
@@ -206,7 +208,7 @@ impl Postgres {
             .query_one(
                 "WITH upd AS (
                     UPDATE games SET plies = $2::BIGINT, result = $7, reason = $8, draw_offer = $9,
-                        takeback_offer = $12, updated = $5, turn_started = $5
+                        takeback_offer = $12, updated = $5, turn_started = $5, extensions = 0
                     WHERE id = $1 AND plies = $2::BIGINT - 1 RETURNING 1
                  ), ins AS (
                     INSERT INTO moves (game_id, ply, mv, captured, time, clock)
@@ -256,7 +258,8 @@ impl Postgres {
         // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
         let moved = tx
             .execute(
-                "UPDATE games SET plies = $3, turn_started = $4 WHERE id = $1 AND plies = $2",
+                "UPDATE games SET plies = $3, turn_started = $4, extensions = 0
+                 WHERE id = $1 AND plies = $2",
                 &[&id, &i64::from(from), &i64::from(keep), &now_ms()],
             )
             .await?;
@@ -351,6 +354,7 @@ impl Postgres {
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
                     turn_started, paired, arranging, arranged_black, arranged_white,
+                    clock_days, extensions,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -362,10 +366,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(26);
-        let captured: Vec<String> = r.get(27);
-        let times: Vec<i64> = r.get(28);
-        let clocks: Vec<Option<i64>> = r.get(29);
+        let mvs: Vec<String> = r.get(28);
+        let captured: Vec<String> = r.get(29);
+        let times: Vec<i64> = r.get(30);
+        let clocks: Vec<Option<i64>> = r.get(31);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -403,6 +407,8 @@ impl Postgres {
             paired: r.get(22),
             arranging: r.get(23),
             arranged: [r.get(24), r.get(25)],
+            clock_days: r.get(26),
+            extensions: r.get(27),
             moves,
         }))
     }
