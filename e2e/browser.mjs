@@ -31,6 +31,9 @@
 //      the keyboard) without seeing the other's, then both see the arranged start; against the
 //      engine with first=red the engine moves first after the player's Done; at 390 px the panel
 //      fits, and hot-seat arranges White, then Red.
+//  12. (correspondence.mjs) a correspondence game (1 day per move) between two browsers: the days
+//      left, "Give more time", and after the other's move the first's home page lists the game
+//      first as "your turn", with "(1)" in the tab's title.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -46,6 +49,7 @@ import './lobby.mjs';
 import './premove.mjs';
 import './games-list.mjs';
 import './arrange.mjs';
+import './correspondence.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -1,7 +1,7 @@
 //! Correspondence games (`clock: {days: N}`) over the JSON API: days per move offered and checked,
 //! the view's days and deadline, a passed deadline lost on time (by the server's timer, after a
-//! restart, and on a server sharing a PostgreSQL store), more time given by the waiting player and
-//! its limit. A "day" is made short with `Limits::day`, so no test waits days.
+//! restart also for a game nobody asks for, and on servers sharing a PostgreSQL store), more time
+//! given by the waiting player and its limit. A "day" is made short with `Limits::day`, so no test waits days.
 
 mod common;
 
@@ -265,6 +265,11 @@ fn a_deadline_passed_while_the_server_was_stopped_ends_the_game_when_it_starts()
     s.stop();
     std::thread::sleep(Duration::from_millis(700));
     let s = with_day(&db, day);
+    // The starting server ends it though nobody asks for the game (the list reads the store).
+    let listed = s.wait_for(&format!("/api/games?ids={late}"), |v| {
+        v["games"][0]["result"] != "*"
+    });
+    assert_eq!(listed["games"][0]["result"], "0-1", "{listed}");
     let (_, v) = s.get(&format!("/api/games/{late}"));
     assert_eq!(v["status"], "over", "{v}");
     assert_eq!(
@@ -326,7 +331,7 @@ fn days_and_extensions_on_servers_sharing_a_postgres_store() {
         ..Limits::default()
     };
     let one = Server::start_on_postgres(&url, limits.clone());
-    let two = Server::start_on_postgres(&url, limits);
+    let two = Server::start_on_postgres(&url, limits.clone());
     let (id, black, white) = online_game(&one, json!({"clock": {"days": 1}}));
     play(&one, id, "e1e5", &black);
     play(&two, id, "e9e6", &white);
@@ -345,4 +350,16 @@ fn days_and_extensions_on_servers_sharing_a_postgres_store() {
             "White wins on time: Black did not move in time"
         );
     }
+    // A deadline that passes while no server runs: the next server to start ends the game.
+    let (late, black, white) = online_game(&one, json!({"clock": {"days": 1}}));
+    play(&one, late, "e1e5", &black);
+    play(&one, late, "e9e6", &white);
+    one.stop();
+    two.stop();
+    std::thread::sleep(Duration::from_millis(1_000));
+    let three = Server::start_on_postgres(&url, limits);
+    let listed = three.wait_for(&format!("/api/games?ids={late}"), |v| {
+        v["games"][0]["result"] != "*"
+    });
+    assert_eq!(listed["games"][0]["result"], "0-1", "{listed}");
 }

@@ -443,6 +443,15 @@ impl Db {
         }
     }
 
+    /// Up to `limit` correspondence games going on whose side to move's deadline passed before
+    /// `now` (Unix ms), a day lasting `day_ms`: those a server must end though nobody loaded them.
+    pub async fn overdue(&self, now: i64, day_ms: i64, limit: u32) -> Result<Vec<i64>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.overdue(now, day_ms, limit).await,
+            Backend::Postgres(p) => p.overdue(now, day_ms, limit).await,
+        }
+    }
+
     /// Writes the players' names.
     pub async fn set_names(&self, id: i64, black: String, white: String) -> Result<(), DbError> {
         match &self.backend {

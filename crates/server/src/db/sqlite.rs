@@ -281,6 +281,25 @@ impl Sqlite {
         .await
     }
 
+    pub(super) async fn overdue(
+        &self,
+        now: i64,
+        day: i64,
+        limit: u32,
+    ) -> Result<Vec<i64>, DbError> {
+        self.call(move |c| {
+            let mut stmt = c.prepare(
+                "SELECT id FROM games WHERE clock_days IS NOT NULL AND result = '*'
+                    AND reason IS NULL AND open_seat IS NULL AND arranging = 0
+                    AND COALESCE(turn_started, created) + clock_days * ?2 * (1 + extensions) < ?1
+                 ORDER BY id LIMIT ?3",
+            )?;
+            let ids = stmt.query_map(params![now, day, limit], |r| r.get(0))?;
+            Ok(ids.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+
     pub(super) async fn close_seat(&self, id: i64, seat: String) -> Result<bool, DbError> {
         self.call(move |c| {
             let closed = c.execute(

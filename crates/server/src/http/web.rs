@@ -87,6 +87,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/notation.js"),
     ),
     (
+        "days.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/days.js"),
+    ),
+    (
+        "turns.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/turns.js"),
+    ),
+    (
         "arrange.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/arrange.js"),

@@ -1,14 +1,15 @@
 // The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET);
 // the game screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis
-// board analysis-board.js.
+// board analysis-board.js (loaded when first opened: the first screen stays light).
 
 import { api, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
 import { gameScreen } from './game-screen.js';
 import { setUpSoundToggle } from './sounds.js';
-import { analysisScreen } from './analysis-board.js';
 import { lobbyScreen, playSomeoneOnline, QUICK_CLOCKS, quickClock } from './lobby.js';
+import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
+import { yourTurnsFirst, showYourTurns } from './turns.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
@@ -20,7 +21,9 @@ export async function variants() {
   return variantsCache;
 }
 
+let routeSeq = 0;
 function route() {
+  const seq = ++routeSeq;
   setIcon(false);
   cleanup(); cleanup = () => {};
   const hash = location.hash.replace(/^#/, '') || '/';
@@ -32,7 +35,11 @@ function route() {
   for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
   view.textContent = '';
   if (parts[0] === 'game' && parts[1]) return gameScreen(view, parts[1], params.get('token'), (fn) => { cleanup = fn; });
-  if (parts[0] === 'analysis') return analysisScreen(view, params, (fn) => { cleanup = fn; });
+  if (parts[0] === 'analysis') {
+    return import('./analysis-board.js').then(({ analysisScreen }) => {
+      if (seq === routeSeq) analysisScreen(view, params, (fn) => { cleanup = fn; });
+    });
+  }
   if (parts[0] === 'games') return gamesScreen();
   if (parts[0] === 'lobby') return lobbyScreen(view, (fn) => { cleanup = fn; });
   if (parts[0] === 'import') return importScreen();
@@ -99,6 +106,12 @@ async function newGameScreen(params) {
   const openOn = h('input', { type: 'checkbox', id: 'ng-open' });
   const openBox = h('div', { id: 'ng-open-box' }, h('label', {}, openOn, ' List it in the lobby: anyone may join'));
   const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' Clock:'), minutes, h('span', {}, 'minutes per side +'), increment, h('span', {}, 'seconds per move'));
+  // Online: days per move instead of a clock (a correspondence game); one or the other.
+  const days = h('select', { id: 'ng-days', 'aria-label': 'Correspondence: days per move' },
+    h('option', { value: '' }, 'off'), CORRESPONDENCE_DAYS.map((d) => h('option', { value: d }, daysPerMove(d))));
+  const daysBox = h('div', { id: 'ng-days-box', class: 'row' }, h('label', {}, 'Correspondence: ', days));
+  days.addEventListener('change', () => { if (days.value) clockOn.checked = false; });
+  clockOn.addEventListener('change', () => { if (clockOn.checked) days.value = ''; });
   const isShogun = () => preset.value === 'shogun';
   const variantText = () => {
     const extra = options.value.trim() ? (options.value.trim().startsWith('+') ? '' : '+') + options.value.trim() : '';
@@ -129,7 +142,7 @@ async function newGameScreen(params) {
     h('label', {}, 'Rule options (optional) ', options), about,
     h('fieldset', {}, h('legend', {}, 'Opponent'),
       opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'Someone online (invite link or lobby)')),
-    openBox, engineOnly, sideBox, oneName, twoNames, clockBox,
+    openBox, engineOnly, sideBox, oneName, twoNames, clockBox, daysBox,
     h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text ', start)),
     err,
     // The start button stays in view at the bottom of the screen while the form scrolls.
@@ -141,6 +154,7 @@ async function newGameScreen(params) {
     oneName.hidden = o === 'local';
     twoNames.hidden = o !== 'local';
     openBox.hidden = o !== 'online';
+    daysBox.hidden = o !== 'online';
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
     const [one, two] = shogun ? ['White', 'Red'] : ['Black', 'White'];
@@ -163,6 +177,7 @@ async function newGameScreen(params) {
     if (isShogun() && req.opponent === 'engine') req.engine = engineMode.value;
     if (clockOn.checked)
       req.clock = { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
+    else if (req.opponent === 'online' && days.value) req.clock = { days: Number(days.value) };
     if (req.opponent === 'local') {
       const players = {};
       if (nameBlack.value.trim()) players.black = nameBlack.value.trim();
@@ -217,7 +232,15 @@ async function newGameScreen(params) {
   }
   sync();
   checkVariant();
-  view.append(await recentGames(5));
+  showGames(await recentGames(5));
+}
+
+/** Shows the list of games `box` made, and in the tab how many wait for your move (unless the
+ * screen was left meanwhile). */
+function showGames(box) {
+  const title = document.title;
+  view.append(box);
+  if (box.isConnected) showYourTurns(Number(box.dataset.yourTurns || 0), title);
 }
 
 
@@ -244,13 +267,12 @@ async function recentGames(limit) {
       const rows = list.map((g) => {
         const playing = inProgress(g);
         const resume = tokens.get(g.id) && playing;
-        const side = sides.get(g.id);
-        const yourMove = resume && g.turn && (side === 'both' || side === g.turn);
-        return h('tr', { 'data-game-id': g.id },
+        const yourMove = resume && turns.ids.has(g.id);
+        return h('tr', { 'data-game-id': g.id, class: yourMove ? 'your-turn' : null },
           h('td', {}, '#' + g.id),
           h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
           h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
-          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your move, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
+          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your turn, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
           h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
           h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${resume ? 'Resume' : 'Review'} game ${g.id}` }, resume ? 'Resume' : 'Review')));
       });
@@ -258,13 +280,18 @@ async function recentGames(limit) {
         h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', { class: 'wide' }, 'Players'), h('th', {}, 'State'), h('th', { class: 'wide' }, 'Last change'), h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
         h('tbody', {}, rows));
     };
-    const shownMine = limit ? mine.slice(0, limit) : mine;
+    // The games where it is your turn come first (and are counted in the tab).
+    const turns = yourTurnsFirst(mine, (id) => tokens.get(id) && sides.get(id));
+    const shownMine = limit ? turns.games.slice(0, Math.max(limit, turns.count)) : turns.games;
     // A key whose side this browser never learnt (its game page not opened since) is asked of
     // the server once, before the rows are drawn.
     await Promise.all(shownMine.filter((g) => inProgress(g) && g.turn && !sides.get(g.id)).map(async (g) => {
       try { const v = await api.game(g.id, tokens.get(g.id)); if (v.you) sides.set(g.id, v.you); } catch { /* shown without */ }
     }));
-    box.append(table('games-list', shownMine, 'Your games'));
+    // Sides learnt just now count too.
+    Object.assign(turns, yourTurnsFirst(shownMine, (id) => tokens.get(id) && sides.get(id)));
+    box.dataset.yourTurns = turns.count;
+    box.append(table('games-list', turns.games, 'Your games'));
     if (!mine.length) box.append(h('p', {}, 'No games yet.'));
     if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All your games')));
     if (!limit && others.length) {
@@ -276,7 +303,7 @@ async function recentGames(limit) {
 
 async function gamesScreen() {
   document.title = 'hasami: games';
-  view.append(await recentGames(0));
+  showGames(await recentGames(0));
 }
 
 // ---------------------------------------------------------------- import

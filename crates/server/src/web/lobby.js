@@ -4,10 +4,12 @@
 import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
+import { daysPerMove } from './days.js';
 
 const NAME = 'hasami.name';
 
 function clockText(g) {
+  if (g.clock_days) return daysPerMove(g.clock_days);
   if (g.clock_initial === null || g.clock_initial === undefined) return 'no clock';
   const min = g.clock_initial / 60000;
   return `${Number.isInteger(min) ? min : min.toFixed(1)} min + ${g.clock_increment / 1000} s`;

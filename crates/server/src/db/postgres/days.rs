@@ -1,4 +1,5 @@
-//! Correspondence games on PostgreSQL: another period given to the side to move (schema step 16).
+//! Correspondence games on PostgreSQL: another period given to the side to move, and the games
+//! whose deadline passed (schema step 16).
 
 use super::Postgres;
 use crate::db::{now_ms, DbError};
@@ -28,5 +29,24 @@ impl Postgres {
         self.notify(&tx, id).await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    pub(in crate::db) async fn overdue(
+        &self,
+        now: i64,
+        day: i64,
+        limit: u32,
+    ) -> Result<Vec<i64>, DbError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT id FROM games WHERE clock_days IS NOT NULL AND result = '*'
+                    AND reason IS NULL AND open_seat IS NULL AND NOT arranging
+                    AND COALESCE(turn_started, created) + clock_days * $2 * (1 + extensions) < $1
+                 ORDER BY id LIMIT $3",
+                &[&now, &day, &i64::from(limit)],
+            )
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 }
