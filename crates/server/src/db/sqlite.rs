@@ -12,6 +12,8 @@ use super::{
     now_ms, DbError, GameSummary, Listing, OpenGame, StartOf, Status, StoredGame, StoredMove,
 };
 
+mod days;
+
 /// How long a call waits for another connection's write lock (then SQLite answers "busy").
 const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -264,38 +266,6 @@ impl Sqlite {
             }
             tx.commit()?;
             Ok(Some(both))
-        })
-        .await
-    }
-
-    pub(super) async fn extend(&self, id: i64, plies: u32, before: i64) -> Result<bool, DbError> {
-        self.call(move |c| {
-            let given = c.execute(
-                "UPDATE games SET extensions = ?3 + 1, updated = ?4
-                 WHERE id = ?1 AND plies = ?2 AND extensions = ?3 AND clock_days IS NOT NULL
-                    AND result = '*' AND reason IS NULL",
-                params![id, plies, before, now_ms()],
-            )?;
-            Ok(given == 1)
-        })
-        .await
-    }
-
-    pub(super) async fn overdue(
-        &self,
-        now: i64,
-        day: i64,
-        limit: u32,
-    ) -> Result<Vec<i64>, DbError> {
-        self.call(move |c| {
-            let mut stmt = c.prepare(
-                "SELECT id FROM games WHERE clock_days IS NOT NULL AND result = '*'
-                    AND reason IS NULL AND open_seat IS NULL AND arranging = 0
-                    AND COALESCE(turn_started, created) + clock_days * ?2 * (1 + extensions) < ?1
-                 ORDER BY id LIMIT ?3",
-            )?;
-            let ids = stmt.query_map(params![now, day, limit], |r| r.get(0))?;
-            Ok(ids.collect::<Result<_, _>>()?)
         })
         .await
     }
