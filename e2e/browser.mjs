@@ -34,6 +34,9 @@
 //  12. (chat.mjs) the chat of an online game between two browser contexts: a message with markup
 //      shows as literal text, "Hide chat" hides it (remembered after a reload), a spectator reads
 //      it once both players allow.
+//  13. (correspondence.mjs) a correspondence game (1 day per move) between two browsers: the days
+//      left, "Give more time", and after the other's move the first's home page lists the game
+//      first as "your turn", with "(1)" in the tab's title.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -51,6 +54,7 @@ import './games-list.mjs';
 import './arrange.mjs';
 import './chat.mjs';
 import './accounts.mjs';
+import './correspondence.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

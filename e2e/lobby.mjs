@@ -68,7 +68,7 @@ test('Play someone online: the first waits in the lobby, the second joins that g
     await p.goto(BASE + '/#/games');
     const row = p.locator(`#games-list tr[data-game-id="${id}"]`);
     await row.waitFor();
-    assert.equal(/your move/.test(await row.textContent()), mine, await row.textContent());
+    assert.equal(/your turn/.test(await row.textContent()), mine, await row.textContent());
   }
   for (const p of [ann, bob]) await p.context().close();
 });
@@ -128,7 +128,7 @@ test('Play someone online pairs only players who chose the same clock', async ()
   for (const p of [ann, bob, carl]) await p.context().close();
 });
 
-test('Your games says "your move" also for a game whose page this browser never opened', async () => {
+test('Your games says "your turn" also for a game whose page this browser never opened', async () => {
   const ann = await newPage('moves-ann');
   await ann.goto(BASE + '/#/');
   await ann.waitForSelector('#quick-start');
@@ -149,7 +149,7 @@ test('Your games says "your move" also for a game whose page this browser never 
   await ann.goto(BASE + '/#/games');
   const [mine, theirs] = ids.map((id) => ann.locator(`#games-list tr[data-game-id="${id}"]`));
   await mine.waitFor();
-  await ann.waitForFunction((id) => /your move/.test(document.querySelector(`#games-list tr[data-game-id="${id}"]`).textContent), ids[0]);
-  assert.doesNotMatch(await theirs.textContent(), /your move/);
+  await ann.waitForFunction((id) => /your turn/.test(document.querySelector(`#games-list tr[data-game-id="${id}"]`).textContent), ids[0]);
+  assert.doesNotMatch(await theirs.textContent(), /your turn/);
   await ann.context().close();
 });

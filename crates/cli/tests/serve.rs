@@ -331,6 +331,8 @@ fn huge_bounds_are_refused_at_start() {
         ("--request-timeout", "86401", "0..=86400"),
         ("--write-timeout", "86401", "0..=86400"),
         ("--first-move", "100000000", "0..=86400"),
+        ("--day-length", "0", "1..=86400"),
+        ("--day-length", "86401", "1..=86400"),
         ("--max-connections", "18446744073709551615", "0 to 10000000"),
         ("--max-searches", "100000", "0 to 1024"),
         ("--new-games-burst", "4294967295", "0..=1000000"),

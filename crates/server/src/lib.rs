@@ -195,8 +195,11 @@ pub fn serve_with(
         state.set_live_bytes(limits.live_bytes);
         state.services.set_lobby_grace(limits.lobby_grace);
         state.services.set_first_move(limits.first_move);
+        state.services.set_day(limits.day);
         // Games changed by other servers sharing the store (PostgreSQL) reach this one's sockets.
         tokio::spawn(live::Follower::new(&state).follow_store());
+        // Correspondence games whose deadline passed while no server held them end now.
+        tokio::spawn(live::Overdue::new(&state).watch());
         let metrics = match metrics {
             Some(l) => {
                 l.set_nonblocking(true)?;

@@ -71,6 +71,9 @@ pub struct Limits {
     /// The server is reached through TLS (a proxy in front of it terminates HTTPS): the session
     /// cookie is then sent `Secure`, only over HTTPS.
     pub behind_tls: bool,
+    /// The length of one "day" of a correspondence game's days per move (live/days.rs): 24 hours;
+    /// tests set a fraction of a second.
+    pub day: Duration,
 }
 
 impl Default for Limits {
@@ -83,7 +86,8 @@ impl Default for Limits {
     /// games and 256 MB (estimated: about 1,000 games of the most plies a game may have) in
     /// memory; 4,096 distinct rule sets (at most about 6 MB); no trusted proxy and no other origin;
     /// a lobby game waits 30 s for its creator
-    /// to come back, and its players have 30 s each for their first moves once it is joined.
+    /// to come back, and its players have 30 s each for their first moves once it is joined; a
+    /// correspondence day is 24 hours.
     fn default() -> Limits {
         Limits {
             connections: 1_000,
@@ -107,6 +111,7 @@ impl Default for Limits {
             lobby_grace: Duration::from_secs(30),
             first_move: Duration::from_secs(30),
             behind_tls: false,
+            day: Duration::from_secs(86_400),
         }
     }
 }

@@ -411,6 +411,19 @@ fn a_challenge_by_name_is_accepted_declined_or_cancelled() {
     );
     assert_eq!(moved.status, 200, "{}", moved.text);
 
+    // A correspondence challenge makes a correspondence game.
+    let days = ada.post("/api/challenges", json!({"to": "Bea", "clock": {"days": 3}}));
+    assert_eq!(days.status, 201, "{}", days.text);
+    let days_id = days.json()["id"].clone();
+    let made = bea.post(&format!("/api/challenges/{days_id}/accept"), json!({}));
+    assert_eq!(made.status, 200, "{}", made.text);
+    let view = s.get(&format!("/api/games/{}", made.json()["game"])).1;
+    assert_eq!(view["clock"]["days"], 3, "{view}");
+    assert_eq!(
+        ada.post("/api/challenges", json!({"to": "Bea", "clock": {"days": 4}})).status,
+        400
+    );
+
     // Declined and cancelled.
     let second = ada.post("/api/challenges", json!({"to": "Bea"})).json()["id"].clone();
     assert_eq!(

@@ -32,6 +32,8 @@ fn game() -> StoredGame {
         omniscient: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,
+        clock_days: None,
+        extensions: 0,
         rematch: None,
         arranging: false,
         arranged: [None, None],
@@ -87,6 +89,52 @@ async fn a_game_comes_back_as_it_was_stored(db: Db) {
     let back = db.load_game(id).await.unwrap().unwrap();
     assert_eq!(back, StoredGame { id, ..g });
     assert_eq!(db.load_game(id + 1000).await.unwrap(), None);
+}
+
+on_both_stores!(a_correspondence_game_keeps_its_days_extensions_and_deadline);
+async fn a_correspondence_game_keeps_its_days_extensions_and_deadline(db: Db) {
+    let day = 1_000;
+    let mut g = game();
+    g.clock_initial = None;
+    g.clock_increment = 0;
+    g.clock_days = Some(2);
+    let id = db.insert_game(g.clone()).await.unwrap();
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!(back, StoredGame { id, ..g });
+    // A real-time game is never overdue.
+    let timed = db.insert_game(game()).await.unwrap();
+    // Created at 1,000: two days of 1,000 ms later the deadline passes.
+    assert!(db.overdue(2_999, day, 10).await.unwrap().is_empty());
+    assert_eq!(db.overdue(3_001, day, 10).await.unwrap(), vec![id]);
+    // More time, only at the ply and count the caller saw.
+    assert!(db.extend(id, 0, 0).await.unwrap());
+    assert!(!db.extend(id, 0, 0).await.unwrap(), "a stale count");
+    assert!(!db.extend(id, 1, 1).await.unwrap(), "a stale ply");
+    assert!(
+        !db.extend(timed, 0, 0).await.unwrap(),
+        "a game without days"
+    );
+    assert_eq!(db.load_game(id).await.unwrap().unwrap().extensions, 1);
+    assert!(db.overdue(3_001, day, 10).await.unwrap().is_empty());
+    assert_eq!(db.overdue(5_001, day, 10).await.unwrap(), vec![id]);
+    // A move starts a turn with none, its days counted from the move.
+    db.append_move(id, 1, mv("a1a5", 10_000), playing())
+        .await
+        .unwrap();
+    let back = db.load_game(id).await.unwrap().unwrap();
+    assert_eq!((back.extensions, back.turn_started), (0, Some(10_000)));
+    assert!(db.overdue(11_999, day, 10).await.unwrap().is_empty());
+    assert_eq!(db.overdue(12_001, day, 10).await.unwrap(), vec![id]);
+    // An ended game is neither overdue nor given more time.
+    let over = Status {
+        result: hasami_core::RecordResult::SecondWins,
+        reason: Some("resigned".into()),
+        draw_offer: None,
+        takeback_offer: None,
+    };
+    db.set_status(id, over).await.unwrap();
+    assert!(db.overdue(99_000, day, 10).await.unwrap().is_empty());
+    assert!(!db.extend(id, 1, 0).await.unwrap());
 }
 
 on_both_stores!(moves_append_in_order_and_a_ply_is_stored_once);

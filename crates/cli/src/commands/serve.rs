@@ -120,6 +120,11 @@ pub struct ServeArgs {
     /// cookies are then marked Secure.
     #[arg(long)]
     pub behind_tls: bool,
+    /// Seconds in a correspondence game's "day" (its days per move): 86400; shorter only to try
+    /// correspondence games out.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().day.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+    pub day_length: u64,
     /// A reverse proxy's address whose X-Forwarded-For names the client (repeatable); per-client
     /// limits then apply to the clients behind it.
     #[arg(long, value_name = "IP")]
@@ -178,6 +183,7 @@ impl ServeArgs {
             lobby_grace: Duration::from_secs(self.lobby_grace),
             first_move: Duration::from_secs(self.first_move),
             behind_tls: self.behind_tls,
+            day: Duration::from_secs(self.day_length),
             trusted_proxies: self.trusted_proxy.clone(),
             allowed_hosts: self
                 .allow_host

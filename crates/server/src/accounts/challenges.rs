@@ -142,7 +142,7 @@ impl<'a> Challenger<'a> {
             Some(value) => {
                 let parsed: ClockRequest = serde_json::from_value(value.clone())
                     .map_err(|e| AccountError::Bad(format!("bad clock: {e}")))?;
-                parsed.millis().map_err(|e| AccountError::Bad(e.to_string()))?;
+                parsed.control().map_err(|e| AccountError::Bad(e.to_string()))?;
                 let text = value.to_string();
                 if text.len() > MAX_CLOCK_JSON {
                     return Err(AccountError::Bad("bad clock: too long".into()));

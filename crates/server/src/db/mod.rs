@@ -117,6 +117,11 @@ pub struct StoredGame {
     pub clock_initial: Option<i64>,
     /// Milliseconds added to the mover's clock after each move.
     pub clock_increment: i64,
+    /// A correspondence game: the days each move may take (`None`: not one; never with
+    /// `clock_initial`).
+    pub clock_days: Option<i64>,
+    /// How many times the side to move was given another period of `clock_days` on this turn.
+    pub extensions: i64,
     /// The game that follows this one (a rematch, colours swapped), once one is asked for.
     pub rematch: Option<i64>,
     /// Shogun `setup=choose`: the game waits for the players to arrange their pieces.
@@ -195,6 +200,8 @@ pub struct OpenGame {
     pub clock_initial: Option<i64>,
     /// The increment in ms.
     pub clock_increment: i64,
+    /// A correspondence game's days per move, `None` for any other.
+    pub clock_days: Option<i64>,
     /// Created, Unix milliseconds.
     pub created: i64,
     /// A rated game (only a logged-in player may join).
@@ -468,6 +475,25 @@ impl Db {
         }?;
         self.rate_if_ended(id, &ended).await;
         Ok(())
+    }
+
+    /// Gives the side to move of game `id` one more period (its `extensions` on this turn go from
+    /// `before` to `before + 1`): false, and nothing written, unless the stored game goes on at
+    /// `plies` plies with `before` extensions.
+    pub async fn extend(&self, id: i64, plies: u32, before: i64) -> Result<bool, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.extend(id, plies, before).await,
+            Backend::Postgres(p) => p.extend(id, plies, before).await,
+        }
+    }
+
+    /// Up to `limit` correspondence games going on whose side to move's deadline passed before
+    /// `now` (Unix ms), a day lasting `day_ms`: those a server must end though nobody loaded them.
+    pub async fn overdue(&self, now: i64, day_ms: i64, limit: u32) -> Result<Vec<i64>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(s) => s.overdue(now, day_ms, limit).await,
+            Backend::Postgres(p) => p.overdue(now, day_ms, limit).await,
+        }
     }
 
     /// Writes the players' names.

@@ -411,6 +411,22 @@ pub const MIGRATIONS: &[Step] = &[
         ALTER TABLE games ADD COLUMN chat_public_white BOOLEAN NOT NULL DEFAULT FALSE;",
         data: None,
     },
+    // 16: correspondence games (live/days.rs): `clock_days` is the days each move may take (NULL:
+    // not a correspondence game), `extensions` how many times the waiting player gave the side to
+    // move another period on the current turn (0 again with every move and takeback). The partial
+    // index keeps the correspondence games in progress, which a starting server looks through for
+    // passed deadlines (live/overdue.rs).
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN clock_days INTEGER;
+        ALTER TABLE games ADD COLUMN extensions INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX games_correspondence ON games (id)
+            WHERE clock_days IS NOT NULL AND result = '*' AND reason IS NULL;",
+        postgres: "ALTER TABLE games ADD COLUMN clock_days BIGINT;
+        ALTER TABLE games ADD COLUMN extensions BIGINT NOT NULL DEFAULT 0;
+        CREATE INDEX games_correspondence ON games (id)
+            WHERE clock_days IS NOT NULL AND result = '*' AND reason IS NULL;",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.

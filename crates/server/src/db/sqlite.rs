@@ -14,6 +14,8 @@ use super::{
     now_ms, DbError, GameSummary, Listing, OpenGame, StartOf, Status, StoredGame, StoredMove,
 };
 
+mod days;
+
 /// How long a call waits for another connection's write lock (then SQLite answers "busy").
 const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -115,7 +117,8 @@ impl Sqlite {
             let tx = c.transaction()?;
             // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
             let moved = tx.execute(
-                "UPDATE games SET plies = ?3, turn_started = ?4 WHERE id = ?1 AND plies = ?2",
+                "UPDATE games SET plies = ?3, turn_started = ?4, extensions = 0
+                 WHERE id = ?1 AND plies = ?2",
                 params![id, from, keep, now_ms()],
             )?;
             if moved == 0 {
@@ -288,7 +291,8 @@ impl Sqlite {
             let mut stmt = c.prepare(
                 "SELECT g.id, g.variant,
                     CASE g.open_seat WHEN 'black' THEN g.white_name ELSE g.black_name END,
-                    g.open_seat, g.clock_initial, g.clock_increment, g.created, g.rated, r.rating
+                    g.open_seat, g.clock_initial, g.clock_increment, g.created, g.rated, r.rating,
+                    g.clock_days
                  FROM games g LEFT JOIN ratings r
                     ON r.user_id = CASE g.open_seat WHEN 'black' THEN g.white_user ELSE g.black_user END
                     AND r.preset = CASE WHEN instr(g.variant, '+') > 0 THEN substr(g.variant, 1, instr(g.variant, '+') - 1) ELSE g.variant END
@@ -308,6 +312,7 @@ impl Sqlite {
                         created: r.get(6)?,
                         rated: r.get(7)?,
                         rating: r.get(8)?,
+                        clock_days: r.get(9)?,
                     })
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -383,9 +388,10 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
         "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
             omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
-            arranging, arranged_black, arranged_white, black_user, white_user, rated)
+            arranging, arranged_black, arranged_white, black_user, white_user, rated,
+            clock_days)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
         params![
             g.variant,
             g.start,
@@ -412,7 +418,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.arranged[1],
             g.users[0],
             g.users[1],
-            g.rated
+            g.rated,
+            g.clock_days
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -437,7 +444,8 @@ fn append_move(
     let tx = conn.transaction()?;
     // Only on top of the ply before it (schema step 5); dropping `tx` rolls back.
     let moved = tx.execute(
-        "UPDATE games SET plies = ?2, turn_started = ?3 WHERE id = ?1 AND plies = ?2 - 1",
+        "UPDATE games SET plies = ?2, turn_started = ?3, extensions = 0
+         WHERE id = ?1 AND plies = ?2 - 1",
         params![id, ply, m.time],
     )?;
     if moved == 0 {
@@ -492,7 +500,8 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
             "SELECT id, variant, start, created, updated, opponent, engine_side, level, black_name,
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
                 clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started,
-                paired, arranging, arranged_black, arranged_white, black_user, white_user, rated
+                paired, arranging, arranged_black, arranged_white, black_user, white_user, rated,
+                clock_days, extensions
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -524,6 +533,8 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     arranged: [r.get(24)?, r.get(25)?],
                     users: [r.get(26)?, r.get(27)?],
                     rated: r.get(28)?,
+                    clock_days: r.get(29)?,
+                    extensions: r.get(30)?,
                     moves: Vec::new(),
                 })
             },

@@ -285,6 +285,17 @@ pub async fn abort(
     Ok(Json(Round::new(&state).abort(id, token.as_deref()).await?).into_response())
 }
 
+/// `POST /api/games/{id}/extend`: the waiting player of a correspondence game gives the side to
+/// move another period of the game's days.
+pub async fn extend(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let (id, token) = id_and_token(&id, &bytes)?;
+    Ok(Json(Round::new(&state).extend(id, token.as_deref()).await?).into_response())
+}
+
 /// `POST /api/games/{id}/rematch`: the rematch of a finished game (created by the first player to
 /// ask, joined by the other); the new game's id and the caller's token.
 pub async fn rematch(

@@ -121,6 +121,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadPosition(_)
         | E::BadClockInitial(_)
         | E::BadClockIncrement(_)
+        | E::BadClockDays(_)
+        | E::BadClockKind
+        | E::DaysNotOnline
         | E::BadLevel(_)
         | E::BadCreatorSide(_)
         | E::BadSide(_)
@@ -139,6 +142,7 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::BadTakebackAction(_)
         | E::BadArrangement(_)
         | E::Rated(_)
+        | E::NotCorrespondence
         | E::OpenNotOnline
         | E::BadChat(_)
         | E::ChatNotOnline => StatusCode::BAD_REQUEST,
@@ -165,6 +169,9 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::NoOfferToAccept
         | E::NoOfferToDecline
         | E::TooLateToAbort
+        | E::NotStarted
+        | E::ExtendOwnTurn
+        | E::TooManyExtensions { .. }
         | E::NotOver
         | E::ChatFull { .. }
         | E::ChatClosed => StatusCode::CONFLICT,
@@ -258,6 +265,16 @@ mod tests {
                 GameError::BadClockIncrement(61.0),
                 400,
                 "bad clock increment 61: seconds from 0 to 60",
+            ),
+            (
+                GameError::BadClockDays(4.0),
+                400,
+                "bad clock days 4: correspondence games have 1, 2, 3, 5, 7 or 14 days per move",
+            ),
+            (
+                GameError::TooManyExtensions { max: 3 },
+                409,
+                "this turn has been given more time 3 times, the most it may",
             ),
             (GameError::BadLevel(11), 400, "bad level 11: levels are 1 to 10"),
             (

@@ -46,6 +46,7 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/games/{id}/draw", post(api::draw))
         .route("/api/games/{id}/takeback", post(api::takeback))
         .route("/api/games/{id}/abort", post(api::abort))
+        .route("/api/games/{id}/extend", post(api::extend))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/name", post(api::name))
         .route("/api/games/{id}/hint", get(api::hint))

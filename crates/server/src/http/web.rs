@@ -97,6 +97,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/chat.js"),
     ),
     (
+        "days.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/days.js"),
+    ),
+    (
+        "turns.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/turns.js"),
+    ),
+    (
         "arrange.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/arrange.js"),

@@ -16,31 +16,68 @@ use tokio::time::Instant;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 
-/// A time control (POST /api/games `clock`).
+/// A time control (POST /api/games `clock`): real-time (`initial`, `increment`) or correspondence
+/// (`days`), never both.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ClockRequest {
     /// Each side's time in seconds (fractions allowed), 0.1 s to 3 hours.
-    pub(crate) initial: f64,
+    #[serde(default)]
+    pub(crate) initial: Option<f64>,
     /// Seconds added after each move, 0 to 60 (default 0).
     #[serde(default)]
-    pub(crate) increment: f64,
+    pub(crate) increment: Option<f64>,
+    /// Correspondence: the days each move may take, one of [`DAYS`](crate::live::days::DAYS).
+    #[serde(default)]
+    pub(crate) days: Option<f64>,
+}
+
+/// A time control, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TimeControl {
+    /// Clocks: each side's time and the increment, ms.
+    RealTime {
+        /// Each side's starting time, ms.
+        initial_ms: i64,
+        /// Added after each move, ms.
+        increment_ms: i64,
+    },
+    /// Correspondence: the days each move may take.
+    Days(i64),
 }
 
 impl ClockRequest {
-    /// The time control in ms (initial, increment), checked.
-    pub(crate) fn millis(self) -> Result<(i64, i64), GameError> {
-        if !(self.initial.is_finite() && (0.1..=10_800.0).contains(&self.initial)) {
-            return Err(GameError::BadClockInitial(self.initial));
+    /// The time control, checked.
+    pub(crate) fn control(self) -> Result<TimeControl, GameError> {
+        match (self.initial, self.increment, self.days) {
+            (None, None, Some(days)) => {
+                crate::live::days::checked_days(days).map(TimeControl::Days)
+            }
+            (Some(initial), increment, None) => {
+                let increment = increment.unwrap_or(0.0);
+                if !(initial.is_finite() && (0.1..=10_800.0).contains(&initial)) {
+                    return Err(GameError::BadClockInitial(initial));
+                }
+                if !(increment.is_finite() && (0.0..=60.0).contains(&increment)) {
+                    return Err(GameError::BadClockIncrement(increment));
+                }
+                Ok(TimeControl::RealTime {
+                    initial_ms: (initial * 1000.0).round() as i64,
+                    increment_ms: (increment * 1000.0).round() as i64,
+                })
+            }
+            _ => Err(GameError::BadClockKind),
         }
-        if !(self.increment.is_finite() && (0.0..=60.0).contains(&self.increment)) {
-            return Err(GameError::BadClockIncrement(self.increment));
-        }
-        Ok((
-            (self.initial * 1000.0).round() as i64,
-            (self.increment * 1000.0).round() as i64,
-        ))
     }
+}
+
+/// The times a game keeps besides its clocks (the server's settings, `Limits`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Timing {
+    /// How long each player of a paired game has for its first move, ms (`Limits::first_move`).
+    pub(crate) first_move_ms: i64,
+    /// The length of a correspondence game's day, ms (`Limits::day`).
+    pub(crate) day_ms: i64,
 }
 
 impl LiveGame {
@@ -88,6 +125,9 @@ impl LiveGame {
     /// When the side to move runs out of time, if its clock runs, or of its time for a paired
     /// player's first move.
     pub(crate) fn deadline(&self) -> Option<Instant> {
+        if self.meta().clock_days.is_some() {
+            return self.days_deadline();
+        }
         if self.first_move_due() {
             return Some(self.turn().at(self.first_move_ms()));
         }

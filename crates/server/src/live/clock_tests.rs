@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use crate::db::{wall_shift, Db};
 use crate::live::registry::AppState;
+use crate::live::view::ClockShown;
 use crate::live::{Creator, NewGame, Round};
 
 const HOUR: i64 = 3_600_000;
@@ -36,7 +37,9 @@ async fn running_clock(path: &std::path::Path) -> (Arc<AppState>, i64, String, S
 /// Black's and White's remaining time and the game's status.
 async fn clocks(state: &Arc<AppState>, id: i64) -> (i64, i64, &'static str) {
     let v = Round::new(state).view(id, None).await.unwrap();
-    let c = v.clock.unwrap();
+    let Some(ClockShown::RealTime(c)) = v.clock else {
+        panic!("no clocks");
+    };
     (c.black_ms, c.white_ms, v.status)
 }
 

@@ -12,7 +12,7 @@ use tokio::sync::Mutex;
 
 use crate::db::{self, Db, StoredGame, StoredMove};
 use crate::live::arrange::engine_arrangement;
-use crate::live::clock::ClockRequest;
+use crate::live::clock::{ClockRequest, TimeControl, Timing};
 use crate::live::end::End;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
@@ -55,7 +55,7 @@ pub(crate) struct NewGame {
     #[serde(default)]
     pub(crate) engine: Option<String>,
     /// A time control; no clocks without it. A hot-seat game's clock is a chess clock on the
-    /// table: one device, both sides' times.
+    /// table: one device, both sides' times. Days per move (correspondence) only online.
     #[serde(default)]
     pub(crate) clock: Option<ClockRequest>,
     /// Player names (the engine's side is named by the server).
@@ -133,8 +133,8 @@ pub(crate) struct NewOptions<'a> {
     pub(crate) names: (Option<String>, Option<String>),
     /// Shogun: the engine knows the numbers pieces will show.
     pub(crate) omniscient: bool,
-    /// The time control in ms (initial, increment).
-    pub(crate) clock: Option<(i64, i64)>,
+    /// The time control: clocks, or days per move (online games only).
+    pub(crate) clock: Option<TimeControl>,
     /// Listed in the lobby: the seat other than the creator's is open to anyone (online games).
     pub(crate) open: bool,
     /// Shogun `setup=choose` from the start: the players arrange their pieces first (`arrange.rs`).
@@ -253,43 +253,44 @@ fn links(
     l
 }
 
-/// Creator: built over the registry the new game enters, the store, the metrics, the first move's
-/// time and the round that runs what the new game needs next.
+/// Creator: built over the registry the new game enters, the store, the metrics, the server's
+/// timing (a first move's time, a correspondence day) and the round that runs what the new game
+/// needs next.
 pub(crate) struct Creator<'a> {
     games: &'a AppState,
     db: &'a Db,
     metrics: &'a Metrics,
-    first_move_ms: i64,
+    timing: Timing,
     round: Round,
 }
 
 impl<'a> Creator<'a> {
-    /// Over the registry `games`, the store `db`, the `metrics`, the time each paired player has
-    /// for its first move (`first_move_ms`) and the `round`.
+    /// Over the registry `games`, the store `db`, the `metrics`, the server's `timing` and the
+    /// `round`.
     pub(crate) fn new(
         games: &'a AppState,
         db: &'a Db,
         metrics: &'a Metrics,
-        first_move_ms: i64,
+        timing: Timing,
         round: Round,
     ) -> Creator<'a> {
         Creator {
             games,
             db,
             metrics,
-            first_move_ms,
+            timing,
             round,
         }
     }
 
-    /// Over the server's state: its registry, store, counts and first-move time (the wiring the
-    /// edge and the tests use).
+    /// Over the server's state: its registry, store, counts and timing (the wiring the edge and the
+    /// tests use).
     pub(crate) fn over(state: &'a Arc<AppState>) -> Creator<'a> {
         Creator::new(
             state,
             &state.db,
             &state.services.metrics,
-            state.services.first_move_ms(),
+            state.services.timing(),
             Round::new(state),
         )
     }
@@ -338,7 +339,7 @@ impl Creator<'_> {
             .map(str::trim)
             .filter(|p| !p.is_empty());
         let game = AnyGame::new(&variant, start).map_err(GameError::BadPosition)?;
-        let clock = req.clock.map(ClockRequest::millis).transpose()?;
+        let clock = req.clock.map(ClockRequest::control).transpose()?;
         let names = match &req.players {
             Some(n) => n.checked()?,
             None => (None, None),
@@ -380,6 +381,19 @@ impl Creator<'_> {
         if o.open && opponent != Opponent::Online {
             return Err(GameError::OpenNotOnline);
         }
+        let (clock_initial, clock_increment, clock_days) = match o.clock {
+            None => (None, 0, None),
+            Some(TimeControl::RealTime {
+                initial_ms,
+                increment_ms,
+            }) => (Some(initial_ms), increment_ms, None),
+            // The engine answers at once and a hot-seat game has one device: days are for online
+            // games.
+            Some(TimeControl::Days(_)) if opponent != Opponent::Online => {
+                return Err(GameError::DaysNotOnline)
+            }
+            Some(TimeControl::Days(days)) => (None, 0, Some(days)),
+        };
         let mine = match opponent {
             Opponent::Local => None,
             _ => Some(creator_side(o.side)?),
@@ -435,8 +449,10 @@ impl Creator<'_> {
             paired: false,
             open_seat: mine.filter(|_| o.open).map(|s| side_word(!s).to_string()),
             omniscient: o.omniscient,
-            clock_initial: o.clock.map(|c| c.0),
-            clock_increment: o.clock.map_or(0, |c| c.1),
+            clock_initial,
+            clock_increment,
+            clock_days,
+            extensions: 0,
             rematch: None,
             arranging: o.arrange,
             arranged: [None, None],
@@ -447,7 +463,7 @@ impl Creator<'_> {
         if let (true, Some(engine)) = (o.arrange, engine_side) {
             meta.arranged[engine.index()] = Some(engine_arrangement());
         }
-        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.first_move_ms);
+        let mut live = LiveGame::new(meta.clone(), game, times, ended, self.timing);
         // Refused before anything is stored when the games in use fill the server's memory.
         self.games.make_room(&mut live)?;
         let status = live.status();

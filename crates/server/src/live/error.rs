@@ -48,6 +48,15 @@ pub(crate) enum GameError {
     /// A clock's increment out of range.
     #[error("bad clock increment {0}: seconds from 0 to 60")]
     BadClockIncrement(f64),
+    /// Correspondence days per move that are not one of those offered.
+    #[error("bad clock days {0}: correspondence games have 1, 2, 3, 5, 7 or 14 days per move")]
+    BadClockDays(f64),
+    /// A clock that is neither real-time nor correspondence, or both.
+    #[error("bad clock: give initial (and increment) for a real-time clock, or days for a correspondence game, not both")]
+    BadClockKind,
+    /// Days per move asked for a game that is not online.
+    #[error("days per move (correspondence) are for online games only")]
+    DaysNotOnline,
     /// An engine level out of range.
     #[error("bad level {0}: levels are 1 to 10")]
     BadLevel(u32),
@@ -239,6 +248,21 @@ pub(crate) enum GameError {
     TooManyJoined {
         /// The allowance.
         max: usize,
+    },
+    /// More time asked in a game without days per move.
+    #[error("only an online correspondence game (clock days) can give more time")]
+    NotCorrespondence,
+    /// More time asked while the game waits for its players (the lobby, arranging pieces).
+    #[error("the game has not started: its days run once both players are in")]
+    NotStarted,
+    /// More time asked by the side to move itself.
+    #[error("it is your turn: only the waiting player can give more time")]
+    ExtendOwnTurn,
+    /// More time asked once the turn has had all it may have.
+    #[error("this turn has been given more time {max} times, the most it may")]
+    TooManyExtensions {
+        /// The limit.
+        max: i64,
     },
     /// Aborting once both sides have moved.
     #[error("a game can be aborted only before each side has moved; resign instead")]

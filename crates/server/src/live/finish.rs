@@ -15,6 +15,9 @@ impl LiveGame {
     /// The end "on time" for the side to move, when its time is up at `now`, or the abort of a
     /// paired game whose side to move let its time for a first move pass.
     fn flag(&self, now: Instant) -> Option<End> {
+        if self.meta().clock_days.is_some() {
+            return self.days_flag(now);
+        }
         if self.first_move_due() {
             if self.turn().elapsed_ms(now) < self.first_move_ms() {
                 return None;

@@ -184,7 +184,7 @@ impl Follower {
                 if owned {
                     done.push(id);
                 }
-            } else if !owned && (engine_to_move || g.clock_running()) {
+            } else if !owned && (engine_to_move || g.clock_running() || g.days_running()) {
                 wanted.push(id);
             }
         }

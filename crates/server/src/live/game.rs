@@ -10,6 +10,8 @@ use tokio::sync::broadcast;
 
 use crate::db::{Db, Status, StoredGame};
 use crate::live::chat_room::ChatRoom;
+use crate::live::clock::Timing;
+use crate::live::days::DAY_MS;
 use crate::live::end::{ply_limit_end, End};
 use crate::live::error::GameError;
 use crate::live::memory::{bytes_of, Ledger, Line};
@@ -38,9 +40,9 @@ pub(crate) struct LiveGame {
     turn: TurnClock,
     /// The timer that ends the game on time (replaced after every change).
     clock_timer: Option<tokio::task::AbortHandle>,
-    /// How long each player of a paired game has for its first move, ms (`Limits::first_move`,
-    /// set by the server that loads or makes the game).
-    first_move_ms: i64,
+    /// A paired player's time for its first move and a correspondence day (`Limits`, set by the
+    /// server that loads or makes the game).
+    timing: Timing,
     /// The timer that takes a lobby game out of the lobby when its creator does not come back.
     lobby_watch: Option<tokio::task::AbortHandle>,
     /// An end not given by the rules: resignation, agreed draw, time, abort.
@@ -78,7 +80,7 @@ impl LiveGame {
         game: AnyGame,
         times: Vec<i64>,
         ended: Option<End>,
-        first_move_ms: i64,
+        timing: Timing,
     ) -> LiveGame {
         let plies = game.plies();
         LiveGame {
@@ -88,7 +90,7 @@ impl LiveGame {
             clocks: vec![None; plies],
             turn: TurnClock::start(),
             clock_timer: None,
-            first_move_ms,
+            timing,
             lobby_watch: None,
             ended,
             draw_offer: None,
@@ -152,7 +154,10 @@ impl LiveGame {
             clocks,
             turn: TurnClock::resumed(turn_began),
             clock_timer: None,
-            first_move_ms: FIRST_MOVE_MS,
+            timing: Timing {
+                first_move_ms: FIRST_MOVE_MS,
+                day_ms: DAY_MS,
+            },
             lobby_watch: None,
             ended,
             draw_offer,
@@ -196,12 +201,17 @@ impl LiveGame {
 
     /// How long each player of a paired game has for its first move, ms.
     pub(crate) fn first_move_ms(&self) -> i64 {
-        self.first_move_ms
+        self.timing.first_move_ms
     }
 
-    /// Sets how long each player of a paired game has for its first move (the server's setting).
-    pub(crate) fn set_first_move_ms(&mut self, ms: i64) {
-        self.first_move_ms = ms;
+    /// A paired player's time for its first move and a correspondence day.
+    pub(crate) fn timing(&self) -> Timing {
+        self.timing
+    }
+
+    /// Sets the times the server keeps besides the clocks (its settings).
+    pub(crate) fn set_timing(&mut self, timing: Timing) {
+        self.timing = timing;
     }
 
     /// An end not given by the rules, if the game ended so.
@@ -275,6 +285,7 @@ impl LiveGame {
         self.times.push(time);
         self.clocks.push(clock);
         self.turn = turn;
+        self.meta.extensions = 0;
         self.draw_offer = None;
         self.takeback_offer = None;
         if let Some(end) = ply_limit_end(&self.game) {
@@ -294,6 +305,7 @@ impl LiveGame {
         self.times.truncate(keep);
         self.clocks.truncate(keep);
         self.turn = TurnClock::start();
+        self.meta.extensions = 0;
         self.stopped_after = self.game.outcome().map(|_| 0);
         self.draw_offer = None;
         self.takeback_offer = None;
@@ -348,6 +360,12 @@ impl LiveGame {
         let stored = db.load_game(id).await?.ok_or(GameError::NotFound(id))?;
         self.replace_with(LiveGame::from_stored(stored)?);
         Ok(())
+    }
+
+    /// Takes on another period given to the side to move (stored first): its deadline moves.
+    pub(crate) fn take_extension(&mut self) {
+        self.meta.extensions += 1;
+        self.changed();
     }
 
     /// Names the rematch of this game (stored first).

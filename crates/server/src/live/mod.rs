@@ -24,8 +24,10 @@
 //! keeps of it in memory), `memory` (what the games in memory weigh, and the positions of online
 //! games in progress) and `view` (the JSON view); `follow` keeps games in step with other servers
 //! sharing a PostgreSQL store. `access` says who may do what, `clock` keeps the time (`turn` times
-//! a turn), and every refusal is a [`GameError`] (`error`), which knows nothing of HTTP: a request's
-//! words (a draw's `offer`) are read at the edge into [`DrawAction`] and [`TakebackAction`].
+//! a turn; `days` keeps a correspondence game's days per move and gives more time, `overdue` ends
+//! those whose deadline passed while no server held them), and every
+//! refusal is a [`GameError`] (`error`), which knows nothing of HTTP: a request's words (a draw's
+//! `offer`) are read at the edge into [`DrawAction`] and [`TakebackAction`].
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
 //! family (`hasami_core::AnyGame`; `shogun_view` adds what the browser shows only for Shogun), never
@@ -41,6 +43,7 @@ mod clock;
 #[cfg(test)]
 mod clock_tests;
 mod create;
+mod days;
 mod draw;
 mod end;
 mod error;
@@ -55,6 +58,7 @@ mod memory;
 mod moves;
 mod names;
 mod opponent;
+mod overdue;
 mod presence;
 mod presence_sync;
 mod random;
@@ -91,6 +95,7 @@ pub(crate) use import::{Import, Importer};
 pub(crate) use lobby::Lobby;
 pub use memory::game_bytes;
 pub(crate) use names::Namer;
+pub(crate) use overdue::Overdue;
 pub(crate) use record::Recorder;
 pub use registry::{AppState, Shared};
 pub(crate) use registry::{MAX_LIVE_BYTES, MAX_LIVE_GAMES};

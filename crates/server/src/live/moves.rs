@@ -47,9 +47,11 @@ impl<'a> Mover<'a> {
             Ok(mv) => mv,
             Err(e) => return Err(self.refused(g, e).await),
         };
-        // The server that stores a move in an engine or clock game owns the game first, so the
-        // others (who hear of the move as it commits) leave the reply and the clock to it.
-        if g.engine_side().is_some() || g.meta().clock_initial.is_some() {
+        // The server that stores a move in an engine, clock or correspondence game owns the game
+        // first, so the others (who hear of the move as it commits) leave the reply and the clock
+        // to it.
+        let timed = g.meta().clock_initial.is_some() || g.meta().clock_days.is_some();
+        if g.engine_side().is_some() || timed {
             self.db.claim(g.meta().id).await;
         }
         if let Err(e) = self.commit(g, mv).await {

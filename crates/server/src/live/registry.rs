@@ -230,7 +230,7 @@ impl AppState {
             .ok_or(GameError::NotFound(id))?;
         let mut fresh = LiveGame::from_stored(stored)?;
         self.make_room(&mut fresh)?;
-        fresh.set_first_move_ms(self.services.first_move_ms());
+        fresh.set_timing(self.services.timing());
         // Players connected through other servers sharing the store.
         Presences::new(&self.db, self.services.lobby_grace())
             .read(&mut fresh)

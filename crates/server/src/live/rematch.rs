@@ -5,6 +5,7 @@ use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 
 use crate::db::Db;
+use crate::live::clock::TimeControl;
 use crate::live::create::Creator;
 use crate::live::create::{NewOptions, SeatAccounts};
 use crate::live::error::GameError;
@@ -81,10 +82,7 @@ impl Rematcher<'_> {
                         // Each name goes with its player to the other colour.
                         names: (white, black),
                         omniscient: g.meta().omniscient,
-                        clock: g
-                            .meta()
-                            .clock_initial
-                            .map(|c| (c, g.meta().clock_increment)),
+                        clock: time_control(g.meta()),
                         open: false,
                         arrange,
                         // Each account goes with its player to the other colour; a rated game's
@@ -110,5 +108,17 @@ impl Rematcher<'_> {
             token,
             side: new_side.map_or("both", side_word),
         })
+    }
+}
+
+/// The time control of a stored game, for its rematch: the same clocks or days per move.
+fn time_control(meta: &crate::db::StoredGame) -> Option<TimeControl> {
+    match (meta.clock_initial, meta.clock_days) {
+        (Some(initial_ms), _) => Some(TimeControl::RealTime {
+            initial_ms,
+            increment_ms: meta.clock_increment,
+        }),
+        (None, Some(days)) => Some(TimeControl::Days(days)),
+        (None, None) => None,
     }
 }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
+use crate::live::days::Extender;
 use crate::live::draw::{DrawAction, Drawer};
 use crate::live::error::GameError;
 use crate::live::finish::Finisher;
@@ -132,6 +133,16 @@ impl Round {
         let drawer = Drawer::new(&self.state.db);
         self.on(id, token, async |g: &mut LiveGame| {
             drawer.answer(g, token, action).await
+        })
+        .await
+    }
+
+    /// The waiting player (holder of `token`) gives the side to move another period of a
+    /// correspondence game's days.
+    pub(crate) async fn extend(&self, id: i64, token: Option<&str>) -> Result<GameView, GameError> {
+        let extender = Extender::new(&self.state.db);
+        self.on(id, token, async |g: &mut LiveGame| {
+            extender.extend(g, token).await
         })
         .await
     }

@@ -11,6 +11,8 @@ use tokio::sync::Semaphore;
 use crate::accounts::Accounts;
 use crate::engine::Engine;
 use crate::live::client_games::ClientGames;
+use crate::live::clock::Timing;
+use crate::live::days::DAY_MS;
 use crate::live::game::FIRST_MOVE_MS;
 use crate::live::retry::{Backoff, STORE_RETRY};
 use crate::metrics::Metrics;
@@ -35,6 +37,8 @@ pub(crate) struct Services {
     lobby_grace: Setting,
     /// How long each paired player has for its first move, ms (live/clock.rs).
     first_move: Setting,
+    /// The length of a correspondence game's day, ms (live/days.rs).
+    day: Setting,
 }
 
 /// A length of time the server's owner may change while it runs (`Limits`, tests), kept in ms.
@@ -70,6 +74,7 @@ impl Services {
             store_retry: Setting::new(STORE_RETRY),
             lobby_grace: Setting::new(std::time::Duration::from_secs(30)),
             first_move: Setting::new(std::time::Duration::from_millis(FIRST_MOVE_MS as u64)),
+            day: Setting::new(std::time::Duration::from_millis(DAY_MS as u64)),
         }
     }
 
@@ -89,9 +94,19 @@ impl Services {
         self.first_move.set(time);
     }
 
-    /// How long each paired player has for its first move, ms.
-    pub(crate) fn first_move_ms(&self) -> i64 {
-        i64::try_from(self.first_move.get().as_millis()).unwrap_or(i64::MAX)
+    /// Sets the length of a correspondence game's day (`Limits::day`).
+    pub(crate) fn set_day(&self, time: std::time::Duration) {
+        self.day.set(time);
+    }
+
+    /// The times a game keeps besides its clocks: a paired player's first move, a correspondence
+    /// day.
+    pub(crate) fn timing(&self) -> Timing {
+        let ms = |d: std::time::Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+        Timing {
+            first_move_ms: ms(self.first_move.get()),
+            day_ms: ms(self.day.get()).max(1),
+        }
     }
 
     /// The tries of a new piece of work that the store may refuse (live/retry.rs).

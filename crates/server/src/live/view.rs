@@ -3,6 +3,7 @@
 use hasami_core::{AnyGame, Side};
 use serde::Serialize;
 
+use crate::live::days::DaysView;
 use crate::live::end::winner_of;
 use crate::live::game::LiveGame;
 use crate::live::opponent::{parse_side, side_word};
@@ -81,8 +82,8 @@ pub(crate) struct GameView {
     pub(crate) rated: bool,
     /// Shogun: `fair` (the engine does not know the numbers pieces will show) or `omniscient`.
     pub(crate) engine: &'static str,
-    /// The clocks, when the game has a time control.
-    pub(crate) clock: Option<ClockView>,
+    /// The clocks, or the days per move, when the game has a time control.
+    pub(crate) clock: Option<ClockShown>,
     /// Shogun only: the "Shogun!" warning, the magnet board, the learning view, refused moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) shogun: Option<ShogunView>,
@@ -175,6 +176,16 @@ impl BoardState {
                 .unwrap_or_default(),
         }
     }
+}
+
+/// A game's time control as the view shows it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub(crate) enum ClockShown {
+    /// Real-time clocks.
+    RealTime(ClockView),
+    /// Days per move (correspondence).
+    Days(DaysView),
 }
 
 /// The clocks of a game (times in ms, computed when the view was made).
@@ -287,9 +298,12 @@ impl LiveGame {
         serde_json::json!({ "type": "game", "game": self.view(token) }).to_string()
     }
 
-    fn clock_view(&self, now: tokio::time::Instant) -> Option<ClockView> {
+    fn clock_view(&self, now: tokio::time::Instant) -> Option<ClockShown> {
+        if let Some(days) = self.days_view(now) {
+            return Some(ClockShown::Days(days));
+        }
         let initial_ms = self.meta().clock_initial?;
-        Some(ClockView {
+        Some(ClockShown::RealTime(ClockView {
             initial_ms,
             increment_ms: self.meta().clock_increment,
             black_ms: self.remaining(Side::First, now)?.max(0),
@@ -298,6 +312,6 @@ impl LiveGame {
             first_move_ms: self
                 .first_move_due()
                 .then(|| (self.first_move_ms() - self.turn().elapsed_ms(now)).max(0)),
-        })
+        }))
     }
 }

@@ -41,6 +41,8 @@ export const api = {
   hint: (id, ms, ply = null) => call('GET', `/api/games/${id}/hint?ms=${ms}` + (ply === null ? '' : `&ply=${ply}`)),
   record: (id) => call('GET', `/api/games/${id}/record`),
   abort: (id, token) => call('POST', `/api/games/${id}/abort`, { token }),
+  // Correspondence games: the waiting player gives the side to move another period of days.
+  extend: (id, token) => call('POST', `/api/games/${id}/extend`, { token }),
   rematch: (id, token) => call('POST', `/api/games/${id}/rematch`, { token }),
   review: (id) => call('POST', `/api/games/${id}/review`),
   storedReview: (id) => call('GET', `/api/games/${id}/review`),

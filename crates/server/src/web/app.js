@@ -22,6 +22,8 @@ const screens = {
   leaderboard: () => import('./leaderboard.js'),
   challenges: () => import('./challenges.js'),
 };
+import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
+import { yourTurnsFirst, showYourTurns } from './turns.js';
 
 const view = document.getElementById('view');
 let cleanup = () => {};
@@ -145,6 +147,12 @@ async function newGameScreen(params) {
   const ratedOn = h('input', { type: 'checkbox', id: 'ng-rated' });
   const ratedBox = h('div', { id: 'ng-rated-box', hidden: true }, h('label', {}, ratedOn, ' Rated: the result changes both players’ ratings (your opponent must be signed in)'));
   const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' Clock:'), minutes, h('span', {}, 'minutes per side +'), increment, h('span', {}, 'seconds per move'));
+  // Online: days per move instead of a clock (a correspondence game); one or the other.
+  const days = h('select', { id: 'ng-days', 'aria-label': 'Correspondence: days per move' },
+    h('option', { value: '' }, 'off'), CORRESPONDENCE_DAYS.map((d) => h('option', { value: d }, daysPerMove(d))));
+  const daysBox = h('div', { id: 'ng-days-box', class: 'row' }, h('label', {}, 'Correspondence: ', days));
+  days.addEventListener('change', () => { if (days.value) clockOn.checked = false; });
+  clockOn.addEventListener('change', () => { if (clockOn.checked) days.value = ''; });
   const isShogun = () => preset.value === 'shogun';
   const variantText = () => {
     const extra = options.value.trim() ? (options.value.trim().startsWith('+') ? '' : '+') + options.value.trim() : '';
@@ -175,7 +183,7 @@ async function newGameScreen(params) {
     h('label', {}, 'Rule options (optional) ', options), about,
     h('fieldset', {}, h('legend', {}, 'Opponent'),
       opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'Someone online (invite link or lobby)')),
-    openBox, ratedBox, engineOnly, sideBox, oneName, twoNames, clockBox,
+    openBox, ratedBox, engineOnly, sideBox, oneName, twoNames, clockBox, daysBox,
     h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text ', start)),
     err,
     // The start button stays in view at the bottom of the screen while the form scrolls.
@@ -188,6 +196,7 @@ async function newGameScreen(params) {
     twoNames.hidden = o !== 'local';
     openBox.hidden = o !== 'online';
     ratedBox.hidden = !(o === 'online' && account());
+    daysBox.hidden = o !== 'online';
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
     const [one, two] = shogun ? ['White', 'Red'] : ['Black', 'White'];
@@ -211,6 +220,7 @@ async function newGameScreen(params) {
     if (isShogun() && req.opponent === 'engine') req.engine = engineMode.value;
     if (clockOn.checked)
       req.clock = { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
+    else if (req.opponent === 'online' && days.value) req.clock = { days: Number(days.value) };
     if (req.opponent === 'local') {
       const players = {};
       if (nameBlack.value.trim()) players.black = nameBlack.value.trim();
@@ -268,8 +278,16 @@ async function newGameScreen(params) {
   const [games, now] = await Promise.all([recentGames(5), screens.leaderboard().then((m) => m.nowPlayingCard(5), () => null)]);
   // Not when another screen was opened meanwhile.
   if (location.hash !== here) return;
-  view.append(games);
+  showGames(games);
   if (now) view.append(now);
+}
+
+/** Shows the list of games `box` made, and in the tab how many wait for your move (unless the
+ * screen was left meanwhile). */
+function showGames(box) {
+  const title = document.title;
+  view.append(box);
+  if (box.isConnected) showYourTurns(Number(box.dataset.yourTurns || 0), title);
 }
 
 
@@ -296,13 +314,12 @@ async function recentGames(limit) {
       const rows = list.map((g) => {
         const playing = inProgress(g);
         const resume = tokens.get(g.id) && playing;
-        const side = sides.get(g.id);
-        const yourMove = resume && g.turn && (side === 'both' || side === g.turn);
-        return h('tr', { 'data-game-id': g.id },
+        const yourMove = resume && turns.ids.has(g.id);
+        return h('tr', { 'data-game-id': g.id, class: yourMove ? 'your-turn' : null },
           h('td', {}, '#' + g.id),
           h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
           h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
-          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your move, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
+          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your turn, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
           h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
           h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${resume ? 'Resume' : 'Review'} game ${g.id}` }, resume ? 'Resume' : 'Review')));
       });
@@ -310,13 +327,18 @@ async function recentGames(limit) {
         h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', { class: 'wide' }, 'Players'), h('th', {}, 'State'), h('th', { class: 'wide' }, 'Last change'), h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
         h('tbody', {}, rows));
     };
-    const shownMine = limit ? mine.slice(0, limit) : mine;
+    // The games where it is your turn come first (and are counted in the tab).
+    const turns = yourTurnsFirst(mine, (id) => tokens.get(id) && sides.get(id));
+    const shownMine = limit ? turns.games.slice(0, Math.max(limit, turns.count)) : turns.games;
     // A key whose side this browser never learnt (its game page not opened since) is asked of
     // the server once, before the rows are drawn.
     await Promise.all(shownMine.filter((g) => inProgress(g) && g.turn && !sides.get(g.id)).map(async (g) => {
       try { const v = await api.game(g.id, tokens.get(g.id)); if (v.you) sides.set(g.id, v.you); } catch { /* shown without */ }
     }));
-    box.append(table('games-list', shownMine, 'Your games'));
+    // Sides learnt just now count too.
+    Object.assign(turns, yourTurnsFirst(shownMine, (id) => tokens.get(id) && sides.get(id)));
+    box.dataset.yourTurns = turns.count;
+    box.append(table('games-list', turns.games, 'Your games'));
     if (!mine.length) box.append(h('p', {}, 'No games yet.'));
     if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All your games')));
     if (!limit && others.length) {
@@ -328,7 +350,7 @@ async function recentGames(limit) {
 
 async function gamesScreen() {
   document.title = 'hasami: games';
-  view.append(await recentGames(0));
+  showGames(await recentGames(0));
 }
 
 // ---------------------------------------------------------------- import

@@ -11,6 +11,7 @@ import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
 import { playerLink } from './ratings.js';
+import { daysLeftText, daysPerMove, mayGiveTime } from './days.js';
 
 /** Games whose invited friend has been seen here: their invite links are no longer shown. */
 const friendCame = new Set();
@@ -69,6 +70,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // Online games take moves back when the opponent agrees (engine and hot-seat games: Undo).
   const bTakeback = btn('btn-takeback', 'Ask takeback', () => act(() => api.takeback(id, game.takeback_offer && game.takeback_offer !== you ? 'accept' : 'offer', token)), 'Ask your opponent to take back your last move');
   const bTakebackDecline = btn('btn-takeback-decline', 'Decline takeback', () => act(() => api.takeback(id, 'decline', token)));
+  // Correspondence games: the waiting player gives the side to move another period of days.
+  const bExtend = btn('btn-extend', 'Give more time', () => act(() => api.extend(id, token)), 'Give your opponent more time for this move');
   const bAbort = btn('btn-abort', 'Abort', () => { if (confirm('Abort this game? It ends with no result.')) act(() => api.abort(id, token)); }, 'Abort the game (no result)');
   const bReview = btn('btn-review', 'Review', runReview, 'Review: the engine judges every move of the game');
   const reviewBox = h('section', { class: 'review', id: 'review', hidden: true, 'aria-label': 'Review' });
@@ -107,7 +110,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       chatBox, reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 
@@ -249,7 +252,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const wasOver = game ? game.status === 'over' : null;
     const wasArranging = game ? !!game.arranging : false;
     game = g;
-    clockBase = g.clock ? { ...g.clock, at: performance.now() } : null;
+    clockBase = g.clock ? { ...g.clock, at: performance.now(), wall: Date.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
     bar.sides(g.side_names, g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
@@ -405,6 +408,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // Before each side has moved a game is aborted, not resigned, and no draw is offered.
     const abortable = playing && g.ply < 2;
     bAbort.hidden = !abortable; bResign.hidden = abortable;
+    bExtend.hidden = !mayGiveTime(g, you);
+    if (!bExtend.hidden) bExtend.setAttribute('aria-label', `Give your opponent ${daysPerMove(g.clock.days).replace(' per move', '')} more for this move (${g.clock.extensions_left} left)`);
     afterBox.textContent = '';
     const after = afterGameActions(g, you, token, (m) => { errorLine.textContent = m; });
     if (after) afterBox.append(after);
@@ -480,6 +485,21 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   }
   function tickClocks() {
     if (!clockBase) return;
+    // Correspondence: the time left to the side to move's deadline, in days and hours.
+    if (clockBase.days) {
+      for (const s of ['black', 'white']) {
+        const e = document.getElementById('clock-' + s);
+        if (!e) continue;
+        const running = clockBase.running === s && clockBase.deadline;
+        const left = running ? clockBase.deadline - (clockBase.wall + performance.now() - clockBase.at) : null;
+        e.textContent = running ? daysLeftText(left) : daysPerMove(clockBase.days);
+        e.classList.toggle('running', !!running);
+        e.classList.toggle('low', !!running && left < 3_600_000);
+        if (running) e.dataset.deadline = clockBase.deadline; else delete e.dataset.deadline;
+      }
+      firstMove.hidden = true;
+      return;
+    }
     for (const s of ['black', 'white']) {
       const e = document.getElementById('clock-' + s);
       if (!e) continue;

@@ -5,11 +5,13 @@ import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
 import { account } from './session.js';
+import { daysPerMove } from './days.js';
 
 const NAME = 'hasami.name';
 
 function clockText(g) {
   const rated = g.rated ? ', rated' : '';
+  if (g.clock_days) return daysPerMove(g.clock_days) + rated;
   if (g.clock_initial === null || g.clock_initial === undefined) return 'no clock' + rated;
   const min = g.clock_initial / 60000;
   return `${Number.isInteger(min) ? min : min.toFixed(1)} min + ${g.clock_increment / 1000} s${rated}`;

@@ -61,7 +61,8 @@ impl Postgres {
             .query(
                 "SELECT g.id, g.variant,
                     CASE g.open_seat WHEN 'black' THEN g.white_name ELSE g.black_name END,
-                    g.open_seat, g.clock_initial, g.clock_increment, g.created, g.rated, r.rating
+                    g.open_seat, g.clock_initial, g.clock_increment, g.created, g.rated, r.rating,
+                    g.clock_days
                  FROM games g LEFT JOIN ratings r
                     ON r.user_id = CASE g.open_seat WHEN 'black' THEN g.white_user ELSE g.black_user END
                     AND r.preset = split_part(g.variant, '+', 1)
@@ -83,6 +84,7 @@ impl Postgres {
                 created: r.get(6),
                 rated: r.get(7),
                 rating: r.get(8),
+                clock_days: r.get(9),
             })
             .collect())
     }

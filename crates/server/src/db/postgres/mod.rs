@@ -13,6 +13,7 @@ use std::time::Duration;
 
 mod arrange;
 mod chat;
+mod days;
 mod health;
 mod lobby;
 mod migrate;
@@ -143,9 +144,10 @@ impl Postgres {
                 "INSERT INTO games (variant, start, created, updated, opponent, engine_side, level,
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
-                    arranging, arranged_black, arranged_white, black_user, white_user, rated)
+                    arranging, arranged_black, arranged_white, black_user, white_user, rated,
+                    clock_days)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18, $19, $20, $21, $22, $23, $24, $25, $26)
+                    $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -174,6 +176,7 @@ impl Postgres {
                     &g.users[0],
                     &g.users[1],
                     &g.rated,
+                    &g.clock_days,
                 ],
             )
             .await?;
@@ -210,7 +213,7 @@ impl Postgres {
             .query_one(
                 "WITH upd AS (
                     UPDATE games SET plies = $2::BIGINT, result = $7, reason = $8, draw_offer = $9,
-                        takeback_offer = $12, updated = $5, turn_started = $5
+                        takeback_offer = $12, updated = $5, turn_started = $5, extensions = 0
                     WHERE id = $1 AND plies = $2::BIGINT - 1 AND result = '*' AND reason IS NULL
                     RETURNING 1
                  ), ins AS (
@@ -261,7 +264,8 @@ impl Postgres {
         // Only from the ply the caller saw (schema step 5); dropping `tx` rolls back.
         let moved = tx
             .execute(
-                "UPDATE games SET plies = $3, turn_started = $4 WHERE id = $1 AND plies = $2",
+                "UPDATE games SET plies = $3, turn_started = $4, extensions = 0
+                 WHERE id = $1 AND plies = $2",
                 &[&id, &i64::from(from), &i64::from(keep), &now_ms()],
             )
             .await?;
@@ -356,7 +360,7 @@ impl Postgres {
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
                     turn_started, paired, arranging, arranged_black, arranged_white,
-                    black_user, white_user, rated,
+                    black_user, white_user, rated, clock_days, extensions,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -368,10 +372,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(29);
-        let captured: Vec<String> = r.get(30);
-        let times: Vec<i64> = r.get(31);
-        let clocks: Vec<Option<i64>> = r.get(32);
+        let mvs: Vec<String> = r.get(31);
+        let captured: Vec<String> = r.get(32);
+        let times: Vec<i64> = r.get(33);
+        let clocks: Vec<Option<i64>> = r.get(34);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -411,6 +415,8 @@ impl Postgres {
             arranged: [r.get(24), r.get(25)],
             users: [r.get(26), r.get(27)],
             rated: r.get(28),
+            clock_days: r.get(29),
+            extensions: r.get(30),
             moves,
         }))
     }
