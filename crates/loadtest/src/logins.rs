@@ -36,7 +36,7 @@ async fn flood(target: Arc<Target>, n: usize, stop: Arc<AtomicBool>, tally: Arc<
     let mut i = 0u64;
     while !stop.load(Ordering::Relaxed) {
         i += 1;
-        let (path, body) = if i % 10 == 0 {
+        let (path, body) = if i.is_multiple_of(10) {
             (
                 "/api/account/signup",
                 json!({"username": format!("flood{n}x{i}"), "password": "a flood's password"}),
@@ -84,7 +84,12 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
         let body = json!({"username": "floodtarget", "password": format!("a lone guess {i}")});
         let sent = Instant::now();
         match target
-            .request(o.flood + o.probes + i, "POST", "/api/account/login", &body.to_string())
+            .request(
+                o.flood + o.probes + i,
+                "POST",
+                "/api/account/login",
+                &body.to_string(),
+            )
             .await
         {
             Ok((401, _)) => alone.push(sent.elapsed()),
@@ -92,7 +97,10 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
             Err(e) => return vec![e],
         }
     }
-    report("a lone login (wrong password), the server otherwise idle", alone);
+    report(
+        "a lone login (wrong password), the server otherwise idle",
+        alone,
+    );
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Mutex::new(Tally::default()));
     let tasks: Vec<_> = (0..o.flood)

@@ -1,8 +1,6 @@
 //! Glicko-2 ratings: Glickman's "Example of the Glicko-2 system", steps 1 to 8, with the Illinois
 //! algorithm for the new volatility. Pure arithmetic: no store, no clock; the caller decides what a
 //! rating period is and keeps the results.
-// Only part of the server rates games yet; the tests use all of it.
-#![cfg_attr(not(test), allow(dead_code))]
 
 use std::f64::consts::PI;
 
@@ -20,7 +18,7 @@ const CENTRE: f64 = 1500.0;
 const MAX_RD: f64 = 350.0;
 
 /// Ratings with a deviation above this are provisional (shown with "?").
-const PROVISIONAL_RD: f64 = 110.0;
+pub(crate) const PROVISIONAL_RD: f64 = 110.0;
 
 /// The convergence tolerance ε of the volatility's iteration.
 const EPSILON: f64 = 0.000001;
@@ -47,11 +45,6 @@ impl Rating {
         rd: MAX_RD,
         volatility: 0.06,
     };
-
-    /// True while the rating is still uncertain (RD above 110).
-    pub(crate) fn provisional(&self) -> bool {
-        self.rd > PROVISIONAL_RD
-    }
 
     /// The rating after a rating period with `games`: each the opponent's rating before the period
     /// and this player's score (1 win, 0.5 draw, 0 loss). A period with no games only raises the
@@ -231,14 +224,6 @@ mod tests {
         assert_eq!(next.volatility, player.volatility);
         // A new player's deviation is already the largest.
         assert_eq!(Rating::NEW.after(&[], TAU), Rating::NEW);
-    }
-
-    #[test]
-    fn provisional_above_110() {
-        assert!(Rating::NEW.provisional());
-        assert!(r(1500.0, 110.5).provisional());
-        assert!(!r(1500.0, 110.0).provisional());
-        assert!(!r(1800.0, 60.0).provisional());
     }
 
     /// The same numbers, bit for bit (NaN included).

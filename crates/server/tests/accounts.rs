@@ -25,7 +25,11 @@ fn the_independent_glicko_matches_the_papers_worked_example() {
     let opp = |r, rd| Glicko { r, rd, sigma: 0.06 };
     let after = glicko2(
         player,
-        &[(opp(1400.0, 30.0), 1.0), (opp(1550.0, 100.0), 0.0), (opp(1700.0, 300.0), 0.0)],
+        &[
+            (opp(1400.0, 30.0), 1.0),
+            (opp(1550.0, 100.0), 0.0),
+            (opp(1700.0, 300.0), 0.0),
+        ],
         0.5,
     );
     assert!((after.r - 1464.06).abs() < 0.01, "{after:?}");
@@ -44,7 +48,10 @@ fn sign_up_log_in_log_out_and_sessions() {
     );
     assert_eq!(answer.status, 201, "{}", answer.text);
     let cookie = &answer.cookies[0];
-    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
     assert!(!cookie.contains("Secure"), "not behind TLS: {cookie}");
     assert!(!answer.text.contains(PASSWORD) && !answer.text.contains("argon2"));
     let me = ada.get("/api/account").json();
@@ -70,7 +77,12 @@ fn sign_up_log_in_log_out_and_sessions() {
         assert_eq!(a.status, status, "{name}: {}", a.text);
         assert!(a.json()["error"].is_string());
     }
-    assert_eq!(other.post("/api/account/signup", json!({"username": 5})).status, 400);
+    assert_eq!(
+        other
+            .post("/api/account/signup", json!({"username": 5}))
+            .status,
+        400
+    );
 
     // Wrong password and unknown name: the same answer.
     let wrong = other.post(
@@ -159,11 +171,13 @@ fn a_deleted_account_keeps_its_games_under_deleted_and_its_name_stays_taken() {
     let mut other = client(&s);
     other.cookie = ada.cookie.clone();
     assert_eq!(
-        ada.post("/api/account/delete", json!({"password": "wrong one!"})).status,
+        ada.post("/api/account/delete", json!({"password": "wrong one!"}))
+            .status,
         401
     );
     assert_eq!(
-        ada.post("/api/account/delete", json!({"password": PASSWORD})).status,
+        ada.post("/api/account/delete", json!({"password": PASSWORD}))
+            .status,
         200
     );
     assert_eq!(other.get("/api/account").status, 401);
@@ -201,7 +215,10 @@ fn failed_logins_are_limited_per_address_but_never_lock_out_the_owner() {
         }
         statuses.push(a.status);
     }
-    assert!(statuses.iter().all(|&s| s == 401 || s == 429), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|&s| s == 401 || s == 429),
+        "{statuses:?}"
+    );
     assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
     // Even the right password from that address waits now.
     let blocked = stranger.post(
@@ -240,7 +257,11 @@ fn rated_game(black: &mut Client, white: &mut Client, black_loses: bool) -> i64 
         );
         assert_eq!(a.status, 200, "{}", a.text);
     }
-    let (loser, token) = if black_loses { (black, &bt) } else { (white, &wt) };
+    let (loser, token) = if black_loses {
+        (black, &bt)
+    } else {
+        (white, &wt)
+    };
     let a = loser.post(&format!("/api/games/{id}/resign"), json!({"token": token}));
     assert_eq!(a.status, 200, "{}", a.text);
     id
@@ -276,11 +297,22 @@ fn rated_games_change_both_ratings_as_glicko_2_says_and_fill_the_leaderboard() {
     let id = c["id"].as_i64().unwrap();
     let listed = s.get("/api/lobby").1;
     assert_eq!(listed["games"][0]["rated"], true);
-    assert_eq!(client(&s).post(&format!("/api/games/{id}/join"), json!({})).status, 401);
-    assert_eq!(ada.post(&format!("/api/games/{id}/join"), json!({})).status, 409);
     assert_eq!(
         client(&s)
-            .post("/api/games", json!({"opponent": "online", "open": true, "rated": true}))
+            .post(&format!("/api/games/{id}/join"), json!({}))
+            .status,
+        401
+    );
+    assert_eq!(
+        ada.post(&format!("/api/games/{id}/join"), json!({})).status,
+        409
+    );
+    assert_eq!(
+        client(&s)
+            .post(
+                "/api/games",
+                json!({"opponent": "online", "open": true, "rated": true})
+            )
             .status,
         400,
         "anonymous players play casual"
@@ -295,10 +327,14 @@ fn rated_games_change_both_ratings_as_glicko_2_says_and_fill_the_leaderboard() {
         "variants with options play casual"
     );
     assert_eq!(
-        ada.post("/api/games", json!({"opponent": "engine", "rated": true})).status,
+        ada.post("/api/games", json!({"opponent": "engine", "rated": true}))
+            .status,
         400
     );
-    let c = ada.post(&format!("/api/games/{id}/abort"), json!({"token": c["token"]}));
+    let c = ada.post(
+        &format!("/api/games/{id}/abort"),
+        json!({"token": c["token"]}),
+    );
     assert_eq!(c.status, 200, "{}", c.text);
 
     let (mut a, mut b) = (NEW, NEW);
@@ -317,16 +353,25 @@ fn rated_games_change_both_ratings_as_glicko_2_says_and_fill_the_leaderboard() {
         assert!(games <= 60, "the deviations do not fall: {a:?} {b:?}");
         if games == 1 {
             let page = s.get("/api/players/ada").1;
-            assert!(close(rating_of(&page["ratings"]["hasami"]), a), "{page} vs {a:?}");
+            assert!(
+                close(rating_of(&page["ratings"]["hasami"]), a),
+                "{page} vs {a:?}"
+            );
             let shown = s.get("/api/leaderboard/hasami").1;
             assert_eq!(shown["players"], json!([]), "one game is too few");
         }
     }
     let page = s.get("/api/players/Ada").1;
     assert_eq!(page["username"], "Ada");
-    assert!(close(rating_of(&page["ratings"]["hasami"]), a), "{page} vs {a:?}");
+    assert!(
+        close(rating_of(&page["ratings"]["hasami"]), a),
+        "{page} vs {a:?}"
+    );
     assert_eq!(page["ratings"]["hasami"]["games"], games);
-    assert_eq!(page["history"]["hasami"].as_array().unwrap().len(), games as usize);
+    assert_eq!(
+        page["history"]["hasami"].as_array().unwrap().len(),
+        games as usize
+    );
     assert!(page["games"].as_array().unwrap().len() >= games as usize);
     let bea_page = s.get("/api/players/bea").1;
     assert!(close(rating_of(&bea_page["ratings"]["hasami"]), b));
@@ -360,13 +405,21 @@ fn a_challenge_by_name_is_accepted_declined_or_cancelled() {
         400,
         "yourself"
     );
-    assert_eq!(ada.post("/api/challenges", json!({"to": "nobody"})).status, 404);
     assert_eq!(
-        ada.post("/api/challenges", json!({"to": "bea", "side": "green"})).status,
+        ada.post("/api/challenges", json!({"to": "nobody"})).status,
+        404
+    );
+    assert_eq!(
+        ada.post("/api/challenges", json!({"to": "bea", "side": "green"}))
+            .status,
         400
     );
     assert_eq!(
-        ada.post("/api/challenges", json!({"to": "bea", "clock": {"initial": -1}})).status,
+        ada.post(
+            "/api/challenges",
+            json!({"to": "bea", "clock": {"initial": -1}})
+        )
+        .status,
         400
     );
     let sent = ada.post(
@@ -381,7 +434,8 @@ fn a_challenge_by_name_is_accepted_declined_or_cancelled() {
     assert_eq!(incoming["incoming"][0]["rated"], true);
     assert_eq!(incoming["incoming"][0]["status"], "open");
     assert_eq!(
-        ada.post(&format!("/api/challenges/{cid}/accept"), json!({})).status,
+        ada.post(&format!("/api/challenges/{cid}/accept"), json!({}))
+            .status,
         404,
         "only the challenged accepts"
     );
@@ -391,7 +445,8 @@ fn a_challenge_by_name_is_accepted_declined_or_cancelled() {
     assert_eq!(accepted["side"], "black");
     let game = accepted["game"].as_i64().unwrap();
     assert_eq!(
-        bea.post(&format!("/api/challenges/{cid}/accept"), json!({})).status,
+        bea.post(&format!("/api/challenges/{cid}/accept"), json!({}))
+            .status,
         404,
         "once"
     );
@@ -412,7 +467,10 @@ fn a_challenge_by_name_is_accepted_declined_or_cancelled() {
     assert_eq!(moved.status, 200, "{}", moved.text);
 
     // A correspondence challenge makes a correspondence game.
-    let days = ada.post("/api/challenges", json!({"to": "Bea", "clock": {"days": 3}}));
+    let days = ada.post(
+        "/api/challenges",
+        json!({"to": "Bea", "clock": {"days": 3}}),
+    );
     assert_eq!(days.status, 201, "{}", days.text);
     let days_id = days.json()["id"].clone();
     let made = bea.post(&format!("/api/challenges/{days_id}/accept"), json!({}));
@@ -420,36 +478,53 @@ fn a_challenge_by_name_is_accepted_declined_or_cancelled() {
     let view = s.get(&format!("/api/games/{}", made.json()["game"])).1;
     assert_eq!(view["clock"]["days"], 3, "{view}");
     assert_eq!(
-        ada.post("/api/challenges", json!({"to": "Bea", "clock": {"days": 4}})).status,
+        ada.post(
+            "/api/challenges",
+            json!({"to": "Bea", "clock": {"days": 4}})
+        )
+        .status,
         400
     );
 
     // Declined and cancelled.
     let second = ada.post("/api/challenges", json!({"to": "Bea"})).json()["id"].clone();
     assert_eq!(
-        bea.post(&format!("/api/challenges/{second}/decline"), json!({})).status,
+        bea.post(&format!("/api/challenges/{second}/decline"), json!({}))
+            .status,
         200
     );
-    assert_eq!(ada.get("/api/challenges").json()["outgoing"][0]["status"], "declined");
+    assert_eq!(
+        ada.get("/api/challenges").json()["outgoing"][0]["status"],
+        "declined"
+    );
     let third = ada.post("/api/challenges", json!({"to": "Bea"})).json()["id"].clone();
     assert_eq!(
-        bea.post(&format!("/api/challenges/{third}/cancel"), json!({})).status,
+        bea.post(&format!("/api/challenges/{third}/cancel"), json!({}))
+            .status,
         404,
         "only the challenger cancels"
     );
     assert_eq!(
-        ada.post(&format!("/api/challenges/{third}/cancel"), json!({})).status,
+        ada.post(&format!("/api/challenges/{third}/cancel"), json!({}))
+            .status,
         200
     );
     assert_eq!(
-        bea.post(&format!("/api/challenges/{third}/accept"), json!({})).status,
+        bea.post(&format!("/api/challenges/{third}/accept"), json!({}))
+            .status,
         404
     );
     // At most ten open at once.
     for _ in 0..10 {
-        assert_eq!(ada.post("/api/challenges", json!({"to": "Bea"})).status, 201);
+        assert_eq!(
+            ada.post("/api/challenges", json!({"to": "Bea"})).status,
+            201
+        );
     }
-    assert_eq!(ada.post("/api/challenges", json!({"to": "Bea"})).status, 429);
+    assert_eq!(
+        ada.post("/api/challenges", json!({"to": "Bea"})).status,
+        429
+    );
     assert_eq!(ada.post("/api/challenges/x/accept", json!({})).status, 404);
 }
 
@@ -483,7 +558,16 @@ fn games_played_anonymously_are_claimed_into_the_account_once() {
         json!({"games": [{"id": id, "token": token}]}),
     );
     assert_eq!(again.json()["claimed"], json!([]), "claimed once");
-    assert_eq!(client(&s).post("/api/account/claim", json!({"games": []})).status, 401);
+    assert_eq!(
+        client(&s)
+            .post("/api/account/claim", json!({"games": []}))
+            .status,
+        401
+    );
     let many: Vec<Value> = (0..201).map(|i| json!({"id": i, "token": "x"})).collect();
-    assert_eq!(ada.post("/api/account/claim", json!({"games": many})).status, 400);
+    assert_eq!(
+        ada.post("/api/account/claim", json!({"games": many}))
+            .status,
+        400
+    );
 }

@@ -84,7 +84,10 @@ fn a_rated_game_resigned_on_both_servers_at_once_is_rated_once() {
                 .status
         });
         let statuses = (t1.join().unwrap(), t2.join().unwrap());
-        assert!(statuses.0 == 200 || statuses.1 == 200, "{statuses:?} in round {round}");
+        assert!(
+            statuses.0 == 200 || statuses.1 == 200,
+            "{statuses:?} in round {round}"
+        );
     }
     let page = one.get("/api/players/Ada").1;
     let history = page["history"]["hasami"].as_array().unwrap();
@@ -107,7 +110,10 @@ fn a_rated_game_resigned_on_both_servers_at_once_is_rated_once() {
         (a, b) = (na, nb);
     }
     let rating = |v: &serde_json::Value| v["rating"].as_f64().unwrap();
-    assert!((rating(&page["ratings"]["hasami"]) - a.r).abs() < 1e-6, "{page} {a:?}");
+    assert!(
+        (rating(&page["ratings"]["hasami"]) - a.r).abs() < 1e-6,
+        "{page} {a:?}"
+    );
     assert!((rating(&bea_page["ratings"]["hasami"]) - b.r).abs() < 1e-6);
 }
 
@@ -157,7 +163,10 @@ fn two_stores_applying_one_games_rating_at_once_apply_it_once() {
             .json();
         let id = c["id"].as_i64().unwrap();
         let j = bea.post(&format!("/api/games/{id}/join"), json!({})).json();
-        let r = bea.post(&format!("/api/games/{id}/resign"), json!({"token": j["token"]}));
+        let r = bea.post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": j["token"]}),
+        );
         assert_eq!(r.status, 200, "{}", r.text);
         ids.push(id);
     }
@@ -175,7 +184,10 @@ fn two_stores_applying_one_games_rating_at_once_apply_it_once() {
     let applied: usize = runtime.block_on(async {
         let mut count = 0;
         for &id in &ids {
-            let (a, b) = tokio::join!(stores[0].rate_game(id, rules), stores[1].rate_game(id, rules));
+            let (a, b) = tokio::join!(
+                stores[0].rate_game(id, rules),
+                stores[1].rate_game(id, rules)
+            );
             let (a, b) = (a.unwrap(), b.unwrap());
             assert!(a ^ b, "game {id}: {a} {b}");
             count += 1;

@@ -142,7 +142,9 @@ impl<'a> Challenger<'a> {
             Some(value) => {
                 let parsed: ClockRequest = serde_json::from_value(value.clone())
                     .map_err(|e| AccountError::Bad(format!("bad clock: {e}")))?;
-                parsed.control().map_err(|e| AccountError::Bad(e.to_string()))?;
+                parsed
+                    .control()
+                    .map_err(|e| AccountError::Bad(e.to_string()))?;
                 let text = value.to_string();
                 if text.len() > MAX_CLOCK_JSON {
                     return Err(AccountError::Bad("bad clock: too long".into()));
@@ -214,7 +216,8 @@ impl<'a> Challenger<'a> {
         .map_err(|e| AccountError::Bad(e.to_string()))?;
         req.clock = match &c.clock {
             Some(text) => Some(
-                serde_json::from_str(text).map_err(|e| AccountError::Bad(format!("bad clock: {e}")))?,
+                serde_json::from_str(text)
+                    .map_err(|e| AccountError::Bad(format!("bad clock: {e}")))?,
             ),
             None => None,
         };

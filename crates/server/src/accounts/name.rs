@@ -113,8 +113,19 @@ mod tests {
         assert_eq!(UserName::parse("bad name"), Err(NameError::Characters));
         assert_eq!(UserName::parse("ünï"), Err(NameError::Characters));
         assert_eq!(UserName::parse("<script>"), Err(NameError::Characters));
-        for reserved in ["Deleted", "ADMIN", "hasami-level-3", "Level10", "CoolBot", "myengine"] {
-            assert_eq!(UserName::parse(reserved), Err(NameError::Reserved), "{reserved}");
+        for reserved in [
+            "Deleted",
+            "ADMIN",
+            "hasami-level-3",
+            "Level10",
+            "CoolBot",
+            "myengine",
+        ] {
+            assert_eq!(
+                UserName::parse(reserved),
+                Err(NameError::Reserved),
+                "{reserved}"
+            );
         }
         assert_eq!(lookup_key("Kaito_99").as_deref(), Some("kaito_99"));
         assert_eq!(lookup_key("a b c"), None);

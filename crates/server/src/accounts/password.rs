@@ -174,7 +174,10 @@ mod tests {
         let pool = Hasher::with_workers(1);
         let pw = Password::parse("correct horse").unwrap();
         let hash = pool.hash(&pw).await.unwrap();
-        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
         assert!(!hash.contains("correct horse"));
         assert!(pool.verify(&pw, Some(&hash)).await.unwrap());
         let wrong = Password::given("correct horsE");

@@ -23,7 +23,7 @@ pub(crate) const LEADERS: i64 = 100;
 /// Rated games a player needs to be on a leaderboard.
 pub(crate) const LEADER_GAMES: i64 = 10;
 /// The largest deviation a player on a leaderboard may have.
-pub(crate) const LEADER_RD: f64 = 110.0;
+pub(crate) const LEADER_RD: f64 = crate::glicko::PROVISIONAL_RD;
 /// Games the "now playing" list holds.
 pub(crate) const NOW_PLAYING: i64 = 50;
 
@@ -101,7 +101,11 @@ impl<'a> Players<'a> {
     }
 
     /// The games on `user`'s seats, latest change first, with whose turn it is.
-    pub(crate) async fn games(&self, user: &User, limit: i64) -> Result<Vec<OwnGame>, AccountError> {
+    pub(crate) async fn games(
+        &self,
+        user: &User,
+        limit: i64,
+    ) -> Result<Vec<OwnGame>, AccountError> {
         Ok(self
             .db
             .seat_games(user.id, limit)

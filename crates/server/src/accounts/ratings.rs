@@ -76,10 +76,7 @@ pub(crate) fn rate(
 }
 
 /// The rules the store applies.
-pub(crate) const RULES: RatingRules = RatingRules {
-    preset_of,
-    rate,
-};
+pub(crate) const RULES: RatingRules = RatingRules { preset_of, rate };
 
 /// Settles the rated games whose end was stored but whose change was not (at most 1,000 at a
 /// time); how many this server settled.
@@ -103,7 +100,10 @@ mod tests {
     #[test]
     fn presets_without_options_are_rated() {
         assert_eq!(preset_of("hasami"), Some("hasami"));
-        assert_eq!(preset_of("dai-hasami-captures"), Some("dai-hasami-captures"));
+        assert_eq!(
+            preset_of("dai-hasami-captures"),
+            Some("dai-hasami-captures")
+        );
         assert_eq!(preset_of("hasami+win=captures:5"), None);
         assert_eq!(preset_of("shogun+seed=3+rotation=1"), Some("shogun"));
         assert_eq!(preset_of("shogun+setup=choose"), Some("shogun"));

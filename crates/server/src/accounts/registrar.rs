@@ -142,7 +142,12 @@ impl<'a> Registrar<'a> {
     ) -> Result<User, AccountError> {
         let user = self.require(token).await?;
         let given = Password::given(password);
-        if !self.accounts.hasher.verify(&given, Some(&user.hash)).await? {
+        if !self
+            .accounts
+            .hasher
+            .verify(&given, Some(&user.hash))
+            .await?
+        {
             return Err(AccountError::WrongCredentials);
         }
         Ok(user)

@@ -81,7 +81,10 @@ mod tests {
     #[test]
     fn tokens_read_back_from_cookies_and_are_stored_hashed() {
         let t = SessionToken::new();
-        let header = format!("theme=dark; {}; other=1", t.cookie(false).split(';').next().unwrap());
+        let header = format!(
+            "theme=dark; {}; other=1",
+            t.cookie(false).split(';').next().unwrap()
+        );
         let back = SessionToken::from_cookies(&header).unwrap();
         assert_eq!(back, t);
         assert_eq!(t.key().len(), 64);

@@ -1,6 +1,6 @@
 //! The chat of online games as stored (schema step 15): the `chat` table, one row per message in the
 //! order posted, and each player's consent that spectators read it (`games.chat_public_black` and
-//! `chat_public_white`). A game's chat holds at most [`MAX_CHAT`] messages: the store refuses more,
+//! `chat_public_white`). A game's chat holds at most `MAX_CHAT` messages: the store refuses more,
 //! in the same transaction as the count, so servers sharing a PostgreSQL store cannot pass it
 //! together. Every change is told to the other servers (`Changed::Chat`, `Changed::ChatPublic`).
 
@@ -32,7 +32,7 @@ pub struct StoredChat {
 }
 
 impl Db {
-    /// Appends `line` to game `id`'s chat unless it holds [`MAX_CHAT`] messages already; each
+    /// Appends `line` to game `id`'s chat unless it holds `MAX_CHAT` messages already; each
     /// player's consent to spectators reading (first, second) when stored, `None` when full.
     pub async fn add_chat(&self, id: i64, line: ChatLine) -> Result<Option<[bool; 2]>, DbError> {
         match &self.backend {

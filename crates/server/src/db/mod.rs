@@ -17,8 +17,7 @@ mod presence;
 pub mod schema;
 mod sqlite;
 mod status;
-
-use std::path::PathBuf;
+mod target;
 
 use thiserror::Error;
 
@@ -28,6 +27,7 @@ pub use accounts::{
 };
 pub use chat::{ChatLine, MAX_CHAT};
 pub use status::{side_from_text, side_text, Status};
+pub use target::{default_path, Target};
 
 /// What can go wrong with the store.
 #[derive(Debug, Error)]
@@ -248,34 +248,6 @@ pub enum Changed {
     Listening,
 }
 
-/// Where the games are stored: what `--db` names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
-    /// An SQLite file.
-    File(PathBuf),
-    /// A PostgreSQL database, `postgres://USER[:PASSWORD]@HOST[:PORT]/DB[?…]`.
-    Postgres(String),
-}
-
-impl Target {
-    /// Reads `--db`: a `postgres://` or `postgresql://` URL, else a file path.
-    pub fn parse(text: &str) -> Target {
-        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
-            Target::Postgres(text.to_string())
-        } else {
-            Target::File(PathBuf::from(text))
-        }
-    }
-
-    /// The store as it may be printed: the file's path, or the URL without its password.
-    pub fn describe(&self) -> String {
-        match self {
-            Target::File(path) => path.display().to_string(),
-            Target::Postgres(url) => postgres::without_password(url),
-        }
-    }
-}
-
 /// The store.
 #[derive(Clone)]
 pub struct Db {
@@ -290,15 +262,6 @@ pub struct Db {
 enum Backend {
     Sqlite(sqlite::Sqlite),
     Postgres(Box<postgres::Postgres>),
-}
-
-/// The default database file: `hasami/games.sqlite3` in the platform's data directory
-/// (`~/.local/share` on Linux), or the current directory when there is none.
-pub fn default_path() -> PathBuf {
-    dirs::data_dir()
-        .map(|d| d.join("hasami"))
-        .unwrap_or_else(|| PathBuf::from("."))
-        .join("games.sqlite3")
 }
 
 /// Milliseconds since the Unix epoch: the wall clock, for the times stored with games and moves.
@@ -361,7 +324,10 @@ impl Db {
     /// Applies the rating change of game `id` when `status` ends it (once: [`Db::rate_game`]). A
     /// failure leaves the change due; the next start settles it.
     async fn rate_if_ended(&self, id: i64, status: &Status) {
-        if let (Some(rules), false) = (self.rating, status.result == hasami_core::RecordResult::Unfinished) {
+        if let (Some(rules), false) = (
+            self.rating,
+            status.result == hasami_core::RecordResult::Unfinished,
+        ) {
             let _ = self.rate_game(id, rules).await;
         }
     }

@@ -29,7 +29,10 @@ pub fn session_of(headers: &HeaderMap) -> Option<SessionToken> {
 }
 
 /// The account of a request's session, if it has a live one.
-pub(crate) async fn account_of(state: &Shared, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
+pub(crate) async fn account_of(
+    state: &Shared,
+    headers: &HeaderMap,
+) -> Result<Option<User>, ApiError> {
     let Some(token) = session_of(headers) else {
         return Ok(None);
     };
@@ -156,7 +159,11 @@ pub async fn password(
 ) -> Result<Response, ApiError> {
     let req: PasswordChange = body(&bytes)?;
     registrar(&state)
-        .change_password(session_of(&headers).as_ref(), &req.password, &req.new_password)
+        .change_password(
+            session_of(&headers).as_ref(),
+            &req.password,
+            &req.new_password,
+        )
         .await?;
     Ok(Json(serde_json::json!({})).into_response())
 }

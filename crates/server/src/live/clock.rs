@@ -71,15 +71,6 @@ impl ClockRequest {
     }
 }
 
-/// The times a game keeps besides its clocks (the server's settings, `Limits`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Timing {
-    /// How long each player of a paired game has for its first move, ms (`Limits::first_move`).
-    pub(crate) first_move_ms: i64,
-    /// The length of a correspondence game's day, ms (`Limits::day`).
-    pub(crate) day_ms: i64,
-}
-
 impl LiveGame {
     /// Whether the side to move's clock runs: clocks are on, the game goes on, and each side has made
     /// its first move.

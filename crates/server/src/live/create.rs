@@ -12,7 +12,7 @@ use tokio::sync::Mutex;
 
 use crate::db::{self, Db, StoredGame, StoredMove};
 use crate::live::arrange::engine_arrangement;
-use crate::live::clock::{ClockRequest, TimeControl, Timing};
+use crate::live::clock::{ClockRequest, TimeControl};
 use crate::live::end::End;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
@@ -22,6 +22,7 @@ use crate::live::opponent::{side_word, Opponent};
 use crate::live::random::{random_token, random_u64};
 use crate::live::registry::AppState;
 use crate::live::round::Round;
+use crate::live::timing::Timing;
 use crate::live::view::GameView;
 use crate::metrics::Metrics;
 use hasami_core::AnyGame;

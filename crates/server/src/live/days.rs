@@ -23,8 +23,6 @@ use crate::live::opponent::{side_word, Opponent};
 pub(crate) const DAYS: [i64; 6] = [1, 2, 3, 5, 7, 14];
 /// How many more periods the waiting player may give the side to move on one turn.
 pub(crate) const MAX_EXTENSIONS: i64 = 3;
-/// A day, ms, unless the server sets another (`Limits::day`).
-pub(crate) const DAY_MS: i64 = 86_400_000;
 
 /// `days` as asked for, when it is one of [`DAYS`].
 pub(crate) fn checked_days(days: f64) -> Result<i64, GameError> {

@@ -10,13 +10,12 @@ use tokio::sync::broadcast;
 
 use crate::db::{Db, Status, StoredGame};
 use crate::live::chat_room::ChatRoom;
-use crate::live::clock::Timing;
-use crate::live::days::DAY_MS;
 use crate::live::end::{ply_limit_end, End};
 use crate::live::error::GameError;
 use crate::live::memory::{bytes_of, Ledger, Line};
 use crate::live::opponent::{parse_side, Opponent};
 use crate::live::presence::Presence;
+use crate::live::timing::{Timing, DAY_MS};
 use crate::live::turn::TurnClock;
 use hasami_core::AnyGame;
 

@@ -11,10 +11,9 @@ use tokio::sync::Semaphore;
 use crate::accounts::Accounts;
 use crate::engine::Engine;
 use crate::live::client_games::ClientGames;
-use crate::live::clock::Timing;
-use crate::live::days::DAY_MS;
 use crate::live::game::FIRST_MOVE_MS;
 use crate::live::retry::{Backoff, STORE_RETRY};
+use crate::live::timing::{Timing, DAY_MS};
 use crate::metrics::Metrics;
 
 /// The engine, the counts, the reviews, the lobby's allowances and the settings of one server.

@@ -246,11 +246,8 @@ impl Db {
         }
     }
 
-    /// `user`'s rating histories by preset, oldest first, the latest [`HISTORY_POINTS`] of each.
-    pub async fn rating_history(
-        &self,
-        user: i64,
-    ) -> Result<Vec<(String, RatingPoint)>, DbError> {
+    /// `user`'s rating histories by preset, oldest first, the latest `HISTORY_POINTS` of each.
+    pub async fn rating_history(&self, user: i64) -> Result<Vec<(String, RatingPoint)>, DbError> {
         match &self.backend {
             Backend::Sqlite(s) => s.rating_history(user).await,
             Backend::Postgres(p) => p.rating_history(user).await,
@@ -306,7 +303,7 @@ impl Db {
     }
 
     /// Stores a challenge (its id and the names are ignored); `None` when the challenger has
-    /// [`MAX_OPEN_CHALLENGES`] open already.
+    /// `MAX_OPEN_CHALLENGES` open already.
     pub async fn create_challenge(&self, c: StoredChallenge) -> Result<Option<i64>, DbError> {
         match &self.backend {
             Backend::Sqlite(s) => s.create_challenge(c).await,
@@ -314,7 +311,7 @@ impl Db {
         }
     }
 
-    /// The challenges sent to or by `user` in the last [`CHALLENGE_LIFE_MS`], newest first, at
+    /// The challenges sent to or by `user` in the last `CHALLENGE_LIFE_MS`, newest first, at
     /// most 50 each way.
     pub async fn challenges_of(&self, user: i64) -> Result<Vec<StoredChallenge>, DbError> {
         match &self.backend {
@@ -368,8 +365,12 @@ pub struct RatingRules {
     pub preset_of: fn(&str) -> Option<&'static str>,
     /// Black's and White's new ratings from their old ones (`None`: no rating yet) and the
     /// result token (`1-0`, `0-1`, `1/2-1/2`).
-    pub rate: fn(Option<StoredRating>, Option<StoredRating>, &str) -> (StoredRating, StoredRating),
+    pub rate: RateFn,
 }
+
+/// Black's and White's new ratings from their old ones (`None`: no rating yet) and the result token.
+pub type RateFn =
+    fn(Option<StoredRating>, Option<StoredRating>, &str) -> (StoredRating, StoredRating);
 
 /// The side words of an account's seats from the two seats' accounts.
 pub(super) fn side_of(user: i64, black: Option<i64>, white: Option<i64>) -> &'static str {

@@ -87,7 +87,11 @@ impl Postgres {
         Ok(row.as_ref().map(user_of))
     }
 
-    pub(in crate::db) async fn create_session(&self, key: String, user: i64) -> Result<(), DbError> {
+    pub(in crate::db) async fn create_session(
+        &self,
+        key: String,
+        user: i64,
+    ) -> Result<(), DbError> {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
         tx.execute(
@@ -415,7 +419,15 @@ impl Postgres {
                  ON CONFLICT (user_id, preset) DO UPDATE SET rating = excluded.rating,
                     rd = excluded.rd, volatility = excluded.volatility, games = excluded.games,
                     updated = excluded.updated",
-                &[&user, &preset, &r.rating, &r.rd, &r.volatility, &r.games, &now],
+                &[
+                    &user,
+                    &preset,
+                    &r.rating,
+                    &r.rd,
+                    &r.volatility,
+                    &r.games,
+                    &now,
+                ],
             )
             .await?;
             tx.execute(
@@ -449,8 +461,11 @@ impl Postgres {
         let mut c = self.client().await?;
         let tx = c.transaction().await?;
         // The challenger's row locked: two challenges sent at once are counted one after the other.
-        tx.execute("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", &[&ch.from.0])
-            .await?;
+        tx.execute(
+            "SELECT 1 FROM users WHERE id = $1 FOR UPDATE",
+            &[&ch.from.0],
+        )
+        .await?;
         let now = now_ms();
         let open: i64 = tx
             .query_one(
@@ -468,7 +483,13 @@ impl Postgres {
                 "INSERT INTO challenges (from_user, to_user, variant, side, clock, rated, created)
                  VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                 &[
-                    &ch.from.0, &ch.to.0, &ch.variant, &ch.side, &ch.clock, &ch.rated, &now,
+                    &ch.from.0,
+                    &ch.to.0,
+                    &ch.variant,
+                    &ch.side,
+                    &ch.clock,
+                    &ch.rated,
+                    &now,
                 ],
             )
             .await?
@@ -524,7 +545,12 @@ impl Postgres {
                      SELECT {CHALLENGE_COLUMNS} FROM upd c
                      JOIN users f ON f.id = c.from_user JOIN users t ON t.id = c.to_user"
                 ),
-                &[&id, &user, &(now_ms() - CHALLENGE_LIFE_MS), &answer.status()],
+                &[
+                    &id,
+                    &user,
+                    &(now_ms() - CHALLENGE_LIFE_MS),
+                    &answer.status(),
+                ],
             )
             .await?;
         Ok(row.as_ref().map(|r| {

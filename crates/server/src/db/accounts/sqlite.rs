@@ -125,7 +125,11 @@ impl Sqlite {
         .await
     }
 
-    pub(in crate::db) async fn create_session(&self, key: String, user: i64) -> Result<(), DbError> {
+    pub(in crate::db) async fn create_session(
+        &self,
+        key: String,
+        user: i64,
+    ) -> Result<(), DbError> {
         self.call(move |c| {
             let tx = c.transaction()?;
             tx.execute(
@@ -152,7 +156,10 @@ impl Sqlite {
         value: String,
     ) -> Result<(), DbError> {
         self.call(move |c| {
-            c.execute(&format!("DELETE FROM sessions WHERE {column} = ?1"), [value])?;
+            c.execute(
+                &format!("DELETE FROM sessions WHERE {column} = ?1"),
+                [value],
+            )?;
             Ok(())
         })
         .await
@@ -166,7 +173,10 @@ impl Sqlite {
     ) -> Result<(), DbError> {
         self.call(move |c| {
             let tx = c.transaction()?;
-            tx.execute("UPDATE users SET hash = ?2 WHERE id = ?1", params![user, hash])?;
+            tx.execute(
+                "UPDATE users SET hash = ?2 WHERE id = ?1",
+                params![user, hash],
+            )?;
             tx.execute(
                 "DELETE FROM sessions WHERE user_id = ?1 AND key <> ?2",
                 params![user, keep],
@@ -184,7 +194,10 @@ impl Sqlite {
                 .prepare("SELECT id FROM games WHERE black_user = ?1 OR white_user = ?1")?
                 .query_map([user], |r| r.get(0))?
                 .collect::<rusqlite::Result<Vec<i64>>>()?;
-            tx.execute("UPDATE users SET hash = '', deleted = 1 WHERE id = ?1", [user])?;
+            tx.execute(
+                "UPDATE users SET hash = '', deleted = 1 WHERE id = ?1",
+                [user],
+            )?;
             tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user])?;
             tx.execute("DELETE FROM ratings WHERE user_id = ?1", [user])?;
             tx.execute("DELETE FROM rating_history WHERE user_id = ?1", [user])?;
@@ -221,7 +234,11 @@ impl Sqlite {
                 let summary = summary_of(r)?;
                 let (black, white): (Option<i64>, Option<i64>) = (r.get(12)?, r.get(13)?);
                 let side = side_of(user, black, white);
-                let token: String = if side == "white" { r.get(15)? } else { r.get(14)? };
+                let token: String = if side == "white" {
+                    r.get(15)?
+                } else {
+                    r.get(14)?
+                };
                 Ok(SeatGame {
                     summary,
                     side,

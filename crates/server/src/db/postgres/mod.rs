@@ -439,10 +439,7 @@ impl Postgres {
                 .await?
             }
         };
-        Ok(rows
-            .iter()
-            .map(summary_of)
-            .collect())
+        Ok(rows.iter().map(summary_of).collect())
     }
 }
 
@@ -477,20 +474,21 @@ async fn update_status<C: deadpool_postgres::GenericClient>(
     time: i64,
     going_on: bool,
 ) -> Result<(), DbError> {
-    let written = c.execute(
-        "UPDATE games SET result = $2, reason = $3, draw_offer = $4, takeback_offer = $6,
+    let written = c
+        .execute(
+            "UPDATE games SET result = $2, reason = $3, draw_offer = $4, takeback_offer = $6,
             updated = $5 WHERE id = $1 AND (NOT $7 OR (result = '*' AND reason IS NULL))",
-        &[
-            &id,
-            &s.result_text(),
-            &s.reason,
-            &s.draw_offer_text(),
-            &time,
-            &s.takeback_offer_text(),
-            &going_on,
-        ],
-    )
-    .await?;
+            &[
+                &id,
+                &s.result_text(),
+                &s.reason,
+                &s.draw_offer_text(),
+                &time,
+                &s.takeback_offer_text(),
+                &going_on,
+            ],
+        )
+        .await?;
     if written == 0 {
         return Err(DbError::Conflict);
     }
