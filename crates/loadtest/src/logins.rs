@@ -1,7 +1,8 @@
 //! `--mode logins`: is a level-1 engine reply served in time while a flood of logins keeps the
 //! password hashing busy?
 //!
-//! It signs up one account and times 25 logins one at a time (each a password hash), then `--flood` tasks (default 200), each from its own client address
+//! It signs up one account and times 25 logins one at a time with a wrong password and 25 with a
+//! name nobody has (each a password hash: the two cost the same), then `--flood` tasks (default 200), each from its own client address
 //! in turn, send login after login for it with wrong passwords, and sign-ups of new names, as fast
 //! as the server answers, for the whole run. The server's answers 401 (wrong password), 429 (that
 //! address tried too often), 201 (a sign-up), 409 and 503 (the hashing pool's queue is full) are
@@ -78,10 +79,16 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
         Ok((status, body)) => return vec![format!("sign up the target: {status} {body}")],
         Err(e) => return vec![e],
     }
-    // One login at a time first: what a single login costs (its password hash included).
-    let mut alone = Vec::new();
-    for i in 0..LONE_LOGINS {
-        let body = json!({"username": "floodtarget", "password": format!("a lone guess {i}")});
+    // One login at a time first: what a single login costs (its password hash included), for a
+    // wrong password and for a name nobody has, taking turns (the two should cost the same).
+    let (mut wrong, mut unknown) = (Vec::new(), Vec::new());
+    for i in 0..2 * LONE_LOGINS {
+        let name = if i.is_multiple_of(2) {
+            "floodtarget"
+        } else {
+            "nobodyhasthis"
+        };
+        let body = json!({"username": name, "password": format!("a lone guess {i}")});
         let sent = Instant::now();
         match target
             .request(
@@ -92,14 +99,19 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
             )
             .await
         {
-            Ok((401, _)) => alone.push(sent.elapsed()),
+            Ok((401, _)) if i.is_multiple_of(2) => wrong.push(sent.elapsed()),
+            Ok((401, _)) => unknown.push(sent.elapsed()),
             Ok((status, body)) => return vec![format!("lone login: {status} {body}")],
             Err(e) => return vec![e],
         }
     }
     report(
         "a lone login (wrong password), the server otherwise idle",
-        alone,
+        wrong,
+    );
+    report(
+        "a lone login (unknown name), the server otherwise idle",
+        unknown,
     );
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Mutex::new(Tally::default()));
