@@ -5,6 +5,7 @@
 pub mod account;
 pub mod analysis;
 pub mod api;
+mod assets;
 pub mod challenges;
 pub mod chat;
 pub mod edge;

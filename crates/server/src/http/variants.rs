@@ -2,8 +2,10 @@
 //! (a variant text checked and made canonical).
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use axum::extract::Query;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use hasami_core::hasami::OPTION_HELP;
@@ -12,6 +14,7 @@ use hasami_core::{HasamiPosition, HasamiRules, Variant};
 use hasami_core::{Preset, ALIASES};
 use hasami_core::{ShogunPosition, ShogunRules};
 
+use crate::http::assets::Fixed;
 use crate::http::error::ApiError;
 use crate::live::GameError;
 
@@ -30,7 +33,14 @@ fn shogun_goal(capture_allowed: bool) -> &'static str {
 /// `GET /api/variants`: the presets (Shogun included), the other names of presets (`aliases:
 /// [{"name": "apit-sodok", "preset": "mak-yek", "about": "the Malay name of Mak-yek"}]`), the options
 /// of each family and the engine's levels in words (`levels: [{"level": 1, "words": "1 — Beginner: …"}, …]`, the same for every game).
-pub async fn list() -> Response {
+pub async fn list(headers: HeaderMap) -> Response {
+    static LIST: OnceLock<Fixed> = OnceLock::new();
+    LIST.get_or_init(|| Fixed::new(listing().to_string()))
+        .answer("application/json", "no-cache", &headers)
+}
+
+/// The presets, names, options and levels, as `GET /api/variants` answers them.
+fn listing() -> serde_json::Value {
     let mut presets: Vec<_> = Preset::ALL
         .iter()
         .map(|&p| {
@@ -64,14 +74,13 @@ pub async fn list() -> Response {
     let levels: Vec<_> = (1..=10)
         .map(|n| serde_json::json!({ "level": n, "words": hasami_engine::level_words(n) }))
         .collect();
-    Json(serde_json::json!({
+    serde_json::json!({
         "presets": presets,
         "aliases": aliases,
         "options": options,
         "shogun_options": shogun_options,
         "levels": levels,
-    }))
-    .into_response()
+    })
 }
 
 /// `GET /api/variants/check?variant=…`: the canonical text, preset, size and start position.

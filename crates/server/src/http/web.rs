@@ -2,10 +2,11 @@
 //! at run time.
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::Router;
+
+use crate::http::assets::{asset, index};
 
 use crate::live::Shared;
 
@@ -165,29 +166,29 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Routes for the front end: `/` and `/assets/{file}`.
+/// Routes for the front end: `/`, `/assets/VERSION/{file}` and `/assets/{file}` (served by
+/// `assets`: versions, ETags and gzip).
 pub fn router() -> Router<Shared> {
     Router::new()
-        .route("/", get(|| async { asset("index.html") }))
-        .route("/favicon.ico", get(|| async { asset("favicon.svg") }))
+        .route("/", get(|headers: HeaderMap| async move { index(&headers) }))
+        .route(
+            "/favicon.ico",
+            get(|headers: HeaderMap| async move { asset("favicon.svg", None, &headers) }),
+        )
         .route(
             "/assets/{file}",
-            get(|Path(f): Path<String>| async move { asset(&f) }),
+            get(|Path(f): Path<String>, headers: HeaderMap| async move {
+                asset(&f, None, &headers)
+            }),
         )
-}
-
-fn asset(name: &str) -> Response {
-    match ASSETS.iter().find(|a| a.0 == name) {
-        Some((_, kind, body)) => (
-            [
-                (header::CONTENT_TYPE, *kind),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            *body,
+        .route(
+            "/assets/{version}/{file}",
+            get(
+                |Path((v, f)): Path<(String, String)>, headers: HeaderMap| async move {
+                    asset(&f, Some(&v), &headers)
+                },
+            ),
         )
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
-    }
 }
 
 #[cfg(test)]

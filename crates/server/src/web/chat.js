@@ -15,7 +15,7 @@ const api = {
 };
 
 // The panel's styles, added to the page with the panel.
-if (!document.getElementById('chat-css')) document.head.append(h('link', { rel: 'stylesheet', id: 'chat-css', href: '/assets/chat.css' }));
+if (!document.getElementById('chat-css')) document.head.append(h('link', { rel: 'stylesheet', id: 'chat-css', href: new URL('./chat.css', import.meta.url).href }));
 
 /** This browser's choice to hide the chat (localStorage). */
 const OFF = 'hasami.chat-off';

@@ -30,7 +30,7 @@ export function plain(text) {
 /** Shows the tab icon with a red dot (your move) or without. */
 export function setIcon(dot) {
   const link = document.querySelector('link[rel="icon"]');
-  const href = dot ? '/assets/favicon-turn.svg' : '/assets/favicon.svg';
+  const href = new URL(dot ? './favicon-turn.svg' : './favicon.svg', import.meta.url).href;
   if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 

@@ -146,7 +146,7 @@ async function playExample(ex, opponent, err) {
 async function shogunExamples(h) {
   let data;
   try {
-    data = await (await fetch('/assets/shogun-examples.json')).json();
+    data = await (await fetch(new URL('./shogun-examples.json', import.meta.url))).json();
   } catch { return null; }
   const dash = (m) => `${m.slice(0, 2)}–${m.slice(2)}`;
   return h('section', { class: 'card', id: 'shogun-examples', 'aria-labelledby': 'shogun-examples-title' },
