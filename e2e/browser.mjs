@@ -37,6 +37,8 @@
 //  13. (correspondence.mjs) a correspondence game (1 day per move) between two browsers: the days
 //      left, "Give more time", and after the other's move the first's home page lists the game
 //      first as "your turn", with "(1)" in the tab's title.
+//  14. (accounts.mjs) accounts: a rated game between two signed-up players, a challenge by name;
+//      (spectator.mjs) a spectator sees no player's buttons.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -54,6 +56,7 @@ import './games-list.mjs';
 import './arrange.mjs';
 import './chat.mjs';
 import './accounts.mjs';
+import './spectator.mjs';
 import './correspondence.mjs';
 import assert from 'node:assert/strict';
 import {

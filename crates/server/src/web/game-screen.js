@@ -437,6 +437,10 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // Nothing to look at on the board before the start.
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
     bRecord.hidden = arranging; bBoard.hidden = arranging || fairPlay;
+    // A spectator has no player's actions, and no engine help while an online game goes on: the
+    // buttons go rather than stay greyed out.
+    bHint.hidden = bAnalysis.hidden = !you && bHint.disabled;
+    if (!you) for (const b of [bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bExtend]) b.hidden = true;
     // invite links
     // They go once a stranger took the seat from the lobby (its link's key no longer works), once the
     // friend has come, and when the game is over.
