@@ -1,5 +1,6 @@
 // A spectator of an online game sees no player's buttons (resign, draw, takeback, undo) and no
-// engine help while the game goes on; once it is over, the hint and analysis are there.
+// engine help while the game goes on; once it is over, the hint and analysis are there. The first
+// screen's clock select sits beside the button it is for (Play someone online).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,5 +25,14 @@ test('a spectator sees no player buttons, and engine help only once the game is 
   await waitGame(page, { status: 'over' });
   assert.equal(await shown('btn-hint'), true, 'a finished game may be analysed');
   assert.equal(await shown('btn-resign'), false);
+  await page.context().close();
+});
+
+test('the quick clock sits beside Play someone online, not beside Play the computer', async () => {
+  const page = await newPage('quick-clock');
+  await page.goto(BASE + '/#/');
+  await page.waitForSelector('#quick-play');
+  const order = await page.evaluate(() => [...document.querySelectorAll('#quick-start .row > *')].map((e) => e.id));
+  assert.deepEqual(order, ['quick-variant', 'quick-play', 'quick-clock', 'quick-online']);
   await page.context().close();
 });

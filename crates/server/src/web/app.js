@@ -247,7 +247,8 @@ async function newGameScreen(params) {
   quickTime.value = quickClock();
   const quick = h('section', { class: 'card quick', id: 'quick-start', 'aria-labelledby': 'quick-title' },
     h('h1', { id: 'quick-title' }, 'Play'),
-    h('div', { class: 'row' }, quickGame, quickTime,
+    // The clock is for the game online only, so it sits beside that button, not the computer's.
+    h('div', { class: 'row' }, quickGame,
       h('button', { type: 'button', class: 'primary', id: 'quick-play', onclick: async () => {
         const req = { variant: quickGame.value, opponent: 'engine', level: 2, side: 'black' };
         if (quickGame.value === 'shogun') req.random_board = true;
@@ -257,6 +258,7 @@ async function newGameScreen(params) {
           location.hash = `#/game/${c.id}`;
         } catch (ex) { err.textContent = plain(ex.message); }
       } }, 'Play the computer'),
+      quickTime,
       h('button', { type: 'button', id: 'quick-online', onclick: async (e) => {
         e.target.disabled = true;
         try {
