@@ -38,7 +38,7 @@
 //      left, "Give more time", and after the other's move the first's home page lists the game
 //      first as "your turn", with "(1)" in the tab's title.
 //  14. (accounts.mjs) accounts: a rated game between two signed-up players, a challenge by name;
-//      (spectator.mjs) a spectator sees no player's buttons.
+//      (spectator.mjs) a spectator sees no player's buttons; (details.mjs) the dark theme's dots.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -57,6 +57,7 @@ import './arrange.mjs';
 import './chat.mjs';
 import './accounts.mjs';
 import './spectator.mjs';
+import './details.mjs';
 import './correspondence.mjs';
 import assert from 'node:assert/strict';
 import {
