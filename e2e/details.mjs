@@ -1,5 +1,6 @@
 // Details players hit: in the dark theme Black's player dot stands out from the page (its rim's
-// contrast with what is behind it at least 3:1, WCAG's floor for a graphic).
+// contrast with what is behind it at least 3:1, WCAG's floor for a graphic); a game aborted before
+// anyone moved offers no rematch, and a rematch the opponent asked for is said in words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,4 +28,37 @@ test("dark theme: Black's player dot stands out from the page", async () => {
   });
   assert.ok(ratio >= 3, `the dot's rim has a contrast of ${ratio.toFixed(2)}:1 with the page`);
   await page.context().close();
+});
+
+test('a game aborted before anyone moved offers no rematch; an asked rematch is said in words', async () => {
+  const ann = await newPage('abort-ann');
+  const bob = await newPage('abort-bob');
+  await ann.goto(BASE + '/#/rules');
+  await bob.goto(BASE + '/#/rules');
+  const post = (page, path, body) => page.evaluate(async ([p, b]) => {
+    const r = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return r.json();
+  }, [path, body]);
+  const c = await createGame(ann, { variant: 'hasami', opponent: 'online', side: 'black', open: true });
+  const j = await post(bob, `/api/games/${c.id}/join`, {});
+  await post(ann, `/api/games/${c.id}/abort`, { token: c.token });
+  await bob.goto(`${BASE}/#/game/${c.id}?token=${j.token}`);
+  await waitGame(bob, { status: 'over' });
+  await bob.waitForSelector('#btn-like-this');
+  assert.equal(await bob.locator('#btn-rematch').count(), 0, 'an unplayed game offers a rematch');
+
+  // A played game: Ann resigns after a move each and asks for a rematch; Bob reads it.
+  const d = await createGame(ann, { variant: 'hasami', opponent: 'online', side: 'black' });
+  const white = d.links.white.split('token=')[1];
+  const g = await post(ann, `/api/games/${d.id}/moves`, { move: d.game.legal_moves[0], token: d.token });
+  await post(bob, `/api/games/${d.id}/moves`, { move: g.legal_moves[0], token: white });
+  await post(ann, `/api/games/${d.id}/resign`, { token: d.token });
+  await bob.goto(`${BASE}/#/game/${d.id}?token=${white}`);
+  await waitGame(bob, { status: 'over' });
+  await bob.waitForSelector('#btn-rematch');
+  await post(ann, `/api/games/${d.id}/rematch`, { token: d.token });
+  await bob.waitForSelector('#rematch-offer');
+  assert.match(await bob.textContent('#rematch-offer'), /asks for a rematch/);
+  assert.equal(await bob.textContent('#btn-rematch'), 'Join the rematch');
+  for (const p of [ann, bob]) await p.context().close();
 });

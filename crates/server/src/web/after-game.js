@@ -10,7 +10,9 @@ export function likeThis(g, you) {
   const req = { variant: g.variant, opponent: g.opponent };
   if (g.opponent === 'engine') req.level = g.level;
   if (g.opponent !== 'local' && (you === 'black' || you === 'white')) req.side = you;
-  if (g.opponent !== 'local' && g.clock) req.clock = { initial: g.clock.initial_ms / 1000, increment: g.clock.increment_ms / 1000 };
+  if (g.opponent !== 'local' && g.clock) {
+    req.clock = g.clock.days ? { days: g.clock.days } : { initial: g.clock.initial_ms / 1000, increment: g.clock.increment_ms / 1000 };
+  }
   if (g.shogun) {
     // A new magnet board: the seed and rotation of this one are left out.
     req.variant = g.variant.replace(/\+seed=\d+/, '').replace(/\+rotation=\d/, '');
@@ -22,8 +24,9 @@ export function likeThis(g, you) {
 
 /**
  * The buttons under a finished game's result, for a player of it (spectators get none):
- * "Rematch" (or "Join the rematch" once the opponent asked), "New game like this", and after a
- * timed game paired in the lobby "New opponent" (Play someone online with the same game and clock).
+ * "Rematch" (or, with a line saying so, "Join the rematch" once the opponent asked; none for a game
+ * aborted before anyone moved), "New game like this", and after a timed game paired in the lobby
+ * "New opponent" (Play someone online with the same game and clock).
  */
 export function afterGameActions(g, you, token, onError) {
   const player = you === 'black' || you === 'white' || you === 'both';
@@ -38,11 +41,16 @@ export function afterGameActions(g, you, token, onError) {
   };
   const box = h('div', { class: 'after-game', id: 'after-game', role: 'group', 'aria-label': 'After the game' });
   const mine = g.rematch && tokens.get(g.rematch);
+  // A game aborted before anyone moved was never played: nothing to play again.
+  const unplayed = g.ply === 0 && g.result === '*';
+  if (g.rematch && !mine) box.append(h('p', { id: 'rematch-offer', role: 'status' }, 'Your opponent asks for a rematch.'));
   const label = mine ? 'Go to the rematch' : g.rematch ? 'Join the rematch' : 'Rematch';
-  box.append(h('button', { type: 'button', class: g.rematch && !mine ? 'primary' : '', id: 'btn-rematch',
-    'aria-label': `${label} (colours swapped)`, onclick: () => go(() => api.rematch(g.id, token)) }, label));
+  if (!unplayed || g.rematch) {
+    box.append(h('button', { type: 'button', class: g.rematch && !mine ? 'primary' : '', id: 'btn-rematch',
+      'aria-label': `${label} (colours swapped)`, onclick: () => go(() => api.rematch(g.id, token)) }, label));
+  }
   box.append(h('button', { type: 'button', id: 'btn-like-this', onclick: () => go(() => api.create(likeThis(g, you))) }, 'New game like this'));
-  if (g.paired && g.clock) {
+  if (g.paired && g.clock && !g.clock.days) {
     const clock = `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`;
     const game = g.shogun ? 'shogun' : g.variant;
     box.append(h('button', { type: 'button', class: 'primary', id: 'btn-new-opponent', onclick: async (e) => {
