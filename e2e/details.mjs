@@ -1,6 +1,7 @@
 // Details players hit: in the dark theme Black's player dot stands out from the page (its rim's
 // contrast with what is behind it at least 3:1, WCAG's floor for a graphic); a game aborted before
-// anyone moved offers no rematch, and a rematch the opponent asked for is said in words.
+// anyone moved offers no rematch, and a rematch the opponent asked for is said in words; another
+// browser's games list calls an engine game's unnamed player Anonymous, not You.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,4 +62,19 @@ test('a game aborted before anyone moved offers no rematch; an asked rematch is 
   assert.match(await bob.textContent('#rematch-offer'), /asks for a rematch/);
   assert.equal(await bob.textContent('#btn-rematch'), 'Join the rematch');
   for (const p of [ann, bob]) await p.context().close();
+});
+
+test("another browser's list names the player of an engine game Anonymous, not You", async () => {
+  const ann = await newPage('list-ann');
+  const eve = await newPage('list-eve');
+  await ann.goto(BASE + '/#/rules');
+  const c = await createGame(ann, { variant: 'hasami', opponent: 'engine', level: 1 });
+  await ann.evaluate(async ([id, t]) => fetch(`/api/games/${id}/resign`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: t }) }), [c.id, c.token]);
+  await eve.goto(BASE + '/#/games');
+  const row = eve.locator(`tr[data-game-id="${c.id}"]`);
+  await row.waitFor();
+  assert.match(await row.textContent(), /Anonymous – hasami level 1/);
+  assert.doesNotMatch(await row.textContent(), /You/);
+  for (const p of [ann, eve]) await p.context().close();
 });

@@ -360,3 +360,19 @@ fn invisible_and_engine_like_names_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_player_who_gave_no_name_is_anonymous_in_the_record() {
+    let (_dir, s) = server();
+    let c = create(&s, json!({"opponent": "engine", "level": 3}));
+    let id = c["id"].as_i64().unwrap();
+    assert_eq!(
+        c["game"]["players"]["black"], "You",
+        "the page's word for its player"
+    );
+    let (status, rec) = s.get_text(&format!("/api/games/{id}/record"));
+    assert_eq!(status, 200);
+    assert!(rec.contains("[Black \"Anonymous\"]"), "{rec}");
+    assert!(rec.contains("[White \"hasami level 3\"]"), "{rec}");
+    assert!(!rec.contains("\"You\""), "{rec}");
+}

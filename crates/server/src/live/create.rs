@@ -27,6 +27,9 @@ use crate::live::view::GameView;
 use crate::metrics::Metrics;
 use hasami_core::AnyGame;
 
+/// The name of the player of an engine game who gave none (the page shows it to that player).
+pub(crate) const UNNAMED_PLAYER: &str = "You";
+
 /// How many magnet boards (seeds, each in four rotations) `random_board` draws from.
 pub(crate) const DRAWN_BOARDS: u64 = 256;
 
@@ -423,7 +426,7 @@ impl Creator<'_> {
             } else if let Some(n) = given {
                 n
             } else if opponent == Opponent::Engine {
-                "You".into()
+                UNNAMED_PLAYER.into()
             } else {
                 game.side_name(side).to_string()
             }

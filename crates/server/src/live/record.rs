@@ -1,16 +1,26 @@
 //! Exporting a game as a record (docs/records.md).
 
+use crate::live::create::UNNAMED_PLAYER;
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
 use crate::live::round::Round;
 
 impl LiveGame {
-    /// The game record (docs/records.md): names in the Black/White tags (White/Red in Shogun).
+    /// The game record (docs/records.md): names in the Black/White tags (White/Red in Shogun); the
+    /// name the server gives the player of an engine game who gave none ("You", which the page
+    /// shows that player) is written `Anonymous`, as it is nobody's name in a record.
     pub(crate) fn record(&self) -> String {
+        let named = |name: &str| {
+            if name == UNNAMED_PLAYER {
+                "Anonymous".to_string()
+            } else {
+                name.to_string()
+            }
+        };
         self.game().record(
             [
-                self.meta().black_name.clone(),
-                self.meta().white_name.clone(),
+                named(&self.meta().black_name),
+                named(&self.meta().white_name),
             ],
             Some(record_date(self.meta().created)),
             self.ended()

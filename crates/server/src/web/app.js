@@ -299,6 +299,10 @@ function showGames(box) {
 // An aborted game has no result either ("*") but says why it ended.
 const inProgress = (g) => g.result === '*' && !g.reason;
 
+/** A listed game's player name: "You" (the server's word for the player of an engine game who gave
+ * no name) is "Anonymous" in a game this browser does not hold. */
+const shownName = (g, side) => (g[side] === 'You' && !tokens.get(g.id) ? 'Anonymous' : g[side]);
+
 async function recentGames(limit) {
   // "Your games" are the ones this browser plays or played (it holds their keys); of the others
   // only finished games are listed, never another player's game in progress.
@@ -320,7 +324,7 @@ async function recentGames(limit) {
         return h('tr', { 'data-game-id': g.id, class: yourMove ? 'your-turn' : null },
           h('td', {}, '#' + g.id),
           h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
-          h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
+          h('td', { class: 'wide' }, `${shownName(g, 'black')} – ${shownName(g, 'white')}`),
           h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your turn, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
           h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
           h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${resume ? 'Resume' : 'Review'} game ${g.id}` }, resume ? 'Resume' : 'Review')));
