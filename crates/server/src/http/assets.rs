@@ -13,11 +13,15 @@
 use std::io::Write;
 use std::sync::OnceLock;
 
+use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use sha2::{Digest, Sha256};
 
 use super::web::ASSETS;
+use crate::live::Shared;
 
 /// One file's ETag and its gzip form (`None` when gzip would not be smaller).
 struct Served {
@@ -196,6 +200,31 @@ fn answer(
         h.insert(header::ETAG, v);
     }
     answer
+}
+
+/// Routes for the front end: `/`, `/assets/VERSION/{file}` and `/assets/{file}` (served by
+/// `assets`: versions, ETags and gzip).
+pub fn router() -> Router<Shared> {
+    Router::new()
+        .route("/", get(|headers: HeaderMap| async move { index(&headers) }))
+        .route(
+            "/favicon.ico",
+            get(|headers: HeaderMap| async move { asset("favicon.svg", None, &headers) }),
+        )
+        .route(
+            "/assets/{file}",
+            get(|Path(f): Path<String>, headers: HeaderMap| async move {
+                asset(&f, None, &headers)
+            }),
+        )
+        .route(
+            "/assets/{version}/{file}",
+            get(
+                |Path((v, f)): Path<(String, String)>, headers: HeaderMap| async move {
+                    asset(&f, Some(&v), &headers)
+                },
+            ),
+        )
 }
 
 #[cfg(test)]

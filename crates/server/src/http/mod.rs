@@ -82,7 +82,7 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/analysis/search", post(analysis::search))
         .route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
-        .merge(web::router())
+        .merge(assets::router())
         // A request (its body included) that takes longer gets 408; an upgraded WebSocket is no
         // longer a request.
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(

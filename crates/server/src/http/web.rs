@@ -1,14 +1,5 @@
 //! The browser front end, embedded in the binary (`src/web/`): no build step, no CDN, nothing fetched
-//! at run time.
-
-use axum::extract::Path;
-use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::Router;
-
-use crate::http::assets::{asset, index};
-
-use crate::live::Shared;
+//! at run time. `assets` serves them.
 
 /// Every embedded file: name, content type, content.
 pub const ASSETS: &[(&str, &str, &str)] = &[
@@ -165,31 +156,6 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/favicon-turn.svg"),
     ),
 ];
-
-/// Routes for the front end: `/`, `/assets/VERSION/{file}` and `/assets/{file}` (served by
-/// `assets`: versions, ETags and gzip).
-pub fn router() -> Router<Shared> {
-    Router::new()
-        .route("/", get(|headers: HeaderMap| async move { index(&headers) }))
-        .route(
-            "/favicon.ico",
-            get(|headers: HeaderMap| async move { asset("favicon.svg", None, &headers) }),
-        )
-        .route(
-            "/assets/{file}",
-            get(|Path(f): Path<String>, headers: HeaderMap| async move {
-                asset(&f, None, &headers)
-            }),
-        )
-        .route(
-            "/assets/{version}/{file}",
-            get(
-                |Path((v, f)): Path<(String, String)>, headers: HeaderMap| async move {
-                    asset(&f, Some(&v), &headers)
-                },
-            ),
-        )
-}
 
 #[cfg(test)]
 mod tests {
