@@ -21,7 +21,7 @@ use crate::Options;
 
 /// Creates a game against the engine at `level` from client `n`, with the player on `side`; its
 /// socket and first view.
-pub(crate) async fn engine_game(
+async fn engine_game(
     target: &Target,
     n: usize,
     variant: &str,
@@ -45,13 +45,44 @@ pub(crate) async fn engine_game(
 }
 
 /// Sends a random legal move of `game` on `ws`.
-pub(crate) async fn move_on(ws: &mut Socket, game: &Value, rng: &mut Rng) -> Result<(), String> {
+async fn move_on(ws: &mut Socket, game: &Value, rng: &mut Rng) -> Result<(), String> {
     let mv = rng.legal_move(game)?;
     ws.send(Message::Text(
         json!({"type": "move", "move": mv}).to_string().into(),
     ))
     .await
     .map_err(|e| format!("send move: {e}"))
+}
+
+/// Plays `--probes` level-1 games, one every half second, each from its own client address
+/// (numbered from `first_client`): one move each, timed from sending it to the engine's reply on the
+/// game's WebSocket. The waits and the errors.
+pub(crate) async fn probe_level_one(
+    o: &Options,
+    target: &Target,
+    first_client: usize,
+) -> (Vec<std::time::Duration>, Vec<String>) {
+    let mut errors = Vec::new();
+    let mut waits = Vec::new();
+    for p in 0..o.probes {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let n = first_client + p;
+        let probe = async {
+            let (mut ws, game) = engine_game(target, n, &o.variant, 1, "black").await?;
+            let mut rng = Rng(o.seed ^ (n as u64) << 8);
+            let sent = Instant::now();
+            move_on(&mut ws, &game, &mut rng).await?;
+            wait_for_ply(&mut ws, 2, false, "level-1 engine").await?;
+            let wait = sent.elapsed();
+            let _ = ws.close(None).await;
+            Ok::<_, String>(wait)
+        };
+        match probe.await {
+            Ok(wait) => waits.push(wait),
+            Err(e) => errors.push(format!("probe {p}: {e}")),
+        }
+    }
+    (waits, errors)
 }
 
 /// Games that keep the engine busy: `count` games of `variant` against `level`.
@@ -152,28 +183,9 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
     let busy_count = busy.len();
     // Let the queue fill before the first probe.
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-    let mut errors = Vec::new();
-    let mut waits = Vec::new();
     let started = Instant::now();
     let at_start = replies.load(Ordering::Relaxed);
-    for p in 0..o.probes {
-        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-        let n = busy_count + p;
-        let probe = async {
-            let (mut ws, game) = engine_game(&target, n, &o.variant, 1, "black").await?;
-            let mut rng = Rng(o.seed ^ (n as u64) << 8);
-            let sent = Instant::now();
-            move_on(&mut ws, &game, &mut rng).await?;
-            wait_for_ply(&mut ws, 2, false, "level-1 engine").await?;
-            let wait = sent.elapsed();
-            let _ = ws.close(None).await;
-            Ok::<_, String>(wait)
-        };
-        match probe.await {
-            Ok(wait) => waits.push(wait),
-            Err(e) => errors.push(format!("probe {p}: {e}")),
-        }
-    }
+    let (waits, mut errors) = probe_level_one(&o, &target, busy_count).await;
     let probing = started.elapsed();
     let busy_replies = replies.load(Ordering::Relaxed) - at_start;
     // A busy game that ended before now failed; the others are stopped mid-game.

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::engine::{engine_game, move_on};
-use crate::net::{report, wait_for_ply, Rng, Target};
+use crate::engine::probe_level_one;
+use crate::net::{report, Target};
 use crate::Options;
 
 /// Logins timed one at a time before the flood.
@@ -120,27 +120,8 @@ pub async fn run(o: Arc<Options>, target: Arc<Target>) -> Vec<String> {
         .collect();
     // Let the flood build up before the first probe.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let mut errors = Vec::new();
-    let mut waits = Vec::new();
     let started = Instant::now();
-    for p in 0..o.probes {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        let n = o.flood + p;
-        let probe = async {
-            let (mut ws, game) = engine_game(&target, n, &o.variant, 1, "black").await?;
-            let mut rng = Rng(o.seed ^ (n as u64) << 8);
-            let sent = Instant::now();
-            move_on(&mut ws, &game, &mut rng).await?;
-            wait_for_ply(&mut ws, 2, false, "level-1 engine").await?;
-            let wait = sent.elapsed();
-            let _ = ws.close(None).await;
-            Ok::<_, String>(wait)
-        };
-        match probe.await {
-            Ok(wait) => waits.push(wait),
-            Err(e) => errors.push(format!("probe {p}: {e}")),
-        }
-    }
+    let (waits, mut errors) = probe_level_one(&o, &target, o.flood).await;
     let probing = started.elapsed();
     stop.store(true, Ordering::Relaxed);
     for t in tasks {
