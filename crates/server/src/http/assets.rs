@@ -118,8 +118,54 @@ fn page() -> &'static (String, Served) {
 /// How long a browser may keep the files of a version.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// The folder named by `HASAMI_WEB_DIR`, if any: the front end is then read from it on every
+/// request (`no-cache`, not compressed), so that its files can be edited without a rebuild.
+fn web_dir() -> Option<&'static std::path::Path> {
+    static DIR: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| std::env::var_os("HASAMI_WEB_DIR").map(Into::into))
+        .as_deref()
+}
+
+/// The file `name` read from `dir`: only a plain name (`a-z 0-9 . -`, not starting with a dot)
+/// of a known kind, at most 4 MiB.
+fn from_disk(dir: &std::path::Path, name: &str) -> Response {
+    let kind = match name.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("json") => "application/json",
+        Some("svg") => "image/svg+xml",
+        _ => return (StatusCode::NOT_FOUND, "not found").into_response(),
+    };
+    let plain = name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+    if !plain || name.starts_with('.') || name.len() > 64 {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    }
+    let path = dir.join(name);
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() && m.len() <= 4 << 20 => {}
+        _ => return (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+    match std::fs::read(&path) {
+        Ok(body) => (
+            [
+                (header::CONTENT_TYPE, kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response(),
+        Err(_) => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
 /// The answer for the page (`/`).
 pub(crate) fn index(headers: &HeaderMap) -> Response {
+    if let Some(dir) = web_dir() {
+        return from_disk(dir, "index.html");
+    }
     let (text, served) = page();
     answer(
         text,
@@ -159,6 +205,9 @@ impl Fixed {
 pub(crate) fn asset(name: &str, asked: Option<&str>, headers: &HeaderMap) -> Response {
     if name == "index.html" {
         return index(headers);
+    }
+    if let Some(dir) = web_dir() {
+        return from_disk(dir, name);
     }
     let Some(i) = ASSETS.iter().position(|a| a.0 == name) else {
         return (StatusCode::NOT_FOUND, "not found").into_response();

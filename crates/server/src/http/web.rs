@@ -9,6 +9,21 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/index.html"),
     ),
     (
+        "i18n.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/i18n.js"),
+    ),
+    (
+        "lang-en.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lang-en.js"),
+    ),
+    (
+        "lang-ja.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lang-ja.js"),
+    ),
+    (
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../web/app.css"),

@@ -5,6 +5,7 @@
 // players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js.
 // Screens other than the first are loaded when first opened, so the first screen stays light.
 
+import { translateMarkup } from './i18n.js';
 import { api, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon } from './dom.js';
@@ -25,6 +26,7 @@ const screens = {
 import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
 import { yourTurnsFirst, showYourTurns } from './turns.js';
 
+translateMarkup();
 const view = document.getElementById('view');
 let cleanup = () => {};
 let variantsCache = null;
