@@ -14,9 +14,13 @@ export default {
 
   // Piece sets and board themes (pieces.js, theme.js)
 
+  // Layout: board size, resize handle, panels (layout.js)
+
   // Moves and coordinates: notation, refusals (notation.js)
 
   // Analysis and review (analysis-board.js, review.js)
+
+  // Typed moves (typed-move.js)
 
   // Rules pages and game names (rules.js)
 
