@@ -39,6 +39,8 @@
 //      first as "your turn", with "(1)" in the tab's title.
 //  14. (accounts.mjs) accounts: a rated game between two signed-up players, a challenge by name;
 //      (spectator.mjs) a spectator sees no player's buttons; (details.mjs) the dark theme's dots.
+//  15. (looks.mjs) piece sets and board themes: each game's own set, every choice drawn, kept after
+//      a reload and playable by clicks; screenshots in shogi pieces on the wood board.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -59,6 +61,7 @@ import './accounts.mjs';
 import './spectator.mjs';
 import './details.mjs';
 import './correspondence.mjs';
+import './looks.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

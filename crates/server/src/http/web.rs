@@ -84,6 +84,17 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis-board.js"),
     ),
     (
+        // Piece sets and board themes: the choice (looks.js) and the drawings (pieces.js).
+        "looks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/looks.js"),
+    ),
+    (
+        "pieces.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/pieces.js"),
+    ),
+    (
         "lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/lobby.js"),

@@ -4,6 +4,7 @@
 
 import { api } from './api.js';
 import { Board } from './board.js';
+import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
@@ -77,6 +78,7 @@ export function analysisScreen(view, params, onCleanup) {
   const variantLine = h('p', { class: 'variant-text', id: 'ab-variant-text' });
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: 'Analysis board' });
+  onLookChange(board.svg, () => render(false));
   const root = h('div', { class: 'game analysis-board', id: 'analysis-board' },
     h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
@@ -249,6 +251,7 @@ export function analysisScreen(view, params, onCleanup) {
       shogun: !!b.shogun, sideNames: b.side_names, learn: false,
       arrivals: b.shogun ? b.shogun.arrivals : null, refused: b.shogun ? b.shogun.refused : null,
       checkSide: b.shogun && b.shogun.attacked ? b.turn : null,
+      look: lookFor(b),
     });
     document.getElementById('ab-title').textContent = `Analysis board: ${gameName(b.variant)}`;
     variantLine.textContent = b.variant;

@@ -4,6 +4,7 @@
 
 import { api, tokens, invites, sides } from './api.js';
 import { Board } from './board.js';
+import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
 import { h, announce, plain, setIcon } from './dom.js';
 import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './review.js';
@@ -99,6 +100,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const ratedLine = h('p', { class: 'rated-line', id: 'game-rated', hidden: true }, h('span', { class: 'rated-badge' }, 'Rated'), ' game: the result changes both players’ ratings');
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
+  onLookChange(board.svg, () => render(false));
   // Shogun setup=choose: the arrangements this screen has sent ({side: ids}), shown while waiting.
   // The panel's module is loaded only for such a game (the first screen stays light).
   const kept = {};
@@ -337,6 +339,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
       checkSide: g.shogun && g.shogun.attacked && shownPly === null ? g.turn : null,
+      look: lookFor(g),
     });
     document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
     variantLine.textContent = g.variant;

@@ -13,6 +13,24 @@ export default {
   // Board: squares, pieces, coordinates, accessibility labels (board.js)
 
   // Piece sets and board themes (pieces.js, theme.js)
+  'look.button': 'Board',
+  'look.button.title': 'Pieces and board: choose a piece set and a board',
+  'look.title': 'Pieces and board',
+  'look.pieces': 'Pieces',
+  'look.pieces.auto': "Each game's own",
+  'look.pieces.koma': 'Shogi pieces',
+  'look.pieces.stones': 'Go stones',
+  'look.pieces.agon': "AGON's red and green",
+  'look.pieces.shapes': 'Plain shapes',
+  'look.board': 'Board',
+  'look.board.auto': 'Automatic',
+  'look.board.wood': 'Wood (a shogi board)',
+  'look.board.plain': 'Plain',
+  'look.board.contrast': 'High contrast',
+  'look.about': "Remembered by this browser for every game. Each game's own pieces: shogi pieces for Hasami Shogi, Go stones for Dai Hasami Shogi and Mak-yek, red and green for AGON, plain shapes for Hasami Chess and Shogun.",
+  'look.board.about': 'Automatic board: wood, or high contrast when the system asks for more contrast.',
+  'look.shogun': 'Shogun keeps its round numbered pieces and the crowned Shogun in every set, in the set\'s colours.',
+  'look.close': 'Close',
 
   // Layout: board size, resize handle, panels (layout.js)
 
