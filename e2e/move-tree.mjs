@@ -14,6 +14,14 @@ export async function waitBoard(page, attrs) {
   await page.waitForSelector(sel);
 }
 
+/** Plays `move` by clicking its two squares, and waits for the board at `ply`. */
+async function clickPlay(page, move, ply) {
+  await page.locator(`#sq-${move.slice(0, 2)}`).click();
+  await page.waitForSelector(`circle.target[data-target="${move.slice(2)}"]`);
+  await page.locator(`#sq-${move.slice(2)}`).click();
+  await waitBoard(page, { ply });
+}
+
 /** Plays `move` by typing it (typed-move.js), and waits for the board at `ply`. */
 export async function typeMove(page, move, ply) {
   await page.fill('#typed-move', move);
@@ -33,20 +41,20 @@ test('move tree: a move from an earlier position is a variation, nested, clickab
   const page = await newPage('move-tree', { width: 1280, height: 860 });
   await page.goto(BOARD_URL);
   await waitBoard(page, { ply: 0, plies: 0 });
-  await typeMove(page, 'f1f2', 1);
-  await typeMove(page, 'e9e8', 2);
+  await clickPlay(page, 'f1f2', 1);
+  await clickPlay(page, 'e9e8', 2);
   // Back to ply 1 and another reply: e9-e8 stays, e9-e7 is a variation beside it.
   await page.click('#nav-prev');
   await waitBoard(page, { ply: 1, plies: 2 });
-  await typeMove(page, 'e9e7', 2);
+  await clickPlay(page, 'e9e7', 2);
   await waitBoard(page, { ply: 2, plies: 2, 'main-line': 'false' });
   assert.deepEqual(await listed(page), { main: ['f1f2', 'e9e8'], variations: ['(1… e9e7)'] });
   assert.match(page.url(), /moves=f1f2,e9e7$/);
   // The variation goes on, and a variation inside it is written in brackets inside it.
-  await typeMove(page, 'f2f3', 3);
+  await clickPlay(page, 'f2f3', 3);
   await page.click('#nav-prev');
   await waitBoard(page, { ply: 2, plies: 3 });
-  await typeMove(page, 'f2f4', 3);
+  await clickPlay(page, 'f2f4', 3);
   assert.deepEqual((await listed(page)).variations, ['(1… e9e7 2. f2f3 (2. f2f4))']);
   // Clicking a move goes to it: the main line's e9-e8.
   await page.click('#move-list button.tree-move:text-is("e9e8")');
