@@ -131,12 +131,12 @@ export function analysisScreen(view, params, onCleanup) {
     select.value = v;
   }
 
-  // A new tree from the board `b` after `moves` (a link, a set-up), shown at its last move.
-  function plant(b, moves) {
+  // A new tree from the board `b` (after a link's moves, or a set-up), shown at its last move.
+  function plant(b) {
     variant = b.variant; start = b.start;
     tree = new MoveTree(); boards = new Map(); best = null;
     first = b.moves.length ? b.moves[0].side : b.turn;
-    node = tree.addLine(tree.root, moves, b.moves);
+    node = tree.addLine(tree.root, b.moves.map((m) => m.move), b.moves); // (as the server writes them)
     keep(node, b);
     cur = b;
     if (document.activeElement !== posInput) posInput.value = b.start;
@@ -149,7 +149,7 @@ export function analysisScreen(view, params, onCleanup) {
     try {
       const b = await api.analysis({ variant: v, position: position || undefined, moves: [] });
       if (seq !== viewSeq || closed) return;
-      plant(b, []);
+      plant(b);
       posInput.value = b.start;
       saveUrl(); render(false); if (engine) search();
       announce(t('analysis.setUpDone'));
@@ -163,7 +163,7 @@ export function analysisScreen(view, params, onCleanup) {
     try {
       const b = await api.analysis({ variant, position: start || undefined, moves });
       if (seq !== viewSeq || closed) return;
-      plant(b, moves);
+      plant(b);
       saveUrl(); render(false); if (engine) search();
     } catch (e) {
       if (seq !== viewSeq || closed) return;
