@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, ONLINE_START, newPage, pageErrors } from './helpers.mjs';
+import { MoveTree } from '../crates/server/src/web/move-tree.js';
 
 const BOARD_URL = `${BASE}/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}`;
 
@@ -90,6 +91,37 @@ test('move tree: a move from an earlier position is a variation, nested, clickab
   await waitBoard(page, { ply: 3, plies: 3 });
   assert.match(page.url(), /moves=f1f2,e9e7,f2f4$/);
   await page.context().close();
+});
+
+test('MoveTree: lines, variations, promotion and deletion (the data type alone)', () => {
+  const tree = new MoveTree();
+  const e = tree.addLine(tree.root, ['a1a2', 'b9b8', 'c1c2']);
+  assert.deepEqual(tree.movesTo(e), ['a1a2', 'b9b8', 'c1c2']);
+  const a = tree.find(e.parent.parent.id);
+  // Another reply to a1a2 is a variation; the same move again is the node already there.
+  const v = tree.add(a, 'b9b7');
+  assert.equal(tree.add(a, 'b9b7'), v);
+  assert.equal(tree.add(a, 'b9b8'), e.parent);
+  assert.deepEqual(a.children.map((n) => n.move), ['b9b8', 'b9b7']);
+  const w = tree.addLine(v, ['c1c3', 'd9d8']);
+  const nested = tree.add(v, 'c1c4');
+  assert.equal(tree.onMainLine(w), false);
+  assert.deepEqual(tree.lineThrough(v), ['a1a2', 'b9b7', 'c1c3', 'd9d8']);
+  assert.equal(tree.end(a), e);
+  assert.equal(tree.size, 7);
+  // Promoting the nested variation makes its whole way the main line.
+  tree.promote(nested);
+  assert.equal(tree.onMainLine(nested), true);
+  assert.deepEqual(tree.lineThrough(tree.root), ['a1a2', 'b9b7', 'c1c4']);
+  assert.deepEqual(v.children.map((n) => n.move), ['c1c4', 'c1c3']);
+  // Deleting a move deletes what follows it; the root stays.
+  assert.equal(tree.delete(v), a);
+  assert.equal(tree.size, 3);
+  assert.equal(tree.find(w.id), null);
+  assert.deepEqual(tree.lineThrough(tree.root), ['a1a2', 'b9b8', 'c1c2']);
+  assert.equal(tree.delete(tree.root), null);
+  assert.equal(tree.root.ply, 0);
+  assert.equal(e.ply, 3);
 });
 
 test('move tree: no script errors', () => {
