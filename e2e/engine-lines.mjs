@@ -52,7 +52,7 @@ test('engine lines: wrapped between moves only, a click plays the line to that m
   await page.context().close();
 });
 
-test("the game screen's analysis: lines wrap between moves, a click opens the analysis board there", async () => {
+test("the game screen's analysis: lines wrap between moves, the best move an arrow, a click opens the analysis board there", async () => {
   const page = await newPage('engine-lines-game', { width: 320, height: 800 });
   await page.goto(BASE + '/#/rules/hasami');
   const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
@@ -63,9 +63,16 @@ test("the game screen's analysis: lines wrap between moves, a click opens the an
   await page.waitForFunction(() => document.querySelectorAll('#analysis-text .pv-move').length >= 2);
   assert.deepEqual(await unbroken(page, '#analysis-text'), []);
   const pv = await page.$$eval('#analysis-text .pv-move', (bs) => bs.map((b) => b.dataset.move));
+  // The best move is an arrow on the board too, until the analysis is turned off.
+  await page.waitForSelector(`svg#board g.arrow.best[data-move="${pv[0]}"]`, { state: 'attached' });
+  await page.click('#btn-analysis');
+  await page.waitForSelector('svg#board g.arrow', { state: 'detached' });
+  await page.click('#btn-analysis');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-text .pv-move').length >= 2);
+  const line = await page.$$eval('#analysis-text .pv-move', (bs) => bs.map((b) => b.dataset.move));
   await page.click('#analysis-text .pv-move[data-pv-index="1"]');
   await waitBoard(page, { ply: 2, plies: 2 });
-  assert.match(page.url(), new RegExp(`moves=${pv.slice(0, 2).join(',')}$`));
+  assert.match(page.url(), new RegExp(`moves=${line.slice(0, 2).join(',')}$`));
   await page.context().close();
 });
 

@@ -38,6 +38,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   document.title = `hasami: game ${id}`;
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
   let clockBase = null, review = null, reviewing_ = false;
+  let engineBest = null; // the analysis's best move, as an arrow: {ply, move}
   // A move made on the opponent's turn, sent as soon as it is this player's turn if legal then.
   let premove = null, premoveNote = '';
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
@@ -83,7 +84,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // Whether the opponent has the game open (online games).
   const presence = h('p', { class: 'presence', id: 'presence', hidden: true });
   const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
-  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
+  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); else render(false); }, 'Analysis: evaluation bar and principal variation');
   bAnalysis.setAttribute('aria-pressed', 'false');
   const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
   bLearn.setAttribute('aria-pressed', 'false');
@@ -208,6 +209,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // A click on a move of the line opens the analysis board with the line played up to it.
       showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: game.side_names, bar,
         onPick: (moves) => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position, moves: moves.join(',') }).toString().replace(/%2C/g, ','); } });
+      engineBest = a.pv[0] ? { ply: reviewing() ? shownPly : game.ply, move: a.pv[0] } : null;
+      render(false);
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -338,7 +341,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // The winning five, on the final position only.
       winningLine: shownPly === null ? g.winning_line : [],
       hint: hintPly === ply ? hint : null,
-      arrows: review && review.plies === g.ply ? reviewArrows(review, ply) : [],
+      arrows: review && review.plies === g.ply ? reviewArrows(review, ply)
+        : analysis && engineBest && engineBest.ply === ply ? [{ move: engineBest.move, kind: 'best' }] : [],
       shogun: !!g.shogun, sideNames: g.side_names, learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
