@@ -44,6 +44,10 @@
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
+import './move-tree.mjs';
+import './engine-lines.mjs';
+import './overlays.mjs';
+import './typed-move.mjs';
 import { test } from 'node:test';
 import './after-game.mjs';
 import './page-weight.mjs';

@@ -95,6 +95,31 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/pieces.js"),
     ),
     (
+        "analysis.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/analysis.css"),
+    ),
+    (
+        "move-tree.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/move-tree.js"),
+    ),
+    (
+        "move-tree-view.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/move-tree-view.js"),
+    ),
+    (
+        "engine-line.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/engine-line.js"),
+    ),
+    (
+        "typed-move.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/typed-move.js"),
+    ),
+    (
         "lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/lobby.js"),

@@ -7,12 +7,14 @@ import { Board } from './board.js';
 import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
 import { h, announce, plain, setIcon } from './dom.js';
-import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './review.js';
+import { reviewGraph, reviewSummary, moveComment, reviewArrows, reviewHeading, reviewLegend, MARKS } from './review.js';
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
-import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { scoreText, evalBar, fillMoveList } from './notation.js';
 import { playerLink } from './ratings.js';
 import { daysLeftText, daysPerMove, mayGiveTime } from './days.js';
+import { showEngineLine, barResult, barWaits } from './engine-line.js';
+import { typedMoveBox, gameTypedState } from './typed-move.js';
 
 /** Games whose invited friend has been seen here: their invite links are no longer shown. */
 const friendCame = new Set();
@@ -37,6 +39,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   document.title = `hasami: game ${id}`;
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
   let clockBase = null, review = null, reviewing_ = false;
+  let engineBest = null; // the analysis's best move, as an arrow: {ply, move}
   // A move made on the opponent's turn, sent as soon as it is this player's turn if legal then.
   let premove = null, premoveNote = '';
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
@@ -82,7 +85,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // Whether the opponent has the game open (online games).
   const presence = h('p', { class: 'presence', id: 'presence', hidden: true });
   const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
-  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, 'Analysis: evaluation bar and principal variation');
+  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); else render(false); }, 'Analysis: evaluation bar and principal variation');
   bAnalysis.setAttribute('aria-pressed', 'false');
   const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
   bLearn.setAttribute('aria-pressed', 'false');
@@ -95,6 +98,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': 'Move navigation' },
     nav('«', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
     nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', 'Last move', () => goto(game.ply), 'nav-last'));
+  const typed = typedMoveBox({ state: () => gameTypedState(game, you, game && reviewing()), play });
   // The full variant text (Shogun's carries a 20-digit seed) wraps anywhere and can be selected.
   const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
   const ratedLine = h('p', { class: 'rated-line', id: 'game-rated', hidden: true }, h('span', { class: 'rated-badge' }, 'Rated'), ' game: the result changes both players’ ratings');
@@ -113,7 +117,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
-      chatBox, reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
+      chatBox, reviewBox, analysisBox, linksBox, typed.el, navBox, moveList, exportBox));
   view.append(root);
 
   moveList.addEventListener('keydown', (e) => {
@@ -195,15 +199,20 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (!analysis || !game) return;
     const seq = ++analysisSeq;
     const text = document.getElementById('analysis-text');
-    if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; return; }
+    // The bar follows the position shown: the final one's figure is the result.
+    if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; barResult(bar, game.winner); return; }
     text.textContent = 'Thinking…';
+    barWaits(bar);
     try {
       const turn = turnShown();
       const a = await api.hint(id, 1000, reviewing() ? shownPly : null);
       if (seq !== analysisSeq) return;
-      bar.set(a, turn);
-      const first = game.moves.length ? game.moves[0].side : game.turn;
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn) || '—'}`;
+      const first = game.moves.length ? game.moves[0].side : game.turn, position = shownPosition();
+      // A click on a move of the line opens the analysis board with the line played up to it.
+      showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: game.side_names, bar,
+        onPick: (moves) => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position, moves: moves.join(',') }).toString().replace(/%2C/g, ','); } });
+      engineBest = a.pv[0] ? { ply: reviewing() ? shownPly : game.ply, move: a.pv[0] } : null;
+      render(false);
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -225,10 +234,10 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     reviewBox.hidden = false; reviewBox.textContent = '';
     const graph = reviewGraph(review, game.side_names, ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
     graph.classList.toggle('shogun', !!game.shogun);
-    reviewBox.append(h('h2', {}, 'Review'), graph,
+    reviewBox.append(reviewHeading(), graph,
       h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, game.side_names, ply)),
       reviewSummary(review, game.side_names),
-      h('p', { class: 'hint-text' }, `?! inaccuracy, ? mistake, ?? blunder: the move lost 10%, 20% or 30% of the winning chances. Arrows: blue the move played, green the engine's choice. ${review.ms_per_position} ms per position.`));
+      reviewLegend(review));
   }
 
   function toggleExport() {
@@ -334,7 +343,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // The winning five, on the final position only.
       winningLine: shownPly === null ? g.winning_line : [],
       hint: hintPly === ply ? hint : null,
-      arrows: review && review.plies === g.ply ? reviewArrows(review, ply) : [],
+      arrows: review && review.plies === g.ply ? reviewArrows(review, ply)
+        : analysis && engineBest && engineBest.ply === ply ? [{ move: engineBest.move, kind: 'best' }] : [],
       shogun: !!g.shogun, sideNames: g.side_names, learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
@@ -440,6 +450,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // Nothing to look at on the board before the start.
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
     bRecord.hidden = arranging; bBoard.hidden = arranging || fairPlay;
+    typed.el.hidden = !you || g.status !== 'playing' || arranging;
     // A spectator has no player's actions, and no engine help while an online game goes on: the
     // buttons go rather than stay greyed out.
     bHint.hidden = bAnalysis.hidden = !you && bHint.disabled;
