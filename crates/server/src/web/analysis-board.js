@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
 import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { BoardLayout, variantText } from './layout.js';
 
 const LINES = 'hasami.lines';
 
@@ -84,6 +85,7 @@ export function analysisScreen(view, params, onCleanup) {
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Board actions' }, bEngine, bFlip, bCopy, copyNote),
       engineBox, navBox, moveList));
   view.append(root);
+  const layout = new BoardLayout(root);
 
   api.variants().then(({ presets }) => {
     select.textContent = '';
@@ -91,7 +93,7 @@ export function analysisScreen(view, params, onCleanup) {
     showVariant();
   }).catch(() => {});
   load(line, shown, false);
-  onCleanup(() => { closed = true; stopSearch(); });
+  onCleanup(() => { closed = true; stopSearch(); layout.close(); });
 
   // The variant select shows the board's variant (a variant with options gets its own entry).
   function showVariant() {
@@ -251,7 +253,7 @@ export function analysisScreen(view, params, onCleanup) {
       checkSide: b.shogun && b.shogun.attacked ? b.turn : null,
     });
     document.getElementById('ab-title').textContent = `Analysis board: ${gameName(b.variant)}`;
-    variantLine.textContent = b.variant;
+    variantText(variantLine, b.variant);
     if (b.status === 'over') {
       over.hidden = false; over.textContent = `Game over (${b.result}): ${b.reason}`;
       status.textContent = ply < line.length ? `Move ${ply} of ${line.length}` : '';
