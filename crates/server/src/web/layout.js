@@ -2,16 +2,16 @@
 // (the game screen, its review and Shogun's arranging, the analysis board).
 //
 // The board is the largest square that fits the window, coordinates included: beside the side
-// panel on a wide screen, above it on a narrow one (app.css's `max-width: 800px`). On a wide
+// panel on a wide screen, above it on a narrow one (layout.css's `max-width: 800px`). On a wide
 // screen the player may make it smaller with the resize handle at its bottom right corner (drag
 // it, or arrow keys, Page Up/Down, Home/End on it); the share of the largest size is remembered in
 // this browser. The size is the CSS variable `--board` on the screen's root (`.game`), which
-// app.css gives the board's column; the screen's root carries `data-board-fit` (the largest size,
+// layout.css gives the board's column; the screen's root carries `data-board-fit` (the largest size,
 // px) and `data-board-zoom` (the share chosen) for tests.
 //
 // The clocks sit at the board's edges (`#clock-strip-top`, `#clock-strip-bottom`, each with the
-// side's dot and name): beside the board on a wide screen, above and below it on a narrow one; the
-// side whose pieces start at the bottom has its clock at the bottom.
+// side's dot and name): beside the board on a wide screen (and a narrow but short one), above and
+// below it on a narrow, tall one; the side whose pieces are at the bottom has its clock there.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -94,7 +94,8 @@ export class BoardLayout {
       : this.root.clientWidth - beside - px(style.getPropertyValue('--side-min')) - px(style.columnGap);
     // Clocks above or below the board take from its height (beside it, from its width).
     let stripsHeight = 0;
-    for (const s of Object.values(this.strips)) if (!s.hidden && this.stacked(s)) stripsHeight += s.getBoundingClientRect().height;
+    for (const s of Object.values(this.strips))
+      if (!s.hidden && this.stacked(s)) stripsHeight += s.getBoundingClientRect().height;
     const top = this.wrap.getBoundingClientRect().top + scrollY;
     const height = innerHeight - top - stripsHeight - BOTTOM_GAP;
     this.fit = Math.max(MIN_BOARD, Math.floor(Math.min(width, height)));
