@@ -55,6 +55,7 @@ import './screenshots.mjs';
 import './new-game.mjs';
 import './shogun.mjs';
 import './layout.mjs';
+import './viewport.mjs';
 import './takeback.mjs';
 import './lobby.mjs';
 import './premove.mjs';

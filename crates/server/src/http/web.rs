@@ -130,6 +130,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/notation.js"),
     ),
     (
+        "layout.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/layout.js"),
+    ),
+    (
+        "layout.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/layout.css"),
+    ),
+    (
         "chat.css",
         "text/css; charset=utf-8",
         include_str!("../web/chat.css"),

@@ -15,6 +15,7 @@ import { MoveTree } from './move-tree.js';
 import { drawMoveTree } from './move-tree-view.js';
 import { showEngineLine, otherLine, slotted, SLOT, barResult, barWaits } from './engine-line.js';
 import { typedMoveBox } from './typed-move.js';
+import { BoardLayout, variantText } from './layout.js';
 
 const LINES = 'hasami.lines';
 /** The most boards kept for going back and forth without asking the server again. */
@@ -101,6 +102,7 @@ export function analysisScreen(view, params, onCleanup) {
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('analysis.actions') }, bEngine, bFlip, bCopy, copyNote),
       engineBox, typed.el, navBox, moveList, treeBox));
   view.append(root);
+  const layout = new BoardLayout(root);
 
   // ←/→ go back and forward anywhere on the screen but in a text box, a select or the board (whose
   // arrow keys move its cursor); ↑/↓ too inside the move list.
@@ -120,7 +122,7 @@ export function analysisScreen(view, params, onCleanup) {
     showVariant();
   }).catch(() => {});
   load(linked, false);
-  onCleanup(() => { closed = true; stopSearch(); document.removeEventListener('keydown', onKey); });
+  onCleanup(() => { closed = true; stopSearch(); layout.close(); document.removeEventListener('keydown', onKey); });
 
   // The variant select shows the board's variant (a variant with options gets its own entry).
   function showVariant() {
@@ -347,7 +349,7 @@ export function analysisScreen(view, params, onCleanup) {
     });
     if (!list) return;
     title.textContent = t('analysis.titleOf', { game: gameName(b.variant) });
-    variantLine.textContent = b.variant;
+    variantText(variantLine, b.variant);
     if (b.status === 'over') {
       over.hidden = false; over.textContent = t('analysis.over', { result: b.result, reason: b.reason });
       status.textContent = ply < plies ? t('analysis.moveOf', { ply, plies }) : '';

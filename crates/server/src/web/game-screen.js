@@ -15,9 +15,7 @@ import { playerLink } from './ratings.js';
 import { daysLeftText, daysPerMove, mayGiveTime } from './days.js';
 import { showEngineLine, barResult, barWaits } from './engine-line.js';
 import { typedMoveBox, gameTypedState } from './typed-move.js';
-
-/** Games whose invited friend has been seen here: their invite links are no longer shown. */
-const friendCame = new Set();
+import { BoardLayout, variantText, showInList } from './layout.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -119,6 +117,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       chatBox, reviewBox, analysisBox, linksBox, typed.el, navBox, moveList, exportBox));
   view.append(root);
+  const layout = new BoardLayout(root);
 
   moveList.addEventListener('keydown', (e) => {
     if (!game) return;
@@ -133,7 +132,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     render(false);
     if (analysis) analyse();
     const b = moveList.querySelector(`[data-ply="${ply}"]`);
-    if (b) b.focus(); else if (ply === 0) announce('start position');
+    if (b) { b.focus({ preventScroll: true }); showInList(moveList, b); } else if (ply === 0) announce('start position');
   }
 
   async function act(fn) {
@@ -352,7 +351,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       look: lookFor(g),
     });
     document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
-    variantLine.textContent = g.variant;
+    variantText(variantLine, g.variant);
     ratedLine.hidden = !g.rated;
     // The tab says when it is your move (title and a dot on the icon), so a player in another tab
     // sees it; hot-seat games, where both sides are yours, do not.
@@ -372,6 +371,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
         h('span', { id: 'pieces-' + s, 'aria-label': `${shownPieces()[s]} pieces` }, shownPieces()[s]),
         g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
     }
+    layout.clocks(g, flipped);
     tickClocks();
     const other = you === 'black' ? 'white' : you === 'white' ? 'black' : null;
     presence.hidden = !(g.opponent === 'online' && other && g.connected && g.status === 'playing');
@@ -457,11 +457,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (!you) for (const b of [bUndo, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bExtend]) b.hidden = true;
     // invite links
     // They go once a stranger took the seat from the lobby (its link's key no longer works), once the
-    // friend has come, and when the game is over.
+    // friend has come (connected, or has moved: kept with the links, so that they stay gone after
+    // the friend has left), and when the game is over.
     const links = invites.get(g.id);
     const friend = you === 'black' ? 'white' : 'black';
-    if (g.connected && g.connected[friend] && you !== 'both') friendCame.add(g.id);
-    if (g.opponent === 'online' && links && links.black && !g.paired && g.status !== 'over' && !friendCame.has(g.id)) {
+    const came = you !== 'both' && ((g.connected && g.connected[friend]) || g.moves.some((m) => m.side === friend));
+    if (came && links && !links.came) invites.set(g.id, { ...links, came: true });
+    if (g.opponent === 'online' && links && links.black && !g.paired && g.status !== 'over' && !came && !links.came) {
       linksBox.hidden = false; linksBox.textContent = '';
       const abs = (p) => location.origin + p;
       // Each link in full (it wraps) with a button that copies it.
@@ -574,5 +576,5 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
     root.replaceWith(h('div', { class: 'card' }, h('h1', {}, `Game ${id}`), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, 'New game')));
   });
-  onCleanup(() => { closed = true; clearInterval(ticker); if (ws) ws.close(); });
+  onCleanup(() => { closed = true; clearInterval(ticker); if (ws) ws.close(); layout.close(); });
 }

@@ -33,6 +33,9 @@ export default {
   'look.close': 'Close',
 
   // Layout: board size, resize handle, panels (layout.js)
+  'layout.resize': 'Board size',
+  'layout.resize.help': 'Drag to make the board smaller or larger (arrow keys when focused)',
+  'layout.resize.value': '{percent}% of the largest size that fits',
 
   // Moves and coordinates: notation, refusals (notation.js)
 

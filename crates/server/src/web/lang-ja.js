@@ -33,6 +33,9 @@ export default {
   'look.close': '閉じる',
 
   // Layout: board size, resize handle, panels (layout.js)
+  'layout.resize': '盤の大きさ',
+  'layout.resize.help': 'ドラッグで盤を小さく・大きくできます（選択中は矢印キーでも変えられます）',
+  'layout.resize.value': '画面に収まる最大の大きさの{percent}%',
 
   // Moves and coordinates: notation, refusals (notation.js)
 
