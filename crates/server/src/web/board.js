@@ -14,6 +14,8 @@
 // that Shogun safety (S5) forbids are marked <g class="refused" data-refused="e5"> and can be
 // clicked, so the server says why the move is refused.
 
+import { t, tn } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const PAD = 0.6;
 
@@ -66,7 +68,7 @@ function el(name, attrs = {}, parent) {
 }
 
 export class Board {
-  constructor(container, { onMove = () => {}, announce = () => {}, label = 'Board' } = {}) {
+  constructor(container, { onMove = () => {}, announce = () => {}, label = t('board.board') } = {}) {
     this.container = container;
     this.onMove = onMove;
     this.announce = announce;
@@ -75,7 +77,7 @@ export class Board {
     this.cursor = null;
     this.drag = null;
     this.svg = el('svg', { class: 'board', id: 'board', tabindex: '0', role: 'application',
-      'aria-label': `${label}. Arrow keys move the cursor, Enter or Space picks a piece and places it, Escape cancels.` });
+      'aria-label': t('board.label', { label }) });
     container.appendChild(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
@@ -146,15 +148,15 @@ export class Board {
 
   describe(square) {
     const p = this.pos.board[square];
-    let text = `${square}, ${p ? this.sideName(p).toLowerCase() + ' piece' : 'empty'}`;
-    if (p && this.state.shogun) text = `${square}, ${this.sideName(p)} ${this.pos.shoguns[square] ? 'Shogun' : 'piece'} showing ${this.pos.numbers[square]}`;
-    if (this.selected === square) text += ', picked up';
-    else if (this.selected && this.state.premove && this.targetsFrom(this.selected).includes(square)) text += ', premove destination';
+    let text = p ? t('board.piece', { square, side: this.sideName(p).toLowerCase() }) : t('board.empty', { square });
+    if (p && this.state.shogun) text = t(this.pos.shoguns[square] ? 'board.shogun' : 'board.shogun-piece', { square, side: this.sideName(p), n: this.pos.numbers[square] });
+    if (this.selected === square) text += t('board.picked-up');
+    else if (this.selected && this.state.premove && this.targetsFrom(this.selected).includes(square)) text += t('board.premove');
     else if (this.selected && this.targetsFrom(this.selected).includes(square)) {
-      text += ', legal destination';
+      text += t('board.legal');
       const n = this.arrival(this.selected, square);
-      if (n) text += `, the piece would show ${n}`;
-    } else if (this.selected && this.refusedFrom(this.selected).includes(square)) text += ', refused: the Shogun would be capturable';
+      if (n) text += t('board.would-show', { n });
+    } else if (this.selected && this.refusedFrom(this.selected).includes(square)) text += t('board.refused');
     return text;
   }
 
@@ -331,7 +333,7 @@ export class Board {
     }
     if (this.pickable(square)) {
       this.selected = this.selected === square ? null : square;
-      if (this.selected) this.announce(`${square} picked up; ${this.targetsFrom(square).length} destinations: ${this.targetsFrom(square).join(' ')}`);
+      if (this.selected) this.announce(tn('board.picked', this.targetsFrom(square).length, { square, list: this.targetsFrom(square).join(' ') }));
     } else {
       this.selected = null;
     }
@@ -409,7 +411,7 @@ export class Board {
     } else if (e.key === 'Escape' && this.selected) {
       this.selected = null;
       this.draw(false);
-      this.announce('cancelled');
+      this.announce(t('board.cancelled'));
     }
   }
 }
