@@ -7,8 +7,9 @@
 //      clock times, squares and moves, variant texts, the names this test chose, the brand, the
 //      languages' own names, symbols); the test lists the strings that are neither;
 //   3. Japanese (`/?lang=ja#/…`, and a browser whose language is ja-JP with no `?lang`): no key fell
-//      back to English (`window.hasamiI18n.missing` stays empty) and no visible text is an English
-//      catalogue text (of 4 letters or more) that differs in Japanese.
+//      back to English (`window.hasamiI18n.missing` stays empty), no visible text is an English
+//      catalogue text (of 4 letters or more) that differs in Japanese, and no visible text is in Latin
+//      letters only (a word of 4 or more) unless it is data.
 //
 // The screens: the new-game form with each preset and with Shogun's settings, the lobby, the games
 // list, import, the rules page of every preset, a game against the engine of every preset, a
@@ -92,6 +93,17 @@ const NAMES = new Set();
 const PRESETS = new Set();
 const stamp = String(Date.now() % 1_000_000);
 
+/** The players' names in the lists of games (data: people chose them), not the names the server
+ * gives (the sides', "You", the engine's), which the page translates. */
+async function listedNames(page) {
+  const lists = await page.evaluate(async () => Promise.all(['/api/lobby', '/api/now-playing', '/api/games']
+    .map(async (u) => (await (await fetch(u)).json()).games)));
+  const given = /^(Black|White|Red|You|Anonymous|hasami level \d+)$/;
+  for (const g of lists.flat()) {
+    for (const n of [g.creator, g.black, g.white]) if (typeof n === 'string' && n.length >= 3 && !given.test(n)) NAMES.add(n);
+  }
+}
+
 /** Whether `outside` (a text's part outside ⟦ ⟧) is data: once squares and moves, variant texts,
  * dates' AM/PM, the brand, the chosen names and the languages' names are taken out, no letter is
  * left (numbers, clock times, symbols and punctuation are data). */
@@ -99,7 +111,11 @@ function isData(outside) {
   const variant = /^([a-z][a-z0-9-]*)(\+[a-z0-9-]+(=[a-z0-9:.-]+)?)*$/.exec(outside.trim());
   if (variant && PRESETS.has(variant[1])) return true;
   let s = ` ${outside} `;
-  for (const name of NAMES) s = s.split(name).join(' ');
+  for (const name of NAMES) {
+    const re = new RegExp(`(?<![\\p{L}\\d])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\d])`, 'gu');
+    s = s.replace(re, ' ');
+  }
+  for (const p of [...PRESETS].sort((a, b) => b.length - a.length)) s = s.replace(new RegExp(`(?<![\\p{L}-])${p}(?![\\p{L}-])`, 'gu'), ' ');
   s = s.replace(/日本語|English/g, ' ')
     // Variant texts (hasami+win=captures:5, shogun+seed=12+rotation=3) and the brand.
     .replace(/(?<![\p{L}\d])[a-z][a-z-]*(\+[a-z0-9-]+(=[a-z0-9:.-]+)?)+/gu, ' ')
@@ -136,9 +152,13 @@ async function english(page, matchers) {
   const missing = await page.evaluate(() => [...(window.hasamiI18n?.missing || [])]);
   const shown = await page.evaluate(onScreen);
   const found = [];
+  const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
   for (const s of shown) {
     const m = matchers.find(([, re]) => re.test(s.text));
     if (m) found.push(`${s.where}: ${s.text} (${m[0]})`);
+    // A text in Latin letters only, with a word of 4 or more, that is not data: English the
+    // catalogue does not have yet.
+    else if (!japanese.test(s.text) && /[A-Za-z]{4}/.test(s.text) && !isData(s.text)) found.push(`${s.where}: ${s.text} (not Japanese)`);
   }
   return { missing, found };
 }
@@ -179,7 +199,7 @@ function screens(presets, other, lang, me) {
     add(`new game form: ${p}`, async (page) => {
       await go(page, '/', '#new-game-form');
       await page.selectOption('#ng-variant', p);
-      await page.waitForFunction(() => document.getElementById('ng-about').textContent || document.getElementById('ng-error').textContent);
+      await page.waitForFunction((v) => document.getElementById('ng-about').textContent.startsWith(`${v}:`) || document.getElementById('ng-error').textContent, p);
     });
   }
   add('new game form: Shogun settings, online, correspondence', async (page) => {
@@ -196,12 +216,14 @@ function screens(presets, other, lang, me) {
     await page.selectOption('#ng-variant', 'hasami');
   });
   add('lobby', async (page) => {
-    const c = await createGame(other, { variant: 'hasami', opponent: 'online', side: 'random', open: true, clock: { initial: 300, increment: 3 } });
+    // A clock that Play someone online never offers, so no other test pairs with this game.
+    const c = await createGame(other, { variant: 'hasami', opponent: 'online', side: 'random', open: true, clock: { initial: 420, increment: 7 } });
     await post(other, `/api/games/${c.id}/name`, { token: c.token, name: `Lobby${stamp}` });
     // A game waits in the lobby while its creator's page is open.
     await other.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
     await waitGame(other, {});
     await go(page, '/lobby', `#lobby-list tr[data-game-id="${c.id}"]`);
+    other.waiting = c;
   });
   add('games list', async (page) => {
     const done = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black', position: ONLINE_START });
@@ -315,11 +337,14 @@ async function walk(page, lang, me, check) {
       // Keys asked for on this screen only.
       await page.evaluate(() => window.hasamiI18n?.missing.clear()).catch(() => {});
       await s.open(page);
+      await listedNames(page);
       for (const f of new Set(await check(page))) fault(f, s.name);
     } catch (e) {
       fault(`could not be opened: ${e.message.split('\n')[0]}`, s.name);
     }
   }
+  // The lobby's game goes: nobody is left waiting for it.
+  if (other.waiting) await post(other, `/api/games/${other.waiting.id}/abort`, { token: other.waiting.token });
   await other.context().close();
   return [...seen].map(([text, where]) => `${text}    [${where.length > 3 ? `${where.slice(0, 3).join('; ')} and ${where.length - 3} more` : where.join('; ')}]`);
 }

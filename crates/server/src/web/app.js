@@ -107,10 +107,10 @@ route();
 async function newGameScreen(params) {
   document.title = t('page.title.new');
   const here = location.hash;
-  const [{ presets, levels = [] }] = await Promise.all([variants(), loadAccount()]);
-  // Each level in words, as the engine describes it ("1 — Beginner: …"; docs/engine.md).
+  const [{ presets }] = await Promise.all([variants(), loadAccount()]);
+  // Each level in words, as the engine describes it ("1 — Beginner: …"; docs/engine.md), from
+  // the catalogue (the server's `levels` say the same in English).
   const levelText = (n) => `${n} — ${t(`new.level.${n}`)}`;
-  void levels;
   const err = h('p', { id: 'ng-error', class: 'error', role: 'alert' });
   const about = h('p', { id: 'ng-about', class: 'hint-text' });
   const preset = h('select', { id: 'ng-variant', name: 'variant' },
