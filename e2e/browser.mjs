@@ -39,6 +39,9 @@
 //      first as "your turn", with "(1)" in the tab's title.
 //  14. (accounts.mjs) accounts: a rated game between two signed-up players, a challenge by name;
 //      (spectator.mjs) a spectator sees no player's buttons; (details.mjs) the dark theme's dots.
+//  15. (language.mjs) every screen in the pseudo-language shows only catalogue texts and data, in
+//      Japanese no English (also for a browser whose language is ja-JP); lang-ja.js has lang-en.js's
+//      keys and {params}.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
