@@ -245,6 +245,12 @@ function screens(presets, other, lang, me) {
       const from = c.game.legal_moves[0].slice(0, 2);
       await page.locator(`#sq-${from}`).click();
       await page.waitForSelector('circle.target');
+      if (p !== 'hasami') return;
+      // The engine's help: a hint in the status line, the analysis line.
+      await page.click('#btn-hint');
+      await page.waitForSelector('rect.hintmark, .hintmark');
+      await page.click('#btn-analysis');
+      await page.waitForFunction(() => /\d/.test(document.getElementById('analysis-text').textContent));
     });
   }
   add('a finished game: result, after the game, review, record', async (page) => {
