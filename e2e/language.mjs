@@ -9,7 +9,8 @@
 //   3. Japanese (`/?lang=ja#/…`, and a browser whose language is ja-JP with no `?lang`): no key fell
 //      back to English (`window.hasamiI18n.missing` stays empty), no visible text is an English
 //      catalogue text (of 4 letters or more) that differs in Japanese, and no visible text is in Latin
-//      letters only (a word of 4 or more) unless it is data.
+//      letters only (a word of 4 or more) unless it is data;
+//   4. every form of the reason a game ended that the server writes is said in Japanese.
 //
 // The screens: the new-game form with each preset and with Shogun's settings, the lobby, the games
 // list, import, the rules page of every preset, a game against the engine of every preset, a
@@ -389,5 +390,33 @@ test('language: a browser whose language is Japanese gets the page in Japanese',
   await page.goto(BASE + '/#/lobby');
   await page.waitForSelector('#lobby-title');
   assert.equal(await page.evaluate(() => window.hasamiI18n.lang), 'en', 'the choice is remembered');
+  await page.context().close();
+});
+
+test('language: every reason the server writes for the end of a game is said in Japanese', async () => {
+  const page = await newPage('language-reasons');
+  await page.goto(BASE + '/?lang=ja#/rules');
+  await page.waitForSelector('h1');
+  // The server's forms (crates/core outcome.rs and shogun/mod.rs, the server's live/finish.rs,
+  // days.rs, draw.rs, end.rs), one of each.
+  const reasons = [
+    'Black wins: White resigned', 'White wins on time: Black ran out of time',
+    'Red wins on time: White did not move in time', 'Black wins: White has 1 piece left',
+    'White wins: misère, White is down to 2 pieces', 'Black wins: lead of 3 pieces',
+    'Black wins: five in a row c3–g3', 'White wins: Black has no pieces left',
+    'Black wins: more pieces left (5 to 3)', 'Black wins: White has no legal move',
+    'Red wins: Red captured the White Shogun', 'White wins: Red is down to 1 piece',
+    'White wins: the Red Shogun is attacked and cannot be saved', 'draw: agreed',
+    'draw: both sides have fewer than 5 pieces, no five is possible', 'draw: third repetition',
+    'draw: position repeated 3 times', 'draw: 100 plies without a capture', 'draw: equal pieces left',
+    "draw: the server's limit of 2000 plies", 'Game aborted', 'Game aborted: White did not make a first move',
+    'Game aborted: Red did not move in time',
+  ];
+  const said = await page.evaluate(async (list) => {
+    const { reasonText } = await import('/assets/game-words.js');
+    return list.map((r) => [r, reasonText(r)]);
+  }, reasons);
+  const english = said.filter(([, ja]) => /[A-Za-z]{3}/.test(ja.replace(/[a-i]\d/g, ''))).map(([r, ja]) => `${r} → ${ja}`);
+  assert.deepEqual(english, [], 'reasons left in English');
   await page.context().close();
 });
