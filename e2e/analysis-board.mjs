@@ -1,5 +1,5 @@
 // The analysis board (#/analysis): moves of both sides from a set-up position, going back and
-// replacing later moves, the engine's bar and line, the link that carries the board, "Analyse from
+// playing another move (a variation; move-tree.mjs tests the tree), the engine's bar and line, the link that carries the board, "Analyse from
 // here" from a game (in an online game only once it is over), and the layout at phone and desktop
 // widths.
 
@@ -24,7 +24,7 @@ async function legal(page, moves) {
   }, [ONLINE_START, moves]);
 }
 
-test('analysis board: both sides move, a capture wins, going back replaces the later moves, the engine, the link', async () => {
+test('analysis board: both sides move, a capture wins, going back and playing another move makes a variation, the engine, the link', async () => {
   const page = await newPage('analysis-board', { width: 1280, height: 860 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
   await page.goto(BOARD_URL);
@@ -41,18 +41,18 @@ test('analysis board: both sides move, a capture wins, going back replaces the l
   assert.match(await page.textContent('#ab-over'), /Game over \(1-0\)/);
   assert.match(page.url(), /moves=f1f5$/);
 
-  // Back one move, then another move: it replaces f1-f5.
+  // Back one move, then another move: a variation beside f1-f5, and the link holds its line.
   await page.click('#nav-prev');
   await waitBoard(page, { ply: 0, plies: 1, status: 'playing' });
   assert.equal((await boardPieces(page)).e5, 'white');
   await clickMove(page, 'f1', 'f2', await legal(page, []));
   await waitBoard(page, { ply: 1, plies: 1, status: 'playing', turn: 'white' });
-  assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1f2']);
+  assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1f5×1', 'f1f2']);
   assert.match(page.url(), /moves=f1f2$/);
   // White moves too, and clicking a move goes back to it.
   await clickMove(page, 'e9', 'e8', await legal(page, ['f1f2']));
   await waitBoard(page, { ply: 2, plies: 2, turn: 'black' });
-  await page.click('#move-list button[data-ply="1"]');
+  await page.click('#move-list button[data-ply="1"]:text-is("f1f2")');
   await waitBoard(page, { ply: 1, plies: 2, turn: 'white' });
   await page.click('#nav-next');
   await waitBoard(page, { ply: 2, plies: 2 });

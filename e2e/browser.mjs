@@ -39,12 +39,18 @@
 //      first as "your turn", with "(1)" in the tab's title.
 //  14. (accounts.mjs) accounts: a rated game between two signed-up players, a challenge by name;
 //      (spectator.mjs) a spectator sees no player's buttons; (details.mjs) the dark theme's dots.
-//  15. (language.mjs) every screen in the pseudo-language shows only catalogue texts and data, in
+//  15. (looks.mjs) piece sets and board themes: each game's own set, every choice drawn, kept after
+//      a reload and playable by clicks; screenshots in shogi pieces on the wood board.
+//  16. (language.mjs) every screen in the pseudo-language shows only catalogue texts and data, in
 //      Japanese no English (also for a browser whose language is ja-JP); lang-ja.js has lang-en.js's
 //      keys and {params}.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
+import './move-tree.mjs';
+import './engine-lines.mjs';
+import './overlays.mjs';
+import './typed-move.mjs';
 import { test } from 'node:test';
 import './after-game.mjs';
 import './page-weight.mjs';
@@ -62,6 +68,7 @@ import './accounts.mjs';
 import './spectator.mjs';
 import './details.mjs';
 import './correspondence.mjs';
+import './looks.mjs';
 import './language.mjs';
 import assert from 'node:assert/strict';
 import {

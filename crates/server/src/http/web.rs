@@ -84,6 +84,42 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/analysis-board.js"),
     ),
     (
+        // Piece sets and board themes: the choice (looks.js) and the drawings (pieces.js).
+        "looks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/looks.js"),
+    ),
+    (
+        "pieces.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/pieces.js"),
+    ),
+    (
+        "analysis.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/analysis.css"),
+    ),
+    (
+        "move-tree.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/move-tree.js"),
+    ),
+    (
+        "move-tree-view.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/move-tree-view.js"),
+    ),
+    (
+        "engine-line.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/engine-line.js"),
+    ),
+    (
+        "typed-move.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/typed-move.js"),
+    ),
+    (
         "lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/lobby.js"),

@@ -46,6 +46,9 @@ const view = document.getElementById('view');
 let cleanup = () => {};
 let variantsCache = null;
 setUpSoundToggle();
+// The header's Board button: the piece set and board theme panel (looks.js, loaded when opened).
+const lookToggle = document.getElementById('look-toggle');
+lookToggle.addEventListener('click', () => import('./looks.js').then((m) => m.toggleLookPanel(lookToggle)));
 // Who is signed in; the account's games join this browser's list; its challenges are watched.
 onAccount((a) => { if (a) screens.challenges().then((m) => m.watchChallenges(), () => {}); });
 loadAccount().then((a) => { if (a) syncAccountGames(); });

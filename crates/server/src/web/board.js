@@ -13,6 +13,9 @@
 // destination shows the number the piece would show there (<text class="arrival">); destinations
 // that Shogun safety (S5) forbids are marked <g class="refused" data-refused="e5"> and can be
 // clicked, so the server says why the move is refused.
+//
+// The piece set and board theme (state.look: looks.js's lookFor, drawn by pieces.js) draw the pieces
+// and dress the board; without one (the rules pages) the board is plain and the pieces plain shapes.
 
 import { t, tn } from './i18n.js';
 
@@ -188,6 +191,8 @@ export class Board {
     svg.dataset.size = n;
     svg.dataset.flipped = s.flipped ? 'true' : 'false';
     svg.dataset.go = s.go ? 'true' : 'false';
+    // The piece set and board theme (pieces.js): data-pieces and data-board; none: plain shapes.
+    if (s.look) { svg.dataset.pieces = s.look.set; svg.dataset.board = s.look.theme; } else { delete svg.dataset.pieces; delete svg.dataset.board; }
     el('rect', { class: 'cell', x: 0, y: 0, width: w, height: w, rx: 0.15 }, svg);
     const grid = el('g', { class: 'grid' }, svg);
     if (s.go) {
@@ -197,7 +202,7 @@ export class Board {
       }
       if (n === 9) for (const [f, r] of [[2, 2], [6, 2], [4, 4], [2, 6], [6, 6]]) {
         const [cx, cy] = this.center(sq(f, r));
-        el('circle', { cx, cy, r: 0.08, fill: '#5b4420' }, svg);
+        el('circle', { class: 'star', cx, cy, r: 0.08, fill: '#5b4420' }, svg);
       }
     } else {
       for (let i = 0; i <= n; i++) {
@@ -207,6 +212,7 @@ export class Board {
       if (s.houseRows) for (let r = 0; r < n; r++) if (r < s.houseRows || r >= n - s.houseRows)
         for (let f = 0; f < n; f++) { const [cx, cy] = this.center(sq(f, r)); el('rect', { class: 'house', x: cx - 0.5, y: cy - 0.5, width: 1, height: 1 }, svg); }
     }
+    if (s.look) s.look.board(svg, { n, pad: PAD, w, go: !!s.go });
     // coordinates
     for (let i = 0; i < n; i++) {
       const [fx] = this.center(sq(i, 0));
@@ -301,19 +307,24 @@ export class Board {
     const g = el('g', { class: `piece ${side}`, 'data-piece': side, 'data-square': ghost ? '' : square,
       'aria-hidden': 'true' }, this.svg);
     g.style.transform = `translate(${cx}px, ${cy}px)`;
+    const look = this.state.look, up = (side === 'black') !== !!this.state.flipped;
     if (this.state.shogun) {
       // A round Shogun piece seen from above: its number, and a crown on the Shogun.
       const number = this.pos.numbers[square], shogun = !!this.pos.shoguns[square];
       if (!ghost) { g.dataset.number = number; g.dataset.shogun = shogun ? 'true' : 'false'; g.dataset.id = this.pos.ids[square] || ''; }
-      el('circle', { class: 'disc-' + side + (shogun ? ' shogun-disc' : ''), r: 0.42 }, g);
-      if (shogun) el('path', { class: 'crown', d: 'M-0.2,-0.13 L-0.2,-0.33 L-0.1,-0.22 L0,-0.36 L0.1,-0.22 L0.2,-0.33 L0.2,-0.13 Z' }, g);
-      const t = el('text', { class: 'num', y: shogun ? 0.1 : 0 }, g);
-      t.textContent = String(number);
+      if (look) look.piece(g, { side, up, number, crowned: shogun });
+      else {
+        el('circle', { class: 'disc-' + side + (shogun ? ' shogun-disc' : ''), r: 0.42 }, g);
+        if (shogun) el('path', { class: 'crown', d: 'M-0.2,-0.13 L-0.2,-0.33 L-0.1,-0.22 L0,-0.36 L0.1,-0.22 L0.2,-0.33 L0.2,-0.13 Z' }, g);
+        const t = el('text', { class: 'num', y: shogun ? 0.1 : 0 }, g);
+        t.textContent = String(number);
+      }
+    } else if (look) {
+      look.piece(g, { side, up, go: !!this.state.go });
     } else if (this.state.go) {
       el('circle', { class: 'disc-' + side, r: 0.45 }, g);
     } else {
       // A shogi-style piece pointing at the opponent.
-      const up = (side === 'black') !== !!this.state.flipped;
       const pts = [[0, -0.43], [0.3, -0.27], [0.36, 0.4], [-0.36, 0.4], [-0.3, -0.27]]
         .map(([x, y]) => `${x},${up ? y : -y}`).join(' ');
       el('polygon', { class: 'disc-' + side, points: pts }, g);

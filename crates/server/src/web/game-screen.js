@@ -4,14 +4,17 @@
 
 import { api, tokens, invites, sides } from './api.js';
 import { Board } from './board.js';
+import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
 import { h, announce, plain, setIcon, fillIn } from './dom.js';
-import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './review.js';
+import { reviewGraph, reviewSummary, moveComment, reviewArrows, reviewHeading, reviewLegend, MARKS } from './review.js';
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
-import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { scoreText, evalBar, fillMoveList } from './notation.js';
 import { playerLink } from './ratings.js';
 import { daysLeftText, daysPerMove, daysWord, mayGiveTime } from './days.js';
+import { showEngineLine, barResult, barWaits } from './engine-line.js';
+import { typedMoveBox, gameTypedState } from './typed-move.js';
 import { t, tn } from './i18n.js';
 import { sideNames, playerName, reasonText } from './game-words.js';
 import { goalText } from './variant-words.js';
@@ -39,6 +42,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   document.title = t('page.title.game', { id });
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
   let clockBase = null, review = null, reviewing_ = false;
+  let engineBest = null; // the analysis's best move, as an arrow: {ply, move}
   // A move made on the opponent's turn, sent as soon as it is this player's turn if legal then.
   let premove = null, premoveNote = '';
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
@@ -84,7 +88,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // Whether the opponent has the game open (online games).
   const presence = h('p', { class: 'presence', id: 'presence', hidden: true });
   const bHint = btn('btn-hint', t('game.hint'), showHint, t('game.hint.label'));
-  const bAnalysis = btn('btn-analysis', t('game.analysis'), () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); }, t('game.analysis.label'));
+  const bAnalysis = btn('btn-analysis', t('game.analysis'), () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); else render(false); }, t('game.analysis.label'));
   bAnalysis.setAttribute('aria-pressed', 'false');
   const bLearn = btn('btn-learn', t('game.learn'), () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, t('game.learn.label'));
   bLearn.setAttribute('aria-pressed', 'false');
@@ -97,11 +101,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': t('game.nav') },
     nav('«', t('game.nav.first'), () => goto(0), 'nav-first'), nav('◀', t('game.nav.prev'), () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
     nav('▶', t('game.nav.next'), () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', t('game.nav.last'), () => goto(game.ply), 'nav-last'));
+  const typed = typedMoveBox({ state: () => gameTypedState(game, you, game && reviewing()), play });
   // The full variant text (Shogun's carries a 20-digit seed) wraps anywhere and can be selected.
   const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
   const ratedLine = h('p', { class: 'rated-line', id: 'game-rated', hidden: true }, ...fillIn(t('game.rated'), { badge: h('span', { class: 'rated-badge' }, t('game.rated.badge')) }));
   const boardBox = h('div', { class: 'board-box' });
   const board = new Board(boardBox, { onMove: play, announce, label: t('game.board', { id }) });
+  onLookChange(board.svg, () => render(false));
   // Shogun setup=choose: the arrangements this screen has sent ({side: ids}), shown while waiting.
   // The panel's module is loaded only for such a game (the first screen stays light).
   const kept = {};
@@ -114,7 +120,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, t('game.title', { id })), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('game.actions') }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
-      chatBox, reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
+      chatBox, reviewBox, analysisBox, linksBox, typed.el, navBox, moveList, exportBox));
   view.append(root);
 
   moveList.addEventListener('keydown', (e) => {
@@ -157,7 +163,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     } catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
   }
   function showArranging(g) {
-    if (arrangePanel) { arrangePanel.show({ arranged: arranged(g), you: you || null, names: g.side_names, kept }); return; }
+    if (arrangePanel) { arrangePanel.show({ arranged: arranged(g), you: you || null, names: sideNames(g), kept }); return; }
     if (!arrangeLoading) arrangeLoading = import('./arrange.js').then(({ ArrangePanel }) => {
       arrangePanel = new ArrangePanel({ onDone: arrange, announce });
       arrangeBox.append(arrangePanel.el);
@@ -196,15 +202,20 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (!analysis || !game) return;
     const seq = ++analysisSeq;
     const text = document.getElementById('analysis-text');
-    if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; return; }
+    // The bar follows the position shown: the final one's figure is the result.
+    if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; barResult(bar, game.winner); return; }
     text.textContent = t('game.thinking');
+    barWaits(bar);
     try {
       const turn = turnShown();
       const a = await api.hint(id, 1000, reviewing() ? shownPly : null);
       if (seq !== analysisSeq) return;
-      bar.set(a, turn);
-      const first = game.moves.length ? game.moves[0].side : game.turn;
-      text.textContent = t('game.analysis.text', { depth: a.depth, score: scoreText(a), side: sideNames(game)[turn], line: lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn) || '—' });
+      const first = game.moves.length ? game.moves[0].side : game.turn, position = shownPosition();
+      // A click on a move of the line opens the analysis board with the line played up to it.
+      showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: sideNames(game), bar,
+        onPick: (moves) => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position, moves: moves.join(',') }).toString().replace(/%2C/g, ','); } });
+      engineBest = a.pv[0] ? { ply: reviewing() ? shownPly : game.ply, move: a.pv[0] } : null;
+      render(false);
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -226,10 +237,10 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     reviewBox.hidden = false; reviewBox.textContent = '';
     const graph = reviewGraph(review, sideNames(game), ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
     graph.classList.toggle('shogun', !!game.shogun);
-    reviewBox.append(h('h2', {}, t('game.review')), graph,
+    reviewBox.append(reviewHeading(), graph,
       h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, sideNames(game), ply)),
       reviewSummary(review, sideNames(game)),
-      h('p', { class: 'hint-text' }, t('game.review.key', { ms: review.ms_per_position })));
+      reviewLegend(review));
   }
 
   function toggleExport() {
@@ -336,11 +347,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // The winning five, on the final position only.
       winningLine: shownPly === null ? g.winning_line : [],
       hint: hintPly === ply ? hint : null,
-      arrows: review && review.plies === g.ply ? reviewArrows(review, ply) : [],
+      arrows: review && review.plies === g.ply ? reviewArrows(review, ply)
+        : analysis && engineBest && engineBest.ply === ply ? [{ move: engineBest.move, kind: 'best' }] : [],
       shogun: !!g.shogun, sideNames: sideNames(g), learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
       checkSide: g.shogun && g.shogun.attacked && shownPly === null ? g.turn : null,
+      look: lookFor(g),
     });
     const names = sideNames(g);
     document.getElementById('game-title').textContent = t('game.title.named', { id: g.id, game: gameName(g.variant) });
@@ -444,6 +457,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // Nothing to look at on the board before the start.
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
     bRecord.hidden = arranging; bBoard.hidden = arranging || fairPlay;
+    typed.el.hidden = !you || g.status !== 'playing' || arranging;
     // A spectator has no player's actions, and no engine help while an online game goes on: the
     // buttons go rather than stay greyed out.
     bHint.hidden = bAnalysis.hidden = !you && bHint.disabled;

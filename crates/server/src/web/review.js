@@ -2,6 +2,7 @@
 // inaccuracies, mistakes and blunders, the marks in the move list and the arrows on the board.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -39,7 +40,7 @@ export function reviewGraph(review, sideNames, ply, onPick) {
   const x = (i) => (n ? (i / n) * W : W / 2);
   const y = (e) => H - e * H;
   const g = svg('svg', { id: 'review-graph', class: 'review-graph', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none',
-    role: 'slider', tabindex: '0', 'aria-label': `Evaluation graph: ${sideNames.black}'s winning chances move by move`,
+    role: 'slider', tabindex: '0', 'aria-label': t('review.graphLabel', { side: sideNames.black }),
     'aria-valuemin': 0, 'aria-valuemax': n, 'aria-valuenow': ply, 'data-plies': n });
   svg('rect', { class: 'second', x: 0, y: 0, width: W, height: H }, g);
   const pts = review.positions.map((p, i) => `${x(i)},${y(p.expected)}`);
@@ -72,11 +73,11 @@ export function reviewSummary(review, sideNames) {
     h('td', { class: 'inaccuracy' }, review[s].inaccuracies), h('td', { class: 'mistake' }, review[s].mistakes),
     h('td', { class: 'blunder' }, review[s].blunders), h('td', {}, `${review[s].average_loss.toFixed(1)}%`));
   return h('table', { class: 'review-summary', id: 'review-summary' },
-    h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'sr-only' }, 'Side')),
-      h('th', { title: 'inaccuracies', 'aria-label': 'inaccuracies' }, '?!'),
-      h('th', { title: 'mistakes', 'aria-label': 'mistakes' }, '?'),
-      h('th', { title: 'blunders', 'aria-label': 'blunders' }, '??'),
-      h('th', { title: 'average loss of winning chances per move' }, 'avg. loss'))),
+    h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'sr-only' }, t('review.side'))),
+      h('th', { title: t('review.inaccuracies'), 'aria-label': t('review.inaccuracies') }, '?!'),
+      h('th', { title: t('review.mistakes'), 'aria-label': t('review.mistakes') }, '?'),
+      h('th', { title: t('review.blunders'), 'aria-label': t('review.blunders') }, '??'),
+      h('th', { title: t('review.avgLossTitle') }, t('review.avgLoss')))),
     h('tbody', {}, row('black'), row('white')));
 }
 
@@ -84,12 +85,21 @@ export function reviewSummary(review, sideNames) {
 export function moveComment(review, sideNames, ply) {
   const p = review.positions[ply];
   if (!p) return '';
-  if (ply === 0) return `Start: ${evalText(p)}.`;
+  if (ply === 0) return t('review.start', { eval: evalText(p) });
   const m = review.moves[ply - 1];
-  let text = `${ply}. ${sideNames[m.side]} ${dashed(m.played)}${m.judgement ? MARKS[m.judgement] : ''}: ${evalText(p)}`;
-  if (m.judgement) text += ` — ${m.judgement} (winning chances −${Math.round(m.loss * 100)}%)`;
-  if (m.best && m.best !== m.played) text += `. Best was ${dashed(m.best)}`;
-  return text + '.';
+  const said = { ply, side: sideNames[m.side], move: dashed(m.played), mark: m.judgement ? MARKS[m.judgement] : '', eval: evalText(p) };
+  const text = m.judgement
+    ? t('review.moveJudged', { ...said, judgement: t('review.' + m.judgement), loss: Math.round(m.loss * 100) })
+    : t('review.move', said);
+  return m.best && m.best !== m.played ? `${text} ${t('review.bestWas', { best: dashed(m.best) })}` : text;
+}
+
+/** The review's heading. */
+export function reviewHeading() { return h('h2', {}, t('review.title')); }
+
+/** The review's legend: what the marks and the arrows mean. */
+export function reviewLegend(review) {
+  return h('p', { class: 'hint-text' }, t('review.legend', { ms: review.ms_per_position }));
 }
 
 /** The arrows for ply `ply`: the move played to reach it and, when it differs, the best one. */
