@@ -41,6 +41,9 @@
 //      (spectator.mjs) a spectator sees no player's buttons; (details.mjs) the dark theme's dots.
 //  15. (looks.mjs) piece sets and board themes: each game's own set, every choice drawn, kept after
 //      a reload and playable by clicks; screenshots in shogi pieces on the wood board.
+//  16. (language.mjs) every screen in the pseudo-language shows only catalogue texts and data, in
+//      Japanese no English (also for a browser whose language is ja-JP); lang-ja.js has lang-en.js's
+//      keys and {params}.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -67,6 +70,7 @@ import './spectator.mjs';
 import './details.mjs';
 import './correspondence.mjs';
 import './looks.mjs';
+import './language.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -35,9 +35,10 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-/** A new isolated browser context (its own localStorage, so its own tokens) and a page in it. */
-export async function newPage(name, viewport = { width: 1200, height: 860 }, colorScheme = 'light') {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme });
+/** A new isolated browser context (its own localStorage, so its own tokens) and a page in it;
+ * `more` adds context options (a `locale`). */
+export async function newPage(name, viewport = { width: 1200, height: 860 }, colorScheme = 'light', more = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme, ...more });
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));

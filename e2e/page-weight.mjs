@@ -1,4 +1,5 @@
-// The page's weight (every byte the first screen downloads) stays under 150 KB, and on the wire
+// The page's weight (every byte the first screen downloads, the catalogue of the language shown
+// included) stays under 180 KB, and on the wire
 // (gzipped; headers aside) under 60 KB, and a reload, which the server answers with 304s, under 5 KB
 // of bodies and headers; the first paint on loopback is measured (median of several cold loads) and
 // written to target/test-output/first-paint.txt: a figure for docs/web.md, not a pass/fail (timings
@@ -10,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { BASE, SHOTS, newPage } from './helpers.mjs';
 
-test('page weight under 150 KB; first paint measured', async () => {
+test('page weight under 180 KB; first paint measured', async () => {
   const weights = [], paints = [];
   let wire = 0, reload = 0;
   for (let i = 0; i < 7; i++) {
@@ -56,7 +57,7 @@ test('page weight under 150 KB; first paint measured', async () => {
   const line = `page weight ${kb.toFixed(1)} KB (first screen, uncompressed), ${(wire / 1024).toFixed(1)} KB on the wire, a reload ${(reload / 1024).toFixed(1)} KB; first contentful paint median ${median(paints).toFixed(0)} ms of ${paints.length} loads (${paints.map((p) => p.toFixed(0)).join(', ')})`;
   console.log(line);
   writeFileSync(join(dirname(SHOTS), 'first-paint.txt'), line + '\n');
-  assert.ok(kb < 150, `the first screen downloads ${kb.toFixed(1)} KB`);
+  assert.ok(kb < 180, `the first screen downloads ${kb.toFixed(1)} KB`);
   assert.ok(wire > 0 && wire / 1024 < 60, `the first screen takes ${(wire / 1024).toFixed(1)} KB on the wire`);
   assert.ok(reload > 0 && reload / 1024 < 5, `a reload takes ${(reload / 1024).toFixed(1)} KB`);
 });

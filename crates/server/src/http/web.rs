@@ -160,6 +160,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/turns.js"),
     ),
     (
+        "game-words.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/game-words.js"),
+    ),
+    (
+        "variant-words.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/variant-words.js"),
+    ),
+    (
         "arrange.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/arrange.js"),

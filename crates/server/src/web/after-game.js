@@ -4,6 +4,7 @@
 import { api, tokens, invites, holdKey } from './api.js';
 import { h, plain } from './dom.js';
 import { playSomeoneOnline } from './lobby.js';
+import { t } from './i18n.js';
 
 /** The request for a new game like `g` (same game, opponent, strength, side and clock). */
 export function likeThis(g, you) {
@@ -39,24 +40,25 @@ export function afterGameActions(g, you, token, onError) {
       location.hash = `#/game/${c.id}`;
     } catch (e) { onError(plain(e.message)); }
   };
-  const box = h('div', { class: 'after-game', id: 'after-game', role: 'group', 'aria-label': 'After the game' });
+  const box = h('div', { class: 'after-game', id: 'after-game', role: 'group', 'aria-label': t('game.after') });
   const mine = g.rematch && tokens.get(g.rematch);
   // A game aborted before anyone moved was never played: nothing to play again.
   const unplayed = g.ply === 0 && g.result === '*';
-  if (g.rematch && !mine) box.append(h('p', { id: 'rematch-offer', role: 'status' }, 'Your opponent asks for a rematch.'));
-  const label = mine ? 'Go to the rematch' : g.rematch ? 'Join the rematch' : 'Rematch';
+  if (g.rematch && !mine) box.append(h('p', { id: 'rematch-offer', role: 'status' }, t('game.rematch.asked')));
+  const which = mine ? 'game.rematch.go' : g.rematch ? 'game.rematch.join' : 'game.rematch';
+  const label = t(which);
   if (!unplayed || g.rematch) {
     box.append(h('button', { type: 'button', class: g.rematch && !mine ? 'primary' : '', id: 'btn-rematch',
-      'aria-label': `${label} (colours swapped)`, onclick: () => go(() => api.rematch(g.id, token)) }, label));
+      'aria-label': t(`${which}.label`), onclick: () => go(() => api.rematch(g.id, token)) }, label));
   }
-  box.append(h('button', { type: 'button', id: 'btn-like-this', onclick: () => go(() => api.create(likeThis(g, you))) }, 'New game like this'));
+  box.append(h('button', { type: 'button', id: 'btn-like-this', onclick: () => go(() => api.create(likeThis(g, you))) }, t('game.like-this')));
   if (g.paired && g.clock && !g.clock.days) {
     const clock = `${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}`;
     const game = g.shogun ? 'shogun' : g.variant;
     box.append(h('button', { type: 'button', class: 'primary', id: 'btn-new-opponent', onclick: async (e) => {
       e.target.disabled = true;
       try { location.hash = `#/game/${await playSomeoneOnline(game, clock)}`; } catch (ex) { onError(plain(ex.message)); e.target.disabled = false; }
-    } }, 'New opponent'));
+    } }, t('game.new-opponent')));
   }
   return box;
 }

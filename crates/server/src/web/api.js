@@ -1,4 +1,7 @@
-// Calls to the server's JSON API (docs/web.md) and the tokens this browser holds.
+// Calls to the server's JSON API (docs/web.md) and the tokens this browser holds. The server's
+// error texts are shown as it wrote them; the network's own failures are in the page's language.
+
+import { t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
@@ -11,10 +14,10 @@ export async function call(method, path, body, signal) {
     opts.body = JSON.stringify(body);
   }
   let res;
-  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, signal && signal.aborted ? 'stopped' : 'cannot reach the server'); }
+  try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, t(signal && signal.aborted ? 'error.stopped' : 'error.offline')); }
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || t('error.http', { status: res.status }));
   return data;
 }
 

@@ -5,10 +5,10 @@
 // players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js.
 // Screens other than the first are loaded when first opened, so the first screen stays light.
 
-import { translateMarkup } from './i18n.js';
+import { translateMarkup, t, tn, LANGUAGES, language, setLanguage } from './i18n.js';
 import { api, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
-import { h, plain, setIcon } from './dom.js';
+import { h, plain, setIcon, fillIn } from './dom.js';
 import { setUpSoundToggle } from './sounds.js';
 import { lobbyScreen, playSomeoneOnline, QUICK_CLOCKS, quickClock } from './lobby.js';
 import { account, loadAccount, onAccount, syncAccountGames } from './session.js';
@@ -25,8 +25,23 @@ const screens = {
 };
 import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
 import { yourTurnsFirst, showYourTurns } from './turns.js';
+import { sideWord, playerName, reasonText } from './game-words.js';
+import { aboutText } from './variant-words.js';
 
 translateMarkup();
+// The header's language switch (i18n.js: the choice is remembered and the page shown again in it).
+const langSelect = document.getElementById('lang-select');
+if (langSelect) {
+  langSelect.append(...LANGUAGES.map(([code, name]) => h('option', { value: code, lang: code, selected: code === language() }, name)));
+  langSelect.addEventListener('change', () => setLanguage(langSelect.value));
+}
+// The theme toggle's words (theme.js runs before the catalogue is loaded).
+const themeToggle = document.getElementById('theme-toggle');
+if (themeToggle) {
+  themeToggle.dataset.labelDark = t('page.theme.dark');
+  themeToggle.dataset.labelLight = t('page.theme.light');
+  if (window.hasamiTheme) window.hasamiTheme.relabel();
+}
 const view = document.getElementById('view');
 let cleanup = () => {};
 let variantsCache = null;
@@ -57,7 +72,7 @@ function later(name, draw) {
   if (loaded.has(name)) return draw(loaded.get(name));
   const at = routes;
   return screens[name]().then((m) => { loaded.set(name, m); if (at === routes) return draw(m); },
-    () => { if (at === routes) view.append(h('p', { class: 'error', role: 'alert' }, 'This page could not be loaded. Reload to try again.')); });
+    () => { if (at === routes) view.append(h('p', { class: 'error', role: 'alert' }, t('page.load-failed'))); });
 }
 
 function route() {
@@ -93,69 +108,70 @@ route();
 
 // ---------------------------------------------------------------- new game
 async function newGameScreen(params) {
-  document.title = 'hasami: new game';
+  document.title = t('page.title.new');
   const here = location.hash;
-  const [{ presets, levels = [] }] = await Promise.all([variants(), loadAccount()]);
-  // Each level in words, as the engine describes it ("1 — Beginner: …").
-  const levelText = (n) => (levels.find((l) => l.level === n) || {}).words || `Level ${n}`;
+  const [{ presets }] = await Promise.all([variants(), loadAccount()]);
+  // Each level in words, as the engine describes it ("1 — Beginner: …"; docs/engine.md), from
+  // the catalogue (the server's `levels` say the same in English).
+  const levelText = (n) => `${n} — ${t(`new.level.${n}`)}`;
   const err = h('p', { id: 'ng-error', class: 'error', role: 'alert' });
   const about = h('p', { id: 'ng-about', class: 'hint-text' });
   const preset = h('select', { id: 'ng-variant', name: 'variant' },
     presets.map((p) => h('option', { value: p.name }, gameName(p.name))));
-  const options = h('input', { type: 'text', id: 'ng-options', name: 'options', placeholder: 'e.g. +win=captures:5 or +movement=step', autocomplete: 'off', spellcheck: 'false' });
+  const options = h('input', { type: 'text', id: 'ng-options', name: 'options', placeholder: t('new.options.placeholder'), autocomplete: 'off', spellcheck: 'false' });
   const level = h('select', { id: 'ng-level', name: 'level' },
     [...Array(10)].map((_, i) => h('option', { value: i + 1, selected: i + 1 === 3 }, levelText(i + 1))));
   const side = h('select', { id: 'ng-side', name: 'side' },
-    h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'), h('option', { value: 'random' }, 'Random'));
-  const start = h('input', { type: 'text', id: 'ng-position', name: 'position', placeholder: 'optional: position text, e.g. wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1', spellcheck: 'false' });
+    h('option', { value: 'black' }, t('new.side.first', { side: sideWord('Black') })), h('option', { value: 'white' }, sideWord('White')), h('option', { value: 'random' }, t('new.side.random')));
+  const start = h('input', { type: 'text', id: 'ng-position', name: 'position', placeholder: t('new.position.placeholder', { example: 'wwwwwwwww/9/9/9/9/9/9/9/bbbbbbbbb b 0 1' }), spellcheck: 'false' });
   const opp = (value, label, checked) => h('label', {},
     h('input', { type: 'radio', name: 'opponent', value, id: 'ng-opponent-' + value, checked }), ' ', label);
   // Shogun settings (RULES.md S3, S7, S9).
-  const seed = h('input', { type: 'text', id: 'ng-seed', inputmode: 'numeric', value: '1979', size: 12, 'aria-label': 'Seed' });
-  const rotation = h('select', { id: 'ng-rotation', 'aria-label': 'Rotation' }, [0, 1, 2, 3].map((r) => h('option', { value: r }, String(r))));
+  const seed = h('input', { type: 'text', id: 'ng-seed', inputmode: 'numeric', value: '1979', size: 12, 'aria-label': t('new.shogun.seed') });
+  const rotation = h('select', { id: 'ng-rotation', 'aria-label': t('new.shogun.rotation') }, [0, 1, 2, 3].map((r) => h('option', { value: r }, String(r))));
   const check = (id, label) => h('label', {}, h('input', { type: 'checkbox', id }), ' ', label);
   // Who moves first (S1) and how the pieces stand at the start (S2).
-  const first = h('select', { id: 'ng-first' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'red' }, 'Red'));
-  const setup = h('select', { id: 'ng-setup' }, h('option', { value: 'fixed' }, 'fixed order'),
-    h('option', { value: 'shuffle' }, 'shuffled (setup=shuffle)'), h('option', { value: 'choose' }, 'players arrange their pieces (setup=choose)'));
+  const first = h('select', { id: 'ng-first' }, h('option', { value: 'white' }, sideWord('White')), h('option', { value: 'red' }, sideWord('Red')));
+  const setup = h('select', { id: 'ng-setup' }, h('option', { value: 'fixed' }, t('new.shogun.setup.fixed')),
+    h('option', { value: 'shuffle' }, t('new.shogun.setup.shuffle')), h('option', { value: 'choose' }, t('new.shogun.setup.choose')));
   const engineMode = h('select', { id: 'ng-engine', name: 'engine' },
-    h('option', { value: 'fair' }, 'fair (does not know the magnets)'), h('option', { value: 'omniscient' }, 'omniscient (reads the magnet board)'));
-  const shogunBox = h('fieldset', { id: 'ng-shogun', hidden: true }, h('legend', {}, 'Shogun'),
-    h('label', {}, h('input', { type: 'radio', name: 'board', value: 'random', id: 'ng-board-random', checked: true }), ' Random magnet board (seed and rotation drawn for this game)'),
-    h('div', { class: 'row' }, h('label', {}, h('input', { type: 'radio', name: 'board', value: 'chosen', id: 'ng-board-chosen' }), ' Chosen board: seed '), seed, h('span', {}, 'rotation'), rotation),
-    check('ng-1976', '1976 rules: the Shogun may be captured, and capturing it wins'),
-    check('ng-numbers-random', 'Random numbers after every move (numbers=random)'),
-    h('label', {}, 'Who moves first ', first),
-    h('label', {}, 'Setup ', setup));
+    h('option', { value: 'fair' }, t('new.shogun.engine.fair')), h('option', { value: 'omniscient' }, t('new.shogun.engine.omniscient')));
+  const shogunBox = h('fieldset', { id: 'ng-shogun', hidden: true }, h('legend', {}, gameName('shogun')),
+    h('label', {}, h('input', { type: 'radio', name: 'board', value: 'random', id: 'ng-board-random', checked: true }), ' ', t('new.shogun.random-board')),
+    h('div', { class: 'row' }, h('label', {}, h('input', { type: 'radio', name: 'board', value: 'chosen', id: 'ng-board-chosen' }), ' ', t('new.shogun.chosen-board'), ' '), seed, h('span', {}, t('new.shogun.rotation')), rotation),
+    check('ng-1976', t('new.shogun.1976')),
+    check('ng-numbers-random', t('new.shogun.numbers-random')),
+    h('label', {}, t('new.shogun.first'), ' ', first),
+    h('label', {}, t('new.shogun.setup'), ' ', setup));
   // The chosen level's words in full (a phone cuts the menu's text short).
   const levelWords = h('p', { id: 'ng-level-words', class: 'hint-text' });
   const showLevel = () => { levelWords.textContent = levelText(Number(level.value)).replace(/^\d+ — /, ''); };
   level.addEventListener('change', showLevel);
   showLevel();
-  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, 'Engine strength ', level), levelWords,
-    h('label', { id: 'ng-engine-box', hidden: true }, 'Engine ', engineMode));
-  const sideBox = h('div', { id: 'ng-side-box' }, h('label', {}, 'Your side ', side));
+  const engineOnly = h('div', { id: 'ng-engine-settings' }, h('label', {}, t('new.level'), ' ', level), levelWords,
+    h('label', { id: 'ng-engine-box', hidden: true }, t('new.shogun.engine'), ' ', engineMode));
+  const sideBox = h('div', { id: 'ng-side-box' }, h('label', {}, t('new.side'), ' ', side));
   // Names and clocks (issue 4).
-  const myName = h('input', { type: 'text', id: 'ng-name', maxlength: 40, placeholder: 'optional', autocomplete: 'nickname' });
-  const nameBlack = h('input', { type: 'text', id: 'ng-name-black', maxlength: 40, placeholder: 'optional' });
-  const nameWhite = h('input', { type: 'text', id: 'ng-name-white', maxlength: 40, placeholder: 'optional' });
-  const nameBlackLabel = h('span', {}, 'Black'), nameWhiteLabel = h('span', {}, 'White');
-  const oneName = h('label', { id: 'ng-name-box' }, 'Your name ', myName);
+  const myName = h('input', { type: 'text', id: 'ng-name', maxlength: 40, placeholder: t('new.optional'), autocomplete: 'nickname' });
+  const nameBlack = h('input', { type: 'text', id: 'ng-name-black', maxlength: 40, placeholder: t('new.optional') });
+  const nameWhite = h('input', { type: 'text', id: 'ng-name-white', maxlength: 40, placeholder: t('new.optional') });
+  const nameBlackLabel = h('span', {}, sideWord('Black')), nameWhiteLabel = h('span', {}, sideWord('White'));
+  const oneName = h('label', { id: 'ng-name-box' }, t('new.name'), ' ', myName);
   const twoNames = h('div', { id: 'ng-names-box', class: 'row' }, h('label', {}, nameBlackLabel, ' ', nameBlack), h('label', {}, nameWhiteLabel, ' ', nameWhite));
   const clockOn = h('input', { type: 'checkbox', id: 'ng-clock' });
-  const minutes = h('input', { type: 'number', id: 'ng-clock-minutes', min: 0.1, max: 180, step: 'any', value: 5, 'aria-label': 'Minutes per side' });
-  const increment = h('input', { type: 'number', id: 'ng-clock-increment', min: 0, max: 60, step: 'any', value: 3, 'aria-label': 'Increment in seconds' });
+  const minutes = h('input', { type: 'number', id: 'ng-clock-minutes', min: 0.1, max: 180, step: 'any', value: 5, 'aria-label': t('new.clock.minutes') });
+  const increment = h('input', { type: 'number', id: 'ng-clock-increment', min: 0, max: 60, step: 'any', value: 3, 'aria-label': t('new.clock.increment') });
   // Online: listed in the lobby for anyone, besides the invite links.
   const openOn = h('input', { type: 'checkbox', id: 'ng-open' });
-  const openBox = h('div', { id: 'ng-open-box' }, h('label', {}, openOn, ' List it in the lobby: anyone may join'));
+  const openBox = h('div', { id: 'ng-open-box' }, h('label', {}, openOn, ' ', t('new.open')));
   // Rated: only for a signed-in player's online game.
   const ratedOn = h('input', { type: 'checkbox', id: 'ng-rated' });
-  const ratedBox = h('div', { id: 'ng-rated-box', hidden: true }, h('label', {}, ratedOn, ' Rated: the result changes both players’ ratings (your opponent must be signed in)'));
-  const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' Clock:'), minutes, h('span', {}, 'minutes per side +'), increment, h('span', {}, 'seconds per move'));
+  const ratedBox = h('div', { id: 'ng-rated-box', hidden: true }, h('label', {}, ratedOn, ' ', t('new.rated')));
+  const clockBox = h('div', { id: 'ng-clock-box', class: 'row' }, h('label', {}, clockOn, ' ', t('new.clock')), minutes, h('span', {}, t('new.clock.minutes-plus')), increment, h('span', {}, t('new.clock.seconds')));
   // Online: days per move instead of a clock (a correspondence game); one or the other.
-  const days = h('select', { id: 'ng-days', 'aria-label': 'Correspondence: days per move' },
-    h('option', { value: '' }, 'off'), CORRESPONDENCE_DAYS.map((d) => h('option', { value: d }, daysPerMove(d))));
-  const daysBox = h('div', { id: 'ng-days-box', class: 'row' }, h('label', {}, 'Correspondence: ', days));
+  const days = h('select', { id: 'ng-days', 'aria-label': t('new.days.label') },
+    h('option', { value: '' }, t('new.days.off')), CORRESPONDENCE_DAYS.map((d) => h('option', { value: d }, daysPerMove(d))));
+  const daysBox = h('div', { id: 'ng-days-box', class: 'row' }, h('label', {}, t('new.days'), ' ', days));
   days.addEventListener('change', () => { if (days.value) clockOn.checked = false; });
   clockOn.addEventListener('change', () => { if (clockOn.checked) days.value = ''; });
   const isShogun = () => preset.value === 'shogun';
@@ -176,23 +192,23 @@ async function newGameScreen(params) {
     try {
       const v = await api.checkVariant(variantText());
       if (seq !== checkSeq) return;
-      about.textContent = `${v.variant}: ${v.about}`; err.textContent = '';
+      about.textContent = `${v.variant}: ${aboutText(v.about)}`; err.textContent = '';
       return true;
     } catch (e) { if (seq === checkSeq) { err.textContent = plain(e.message); about.textContent = ''; } return false; }
   }
   options.addEventListener('input', checkVariant);
   const form = h('form', { class: 'new-game card', id: 'new-game-form', 'aria-labelledby': 'ng-title' },
-    h('h1', { id: 'ng-title' }, 'New game'),
-    h('label', {}, 'Game ', preset, ' ', h('a', { href: '#/rules/' + preset.value, id: 'ng-rules-link' }, 'rules')),
+    h('h1', { id: 'ng-title' }, t('new.title')),
+    h('label', {}, t('new.game'), ' ', preset, ' ', h('a', { href: '#/rules/' + preset.value, id: 'ng-rules-link' }, t('new.rules-link'))),
     shogunBox,
-    h('label', {}, 'Rule options (optional) ', options), about,
-    h('fieldset', {}, h('legend', {}, 'Opponent'),
-      opp('engine', 'The engine', true), opp('local', 'A friend on this device'), opp('online', 'Someone online (invite link or lobby)')),
+    h('label', {}, t('new.options'), ' ', options), about,
+    h('fieldset', {}, h('legend', {}, t('new.opponent')),
+      opp('engine', t('new.opponent.engine'), true), opp('local', t('new.opponent.local')), opp('online', t('new.opponent.online'))),
     openBox, ratedBox, engineOnly, sideBox, oneName, twoNames, clockBox, daysBox,
-    h('details', {}, h('summary', {}, 'Start from a position'), h('label', {}, 'Position text ', start)),
+    h('details', {}, h('summary', {}, t('new.position')), h('label', {}, t('new.position.text'), ' ', start)),
     err,
     // The start button stays in view at the bottom of the screen while the form scrolls.
-    h('div', { class: 'start-bar' }, h('button', { type: 'submit', class: 'primary', id: 'ng-start' }, 'Start game')));
+    h('div', { class: 'start-bar' }, h('button', { type: 'submit', class: 'primary', id: 'ng-start' }, t('new.start'))));
   const sync = () => {
     const o = form.opponent.value, shogun = isShogun();
     engineOnly.hidden = o !== 'engine';
@@ -204,14 +220,14 @@ async function newGameScreen(params) {
     daysBox.hidden = o !== 'online';
     shogunBox.hidden = !shogun;
     document.getElementById('ng-engine-box').hidden = !shogun;
-    const [one, two] = shogun ? ['White', 'Red'] : ['Black', 'White'];
+    const [one, two] = (shogun ? ['White', 'Red'] : ['Black', 'White']).map(sideWord);
     // Shogun's `first=red`: Red (the API's "white") moves first.
     const redFirst = shogun && first.value === 'red';
-    side.options[0].textContent = redFirst ? one : `${one} (moves first)`;
-    side.options[1].textContent = redFirst ? `${two} (moves first)` : two;
+    side.options[0].textContent = redFirst ? one : t('new.side.first', { side: one });
+    side.options[1].textContent = redFirst ? t('new.side.first', { side: two }) : two;
     nameBlackLabel.textContent = one; nameWhiteLabel.textContent = two;
     form.querySelector('#ng-rules-link').href = '#/rules/' + preset.value;
-    options.placeholder = shogun ? 'e.g. +quiet=200 or +repetition=0' : 'e.g. +win=captures:5 or +movement=step';
+    options.placeholder = t(shogun ? 'new.options.placeholder-shogun' : 'new.options.placeholder');
   };
   form.addEventListener('change', (e) => { sync(); if (e.target !== options) checkVariant(); });
   form.addEventListener('submit', async (e) => {
@@ -244,14 +260,14 @@ async function newGameScreen(params) {
     } catch (ex) { err.textContent = ex.message; }
   });
   // A newcomer's first choice: one click to a game against the computer, beginner strength.
-  const quickGame = h('select', { id: 'quick-variant', 'aria-label': 'Game' },
+  const quickGame = h('select', { id: 'quick-variant', 'aria-label': t('new.game') },
     presets.map((p) => h('option', { value: p.name }, gameName(p.name))));
-  const quickTime = h('select', { id: 'quick-clock', 'aria-label': 'Clock for a game online (minutes + seconds a move)',
+  const quickTime = h('select', { id: 'quick-clock', 'aria-label': t('new.quick.clock'),
     onchange: () => quickClock(quickTime.value) },
     QUICK_CLOCKS.map((c) => h('option', { value: c }, c.replace('+', ' + '))));
   quickTime.value = quickClock();
   const quick = h('section', { class: 'card quick', id: 'quick-start', 'aria-labelledby': 'quick-title' },
-    h('h1', { id: 'quick-title' }, 'Play'),
+    h('h1', { id: 'quick-title' }, t('new.quick.title')),
     // The clock is for the game online only, so it sits beside that button, not the computer's.
     h('div', { class: 'row' }, quickGame,
       h('button', { type: 'button', class: 'primary', id: 'quick-play', onclick: async () => {
@@ -262,18 +278,16 @@ async function newGameScreen(params) {
           holdKey(c);
           location.hash = `#/game/${c.id}`;
         } catch (ex) { err.textContent = plain(ex.message); }
-      } }, 'Play the computer'),
+      } }, t('new.quick.computer')),
       quickTime,
       h('button', { type: 'button', id: 'quick-online', onclick: async (e) => {
         e.target.disabled = true;
         try {
           location.hash = `#/game/${await playSomeoneOnline(quickGame.value, quickClock(quickTime.value))}`;
         } catch (ex) { err.textContent = plain(ex.message); e.target.disabled = false; }
-      } }, 'Play someone online')),
-    h('p', { class: 'hint-text' }, 'The computer: you move first, against an easy engine. Someone online: you join a game with the chosen clock (minutes + seconds a move) waiting in the ',
-      h('a', { href: '#/lobby' }, 'lobby'), ', or wait there for an opponent who chooses the same. For a friend, an untimed game or strength, or rule options, set up a game below. ',
-      h('a', { href: '#/rules' }, 'How to play')));
-  form.querySelector('#ng-title').textContent = 'Set up a game';
+      } }, t('new.quick.online'))),
+    h('p', { class: 'hint-text' }, ...fillIn(t('new.quick.hint'), { lobby: h('a', { href: '#/lobby' }, t('new.quick.lobby')) }), ' ',
+      h('a', { href: '#/rules' }, t('new.quick.how'))));
   view.append(quick, form);
   // `#/?open=1` (the lobby's "create one"): an online game listed in the lobby.
   if (params.get('open') === '1') {
@@ -306,12 +320,12 @@ const inProgress = (g) => g.result === '*' && !g.reason;
 
 /** A listed game's player name: "You" (the server's word for the player of an engine game who gave
  * no name) is "Anonymous" in a game this browser does not hold. */
-const shownName = (g, side) => (g[side] === 'You' && !tokens.get(g.id) ? 'Anonymous' : g[side]);
+const shownName = (g, side) => (g[side] === 'You' && !tokens.get(g.id) ? t('games.anonymous') : playerName(g[side]));
 
 async function recentGames(limit) {
   // "Your games" are the ones this browser plays or played (it holds their keys); of the others
   // only finished games are listed, never another player's game in progress.
-  const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, 'Your games'));
+  const box = h('section', { class: 'card', 'aria-labelledby': 'gl-title' }, h('h2', { id: 'gl-title' }, t('games.yours')));
   try {
     // This browser's games are asked for by id (the 200 newest keys): the server's latest 200
     // would lose them on a busy server.
@@ -330,12 +344,12 @@ async function recentGames(limit) {
           h('td', {}, '#' + g.id),
           h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
           h('td', { class: 'wide' }, `${shownName(g, 'black')} – ${shownName(g, 'white')}`),
-          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? `your turn, ${g.plies} plies` : playing ? `playing, ${g.plies} plies` : `${g.result} ${g.reason || ''}`),
-          h('td', { class: 'wide' }, new Date(g.updated).toLocaleString()),
-          h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `${resume ? 'Resume' : 'Review'} game ${g.id}` }, resume ? 'Resume' : 'Review')));
+          h('td', { class: yourMove ? 'your-move' : null }, yourMove ? tn('games.your-turn', g.plies) : playing ? tn('games.playing', g.plies) : `${g.result} ${reasonText(g.reason)}`),
+          h('td', { class: 'wide' }, new Date(g.updated).toLocaleString(language() === 'qps' ? 'en' : language())),
+          h('td', {}, h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': t(resume ? 'games.resume.label' : 'games.review.label', { id: g.id }) }, t(resume ? 'games.resume' : 'games.review'))));
       });
       return h('table', { class: 'list', id, 'aria-label': label },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Variant'), h('th', { class: 'wide' }, 'Players'), h('th', {}, 'State'), h('th', { class: 'wide' }, 'Last change'), h('th', {}, h('span', { class: 'sr-only' }, 'Open')))),
+        h('thead', {}, h('tr', {}, h('th', {}, t('games.game')), h('th', {}, t('games.variant')), h('th', { class: 'wide' }, t('games.players')), h('th', {}, t('games.state')), h('th', { class: 'wide' }, t('games.updated')), h('th', {}, h('span', { class: 'sr-only' }, t('games.open'))))),
         h('tbody', {}, rows));
     };
     // The games where it is your turn come first (and are counted in the tab).
@@ -349,30 +363,30 @@ async function recentGames(limit) {
     // Sides learnt just now count too.
     Object.assign(turns, yourTurnsFirst(shownMine, (id) => tokens.get(id) && sides.get(id)));
     box.dataset.yourTurns = turns.count;
-    box.append(table('games-list', turns.games, 'Your games'));
-    if (!mine.length) box.append(h('p', {}, 'No games yet.'));
-    if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, 'All your games')));
+    box.append(table('games-list', turns.games, t('games.yours')));
+    if (!mine.length) box.append(h('p', {}, t('games.none')));
+    if (limit && mine.length > limit) box.append(h('p', {}, h('a', { href: '#/games' }, t('games.all'))));
     if (!limit && others.length) {
-      box.append(h('h2', { id: 'others-title' }, 'Finished games on this server'), table('others-list', others, 'Finished games on this server'));
+      box.append(h('h2', { id: 'others-title' }, t('games.others')), table('others-list', others, t('games.others')));
     }
   } catch (e) { box.append(h('p', { class: 'error' }, e.message)); }
   return box;
 }
 
 async function gamesScreen() {
-  document.title = 'hasami: games';
+  document.title = t('page.title.games');
   showGames(await recentGames(0));
 }
 
 // ---------------------------------------------------------------- import
 function importScreen() {
-  document.title = 'hasami: import';
+  document.title = t('page.title.import');
   const err = h('p', { class: 'error', role: 'alert', id: 'import-error' });
-  const text = h('textarea', { id: 'import-record', rows: 12, 'aria-label': 'Game record', placeholder: '[Variant "hasami"]\n\n1. e1e5 a9a5 *' });
+  const text = h('textarea', { id: 'import-record', rows: 12, 'aria-label': t('import.record'), placeholder: t('import.placeholder') });
   const form = h('form', { class: 'card', id: 'import-form' },
-    h('h1', {}, 'Import a game record'),
-    h('p', { class: 'hint-text' }, 'Paste a record (docs/records.md). It is replayed and checked, then opens as a game you can continue on this device or review.'),
-    text, err, h('p', {}, h('button', { class: 'primary', type: 'submit', id: 'import-submit' }, 'Import')));
+    h('h1', {}, t('import.title')),
+    h('p', { class: 'hint-text' }, t('import.hint')),
+    text, err, h('p', {}, h('button', { class: 'primary', type: 'submit', id: 'import-submit' }, t('import.submit'))));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     try {
@@ -381,6 +395,6 @@ function importScreen() {
       location.hash = `#/game/${c.id}`;
     } catch (ex) { err.textContent = ex.message; }
   });
-  const hint = h('p', {}, 'To start from a position text instead, use ', h('a', { href: '#/' }, 'New game'), ' → “Start from a position”.');
+  const hint = h('p', {}, ...fillIn(t('import.position'), { link: h('a', { href: '#/' }, t('page.nav.new')) }));
   view.append(form, h('div', { class: 'card' }, hint));
 }

@@ -17,6 +17,8 @@
 // The piece set and board theme (state.look: looks.js's lookFor, drawn by pieces.js) draw the pieces
 // and dress the board; without one (the rules pages) the board is plain and the pieces plain shapes.
 
+import { t, tn } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const PAD = 0.6;
 
@@ -69,7 +71,7 @@ function el(name, attrs = {}, parent) {
 }
 
 export class Board {
-  constructor(container, { onMove = () => {}, announce = () => {}, label = 'Board' } = {}) {
+  constructor(container, { onMove = () => {}, announce = () => {}, label = t('board.board') } = {}) {
     this.container = container;
     this.onMove = onMove;
     this.announce = announce;
@@ -78,7 +80,7 @@ export class Board {
     this.cursor = null;
     this.drag = null;
     this.svg = el('svg', { class: 'board', id: 'board', tabindex: '0', role: 'application',
-      'aria-label': `${label}. Arrow keys move the cursor, Enter or Space picks a piece and places it, Escape cancels.` });
+      'aria-label': t('board.label', { label }) });
     container.appendChild(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
@@ -149,15 +151,15 @@ export class Board {
 
   describe(square) {
     const p = this.pos.board[square];
-    let text = `${square}, ${p ? this.sideName(p).toLowerCase() + ' piece' : 'empty'}`;
-    if (p && this.state.shogun) text = `${square}, ${this.sideName(p)} ${this.pos.shoguns[square] ? 'Shogun' : 'piece'} showing ${this.pos.numbers[square]}`;
-    if (this.selected === square) text += ', picked up';
-    else if (this.selected && this.state.premove && this.targetsFrom(this.selected).includes(square)) text += ', premove destination';
+    let text = p ? t('board.piece', { square, side: this.sideName(p).toLowerCase() }) : t('board.empty', { square });
+    if (p && this.state.shogun) text = t(this.pos.shoguns[square] ? 'board.shogun' : 'board.shogun-piece', { square, side: this.sideName(p), n: this.pos.numbers[square] });
+    if (this.selected === square) text += t('board.picked-up');
+    else if (this.selected && this.state.premove && this.targetsFrom(this.selected).includes(square)) text += t('board.premove');
     else if (this.selected && this.targetsFrom(this.selected).includes(square)) {
-      text += ', legal destination';
+      text += t('board.legal');
       const n = this.arrival(this.selected, square);
-      if (n) text += `, the piece would show ${n}`;
-    } else if (this.selected && this.refusedFrom(this.selected).includes(square)) text += ', refused: the Shogun would be capturable';
+      if (n) text += t('board.would-show', { n });
+    } else if (this.selected && this.refusedFrom(this.selected).includes(square)) text += t('board.refused');
     return text;
   }
 
@@ -342,7 +344,7 @@ export class Board {
     }
     if (this.pickable(square)) {
       this.selected = this.selected === square ? null : square;
-      if (this.selected) this.announce(`${square} picked up; ${this.targetsFrom(square).length} destinations: ${this.targetsFrom(square).join(' ')}`);
+      if (this.selected) this.announce(tn('board.picked', this.targetsFrom(square).length, { square, list: this.targetsFrom(square).join(' ') }));
     } else {
       this.selected = null;
     }
@@ -420,7 +422,7 @@ export class Board {
     } else if (e.key === 'Escape' && this.selected) {
       this.selected = null;
       this.draw(false);
-      this.announce('cancelled');
+      this.announce(t('board.cancelled'));
     }
   }
 }

@@ -1,6 +1,8 @@
 // Small helpers for building the page: elements, announcements for screen readers, player-facing
 // messages and the tab icon.
 
+import { t } from './i18n.js';
+
 const live = () => document.getElementById('announce');
 
 /** Says `text` to screen readers (the polite live region). */
@@ -17,6 +19,12 @@ export function h(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
   return e;
+}
+
+/** A translated text with elements in it: `{name}` in `text` becomes the node `nodes.name` (a link
+ * inside a sentence); the parts between stay text. An array for `h`'s children. */
+export function fillIn(text, nodes) {
+  return text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] ?? `{${part}}` : part)).filter((p) => p !== '');
 }
 
 /**
@@ -39,7 +47,7 @@ export function setIcon(dot) {
 function noticeStrip() {
   let strip = document.getElementById('notices');
   if (!strip) {
-    strip = h('div', { id: 'notices', class: 'notices', role: 'region', 'aria-label': 'Notices', 'aria-live': 'polite' });
+    strip = h('div', { id: 'notices', class: 'notices', role: 'region', 'aria-label': t('page.notices'), 'aria-live': 'polite' });
     const top = document.querySelector('header.top');
     if (top) top.after(strip); else document.body.prepend(strip);
   }

@@ -6,16 +6,19 @@ import { api, tokens, invites, sides } from './api.js';
 import { Board } from './board.js';
 import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
-import { h, announce, plain, setIcon } from './dom.js';
+import { h, announce, plain, setIcon, fillIn } from './dom.js';
 import { reviewGraph, reviewSummary, moveComment, reviewArrows, reviewHeading, reviewLegend, MARKS } from './review.js';
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
 import { scoreText, evalBar, fillMoveList } from './notation.js';
 import { playerLink } from './ratings.js';
-import { daysLeftText, daysPerMove, mayGiveTime } from './days.js';
+import { daysLeftText, daysPerMove, daysWord, mayGiveTime } from './days.js';
 import { showEngineLine, barResult, barWaits } from './engine-line.js';
 import { typedMoveBox, gameTypedState } from './typed-move.js';
 import { BoardLayout, variantText, showInList } from './layout.js';
+import { t, tn } from './i18n.js';
+import { sideNames, playerName, reasonText } from './game-words.js';
+import { goalText } from './variant-words.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -28,13 +31,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // A link with another key for a game this browser already plays must not silently take over.
     const stored = tokens.get(id);
     if (!stored || stored === tokenParam
-        || confirm(`This link holds another player's key for game ${id}. Play with the link's key instead of yours?`)) {
+        || confirm(t('game.other-key', { id }))) {
       tokens.set(id, tokenParam);
     }
     history.replaceState(null, '', `#/game/${id}`);
   }
   const token = tokens.get(id);
-  document.title = `hasami: game ${id}`;
+  document.title = t('page.title.game', { id });
   let game = null, you = null, shownPly = null, flipped = false, analysis = false, hint = null, hintPly = null, hintNote = '', learn = false;
   let clockBase = null, review = null, reviewing_ = false;
   let engineBest = null; // the analysis's best move, as an arrow: {ply, move}
@@ -49,59 +52,59 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const firstMove = h('p', { class: 'first-move', id: 'first-move', role: 'timer', hidden: true });
   const premoveText = h('span', { id: 'premove-text' });
   const premoveBox = h('p', { class: 'premove-line', id: 'premove', hidden: true }, premoveText, ' ',
-    h('button', { type: 'button', id: 'btn-premove-cancel', onclick: () => cancelPremove() }, 'Cancel premove'));
+    h('button', { type: 'button', id: 'btn-premove-cancel', onclick: () => cancelPremove() }, t('game.premove.cancel')));
   const conn = h('p', { class: 'hint-text', id: 'connection' });
   const players = h('div', { class: 'players', id: 'players' });
   const warning = h('p', { class: 'shogun-warning', id: 'shogun-warning', hidden: true, role: 'alert' });
-  const nameInput = h('input', { type: 'text', id: 'name-input', maxlength: 40, 'aria-label': 'Your name', placeholder: 'Your name', autocomplete: 'nickname' });
+  const nameInput = h('input', { type: 'text', id: 'name-input', maxlength: 40, 'aria-label': t('game.name'), placeholder: t('game.name'), autocomplete: 'nickname' });
   const nameForm = h('form', { class: 'inline-form', id: 'name-form', hidden: true },
-    h('label', { for: 'name-input' }, 'Your name'), nameInput, h('button', { type: 'submit', id: 'name-save' }, 'Save'));
+    h('label', { for: 'name-input' }, t('game.name')), nameInput, h('button', { type: 'submit', id: 'name-save' }, t('game.name.save')));
   nameForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const side = you === 'both' ? game.turn : undefined;
     act(() => api.name(id, nameInput.value, token, side));
   });
-  const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': 'Moves' });
+  const moveList = h('div', { class: 'moves', id: 'move-list', role: 'region', 'aria-label': t('game.moves') });
   const bar = evalBar();
   const analysisBox = h('div', { id: 'analysis', hidden: true }, h('p', { class: 'pv', id: 'analysis-text' }));
   const btn = (id, label, onclick, aria) => h('button', { type: 'button', id, onclick, 'aria-label': aria || label }, label);
-  const bUndo = btn('btn-undo', 'Undo', () => act(() => api.undo(id, token)), 'Take back');
-  const bResign = btn('btn-resign', 'Resign', () => { if (confirm('Resign this game?')) act(() => api.resign(id, token)); });
-  const bDraw = btn('btn-draw', 'Offer draw', () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
-  const bDecline = btn('btn-decline', 'Decline draw', () => act(() => api.draw(id, 'decline', token)));
+  const bUndo = btn('btn-undo', t('game.undo'), () => act(() => api.undo(id, token)), t('game.undo.label'));
+  const bResign = btn('btn-resign', t('game.resign'), () => { if (confirm(t('game.resign.confirm'))) act(() => api.resign(id, token)); });
+  const bDraw = btn('btn-draw', t('game.draw.offer'), () => act(() => api.draw(id, game.draw_offer && game.draw_offer !== you ? 'accept' : 'offer', token)));
+  const bDecline = btn('btn-decline', t('game.draw.decline'), () => act(() => api.draw(id, 'decline', token)));
   // Online games take moves back when the opponent agrees (engine and hot-seat games: Undo).
-  const bTakeback = btn('btn-takeback', 'Ask takeback', () => act(() => api.takeback(id, game.takeback_offer && game.takeback_offer !== you ? 'accept' : 'offer', token)), 'Ask your opponent to take back your last move');
-  const bTakebackDecline = btn('btn-takeback-decline', 'Decline takeback', () => act(() => api.takeback(id, 'decline', token)));
+  const bTakeback = btn('btn-takeback', t('game.takeback.ask'), () => act(() => api.takeback(id, game.takeback_offer && game.takeback_offer !== you ? 'accept' : 'offer', token)), t('game.takeback.ask.label'));
+  const bTakebackDecline = btn('btn-takeback-decline', t('game.takeback.decline'), () => act(() => api.takeback(id, 'decline', token)));
   // Correspondence games: the waiting player gives the side to move another period of days.
-  const bExtend = btn('btn-extend', 'Give more time', () => act(() => api.extend(id, token)), 'Give your opponent more time for this move');
-  const bAbort = btn('btn-abort', 'Abort', () => { if (confirm('Abort this game? It ends with no result.')) act(() => api.abort(id, token)); }, 'Abort the game (no result)');
-  const bReview = btn('btn-review', 'Review', runReview, 'Review: the engine judges every move of the game');
-  const reviewBox = h('section', { class: 'review', id: 'review', hidden: true, 'aria-label': 'Review' });
+  const bExtend = btn('btn-extend', t('game.extend'), () => act(() => api.extend(id, token)), t('game.extend.label'));
+  const bAbort = btn('btn-abort', t('game.abort'), () => { if (confirm(t('game.abort.confirm'))) act(() => api.abort(id, token)); }, t('game.abort.label'));
+  const bReview = btn('btn-review', t('game.review'), runReview, t('game.review.label'));
+  const reviewBox = h('section', { class: 'review', id: 'review', hidden: true, 'aria-label': t('game.review') });
   const afterBox = h('div', { id: 'after-game-box' });
   // How the game is won, beside the board (from the server's words for the variant).
   const goalLine = h('p', { class: 'goal', id: 'goal', hidden: true });
   // Whether the opponent has the game open (online games).
   const presence = h('p', { class: 'presence', id: 'presence', hidden: true });
-  const bHint = btn('btn-hint', 'Hint', showHint, 'Hint: show the engine’s best move');
-  const bAnalysis = btn('btn-analysis', 'Analysis', () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); else render(false); }, 'Analysis: evaluation bar and principal variation');
+  const bHint = btn('btn-hint', t('game.hint'), showHint, t('game.hint.label'));
+  const bAnalysis = btn('btn-analysis', t('game.analysis'), () => { analysis = !analysis; bAnalysis.setAttribute('aria-pressed', analysis); bar.show(analysis); analysisBox.hidden = !analysis; if (analysis) analyse(); else render(false); }, t('game.analysis.label'));
   bAnalysis.setAttribute('aria-pressed', 'false');
-  const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
+  const bLearn = btn('btn-learn', t('game.learn'), () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, t('game.learn.label'));
   bLearn.setAttribute('aria-pressed', 'false');
-  const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
-  const bRecord = btn('btn-record', 'Record', toggleExport, 'Export: game record and position text');
-  const bBoard = btn('btn-analyse-board', 'Analyse from here', () => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position: shownPosition() }); }, 'Analyse from here: the analysis board at the position shown');
+  const bFlip = btn('btn-flip', t('game.flip'), () => { flipped = !flipped; render(false); }, t('game.flip.label'));
+  const bRecord = btn('btn-record', t('game.record'), toggleExport, t('game.record.label'));
+  const bBoard = btn('btn-analyse-board', t('game.analyse-here'), () => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position: shownPosition() }); }, t('game.analyse-here.label'));
   const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
   const linksBox = h('div', { id: 'invite-links', class: 'links', hidden: true });
   const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
-  const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': 'Move navigation' },
-    nav('«', 'First position', () => goto(0), 'nav-first'), nav('◀', 'Previous move', () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
-    nav('▶', 'Next move', () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', 'Last move', () => goto(game.ply), 'nav-last'));
+  const navBox = h('div', { class: 'nav-buttons', role: 'group', 'aria-label': t('game.nav') },
+    nav('«', t('game.nav.first'), () => goto(0), 'nav-first'), nav('◀', t('game.nav.prev'), () => goto((shownPly ?? game.ply) - 1), 'nav-prev'),
+    nav('▶', t('game.nav.next'), () => goto((shownPly ?? game.ply) + 1), 'nav-next'), nav('»', t('game.nav.last'), () => goto(game.ply), 'nav-last'));
   const typed = typedMoveBox({ state: () => gameTypedState(game, you, game && reviewing()), play });
   // The full variant text (Shogun's carries a 20-digit seed) wraps anywhere and can be selected.
   const variantLine = h('p', { class: 'variant-text', id: 'game-variant' });
-  const ratedLine = h('p', { class: 'rated-line', id: 'game-rated', hidden: true }, h('span', { class: 'rated-badge' }, 'Rated'), ' game: the result changes both players’ ratings');
+  const ratedLine = h('p', { class: 'rated-line', id: 'game-rated', hidden: true }, ...fillIn(t('game.rated'), { badge: h('span', { class: 'rated-badge' }, t('game.rated.badge')) }));
   const boardBox = h('div', { class: 'board-box' });
-  const board = new Board(boardBox, { onMove: play, announce, label: `Board of game ${id}` });
+  const board = new Board(boardBox, { onMove: play, announce, label: t('game.board', { id }) });
   onLookChange(board.svg, () => render(false));
   // Shogun setup=choose: the arrangements this screen has sent ({side: ids}), shown while waiting.
   // The panel's module is loaded only for such a game (the first screen stays light).
@@ -113,8 +116,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const root = h('div', { class: 'game', id: 'game', 'data-game-id': id },
     h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
-      h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
+      h('h1', { id: 'game-title' }, t('game.title', { id })), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('game.actions') }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
       chatBox, reviewBox, analysisBox, linksBox, typed.el, navBox, moveList, exportBox));
   view.append(root);
   const layout = new BoardLayout(root);
@@ -132,7 +135,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     render(false);
     if (analysis) analyse();
     const b = moveList.querySelector(`[data-ply="${ply}"]`);
-    if (b) { b.focus({ preventScroll: true }); showInList(moveList, b); } else if (ply === 0) announce('start position');
+    if (b) { b.focus({ preventScroll: true }); showInList(moveList, b); } else if (ply === 0) announce(t('game.start-position'));
   }
 
   async function act(fn) {
@@ -144,7 +147,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (game && game.status === 'playing' && (you === 'black' || you === 'white') && game.turn !== you) {
       premove = mv;
       render(false);
-      announce(`premove ${written(mv)}: played when your turn comes`);
+      announce(t('game.premove.kept', { move: written(mv) }));
       return;
     }
     hint = null; hintNote = ''; act(() => api.move(id, mv, token));
@@ -154,12 +157,12 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     try {
       const g = await api.arrange(id, ids, token, you === 'both' ? side : undefined);
       kept[side] = ids;
-      announce(`${game.side_names[side]} has arranged`);
+      announce(t('game.arranged', { side: sideNames(game)[side] }));
       if (!wsOpen) update(g, true); else render(false);
     } catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
   }
   function showArranging(g) {
-    if (arrangePanel) { arrangePanel.show({ arranged: arranged(g), you: you || null, names: g.side_names, kept }); return; }
+    if (arrangePanel) { arrangePanel.show({ arranged: arranged(g), you: you || null, names: sideNames(g), kept }); return; }
     if (!arrangeLoading) arrangeLoading = import('./arrange.js').then(({ ArrangePanel }) => {
       arrangePanel = new ArrangePanel({ onDone: arrange, announce });
       arrangeBox.append(arrangePanel.el);
@@ -171,13 +174,13 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     return { black: g.arranging.black || !!kept.black, white: g.arranging.white || !!kept.white };
   }
   const written = (m) => `${m.slice(0, m.length / 2)}–${m.slice(m.length / 2)}`;
-  function cancelPremove() { if (premove) { premove = null; render(false); announce('premove cancelled'); } }
+  function cancelPremove() { if (premove) { premove = null; render(false); announce(t('game.premove.cancelled')); } }
 
   // Hints and analysis are for the position shown: the current one, or the one after the move
   // being reviewed. A finished game's final position has nothing to suggest.
   function reviewing() { return shownPly !== null && shownPly !== game.ply; }
   function turnShown() { return reviewing() ? game.moves[shownPly].side : game.turn; }
-  const OVER_TEXT = 'The game is over: step back through the moves to analyse them.';
+  const OVER_TEXT = t('game.over.analyse');
 
   async function showHint() {
     errorLine.textContent = '';
@@ -187,7 +190,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       const ply = reviewing() ? shownPly : null;
       const a = await api.hint(id, 800, ply);
       hint = a.best; hintPly = ply ?? game.ply;
-      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${a.best} (${scoreText(a)})` : 'No move to suggest';
+      hintNote = a.best ? t(ply === null ? 'game.hint.text' : 'game.hint.after', { ply, move: a.best, score: scoreText(a) }) : t('game.hint.none');
       render(false);
       announce(hintNote);
     } catch (e) { errorLine.textContent = plain(e.message); }
@@ -200,7 +203,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const text = document.getElementById('analysis-text');
     // The bar follows the position shown: the final one's figure is the result.
     if (game.status === 'over' && !reviewing()) { text.textContent = OVER_TEXT; barResult(bar, game.winner); return; }
-    text.textContent = 'Thinking…';
+    text.textContent = t('game.thinking');
     barWaits(bar);
     try {
       const turn = turnShown();
@@ -208,7 +211,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       if (seq !== analysisSeq) return;
       const first = game.moves.length ? game.moves[0].side : game.turn, position = shownPosition();
       // A click on a move of the line opens the analysis board with the line played up to it.
-      showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: game.side_names, bar,
+      showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: sideNames(game), bar,
         onPick: (moves) => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position, moves: moves.join(',') }).toString().replace(/%2C/g, ','); } });
       engineBest = a.pv[0] ? { ply: reviewing() ? shownPly : game.ply, move: a.pv[0] } : null;
       render(false);
@@ -220,8 +223,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (!game || reviewing_) return;
     reviewing_ = true; bReview.disabled = true;
     reviewBox.hidden = false; reviewBox.textContent = '';
-    reviewBox.append(h('p', { class: 'hint-text', id: 'review-wait' }, 'The engine is reviewing every move…'));
-    try { review = await api.review(id); announce('Review ready'); }
+    reviewBox.append(h('p', { class: 'hint-text', id: 'review-wait' }, t('game.review.wait')));
+    try { review = await api.review(id); announce(t('game.review.ready')); }
     catch (e) { reviewBox.textContent = ''; reviewBox.append(h('p', { class: 'error' }, plain(e.message))); }
     reviewing_ = false; bReview.disabled = false;
     render(false);
@@ -231,24 +234,24 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   function renderReview(ply) {
     if (!review || review.plies !== game.ply) return;
     reviewBox.hidden = false; reviewBox.textContent = '';
-    const graph = reviewGraph(review, game.side_names, ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
+    const graph = reviewGraph(review, sideNames(game), ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
     graph.classList.toggle('shogun', !!game.shogun);
     reviewBox.append(reviewHeading(), graph,
-      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, game.side_names, ply)),
-      reviewSummary(review, game.side_names),
+      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, sideNames(game), ply)),
+      reviewSummary(review, sideNames(game)),
       reviewLegend(review));
   }
 
   function toggleExport() {
     exportBox.hidden = !exportBox.hidden;
     if (exportBox.hidden) return;
-    exportBox.textContent = 'Loading…';
+    exportBox.textContent = t('page.loading');
     api.record(id).then((rec) => {
       exportBox.textContent = '';
-      exportBox.append(h('h2', {}, 'Export'),
-        h('label', {}, 'Game record', h('textarea', { id: 'export-record', rows: 8, readonly: true }, rec)),
-        h('p', {}, h('a', { href: `/api/games/${id}/record?download=1`, id: 'export-download', download: `hasami-game-${id}.hrec` }, 'Download the record')),
-        h('label', {}, 'Position text (shown position)', h('input', { type: 'text', id: 'export-position', readonly: true, value: shownPosition() })));
+      exportBox.append(h('h2', {}, t('game.export')),
+        h('label', {}, t('game.export.record'), h('textarea', { id: 'export-record', rows: 8, readonly: true }, rec)),
+        h('p', {}, h('a', { href: `/api/games/${id}/record?download=1`, id: 'export-download', download: `hasami-game-${id}.hrec` }, t('game.export.download'))),
+        h('label', {}, t('game.export.position'), h('input', { type: 'text', id: 'export-position', readonly: true, value: shownPosition() })));
     }).catch((e) => { exportBox.textContent = e.message; });
   }
 
@@ -264,11 +267,11 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     game = g;
     clockBase = g.clock ? { ...g.clock, at: performance.now(), wall: Date.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
-    bar.sides(g.side_names, g.shogun);
+    bar.sides(sideNames(g), g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
     if (g.opponent === 'online') chatOn();
     if (g.arranging && g.arranging.yours && (you === 'black' || you === 'white')) kept[you] = g.arranging.yours;
-    if (wasArranging && !g.arranging) announce('Both have arranged: the game begins');
+    if (wasArranging && !g.arranging) announce(t('game.arranged.both'));
     const animate = prevPly !== null && g.ply === prevPly + 1;
     if (prevPly !== null && g.ply !== prevPly) { hint = null; hintNote = ''; shownPly = null; premoveNote = ''; }
     // A premove waits for this player's turn; a takeback or the end drops it.
@@ -276,7 +279,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (premove && (g.status !== 'playing' || (prevPly !== null && g.ply < prevPly))) premove = null;
     else if (premove && g.turn === you) {
       send = premove; premove = null;
-      if (!g.legal_moves.includes(send)) { premoveNote = `your premove ${written(send)} was not legal here`; send = null; }
+      if (!g.legal_moves.includes(send)) { premoveNote = t('game.premove.illegal', { move: written(send) }); send = null; }
     }
     render(animate);
     if (send) play(send);
@@ -284,7 +287,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (animate) {
       const m = g.moves[g.ply - 1];
       sound(g.status === 'over' ? 'end' : g.shogun && g.shogun.attacked ? 'warning' : m.captured.length ? 'capture' : 'move');
-      announce(`${g.side_names[m.side].toLowerCase()} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
+      const words = { side: sideNames(g)[m.side], move: m.move, captured: m.captured.join(' '), reason: reasonText(g.reason) };
+      announce(t(`game.played${m.captured.length ? '.capturing' : ''}${g.status === 'over' ? '.over' : ''}`, words));
     }
     // An end without a move (resigned, agreed, on time, aborted) sounds too.
     if (wasOver === false && g.status === 'over' && !animate) sound('end');
@@ -294,7 +298,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
 
   // Once per screen: the win condition and a review made before.
   function firstView(g) {
-    api.checkVariant(g.variant).then((v) => { if (v.goal) { goalLine.textContent = v.goal; goalLine.hidden = false; } }).catch(() => {});
+    api.checkVariant(g.variant).then((v) => { if (v.goal) { goalLine.textContent = goalText(v.goal); goalLine.hidden = false; } }).catch(() => {});
     if (g.ply > 0) api.storedReview(id).then((r) => { review = r; render(false); }).catch(() => {});
   }
 
@@ -312,7 +316,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const ply = shownPly ?? g.ply;
     for (const s of ['black', 'white']) {
       const e = document.getElementById('pieces-' + s);
-      if (e) { const n = shownPieces()[s]; e.textContent = n; e.setAttribute('aria-label', `${n} pieces`); }
+      if (e) { const n = shownPieces()[s]; e.textContent = n; e.setAttribute('aria-label', tn('game.pieces', n)); }
     }
     const position = ply === g.ply ? g.position : (ply === 0 ? g.start : g.moves[ply - 1].position);
     const last = ply > 0 ? g.moves[ply - 1] : null;
@@ -344,19 +348,20 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       hint: hintPly === ply ? hint : null,
       arrows: review && review.plies === g.ply ? reviewArrows(review, ply)
         : analysis && engineBest && engineBest.ply === ply ? [{ move: engineBest.move, kind: 'best' }] : [],
-      shogun: !!g.shogun, sideNames: g.side_names, learn,
+      shogun: !!g.shogun, sideNames: sideNames(g), learn,
       arrivals: g.shogun && shownPly === null ? g.shogun.arrivals : null,
       refused: g.shogun && shownPly === null ? g.shogun.refused : null,
       checkSide: g.shogun && g.shogun.attacked && shownPly === null ? g.turn : null,
       look: lookFor(g),
     });
-    document.getElementById('game-title').textContent = `Game ${g.id}: ${gameName(g.variant)}`;
+    const names = sideNames(g);
+    document.getElementById('game-title').textContent = t('game.title.named', { id: g.id, game: gameName(g.variant) });
     variantText(variantLine, g.variant);
     ratedLine.hidden = !g.rated;
     // The tab says when it is your move (title and a dot on the icon), so a player in another tab
     // sees it; hot-seat games, where both sides are yours, do not.
     const myTurn = g.status === 'playing' && (you === 'black' || you === 'white') && (arranging ? !!toArrange : g.turn === you && !g.thinking);
-    document.title = `${myTurn ? '● Your move · ' : ''}Game ${g.id}: ${gameName(g.variant)}`;
+    document.title = t(myTurn ? 'game.tab.your-move' : 'game.tab', { id: g.id, game: gameName(g.variant) });
     setIcon(myTurn);
     players.textContent = '';
     players.classList.toggle('shogun', !!g.shogun);
@@ -364,25 +369,25 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // "White (you)", "Black: Ann", "White: hasami level 3": a default name is not repeated. An
       // account's seat shows its name as a link to its page.
       const accountName = g.accounts && g.accounts[s];
-      const label = accountName ? [`${g.side_names[s]}: `, playerLink(accountName)]
-        : [defaultName(g, s) ? g.side_names[s] : `${g.side_names[s]}: ${g.players[s]}`];
+      const label = accountName ? fillIn(t('game.player', { side: names[s] }), { name: playerLink(accountName) })
+        : [defaultName(g, s) ? names[s] : t('game.player', { side: names[s], name: playerName(g.players[s]) })];
       players.append(h('span', { class: 'dot ' + s, 'aria-hidden': 'true' }),
-        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, ...label, you === s ? ' (you)' : ''),
-        h('span', { id: 'pieces-' + s, 'aria-label': `${shownPieces()[s]} pieces` }, shownPieces()[s]),
-        g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': `${g.side_names[s]}'s clock` }) : h('span', {}));
+        h('span', { class: g.turn === s && g.status === 'playing' ? 'turn' : '', id: 'player-' + s }, ...label, you === s ? t('game.player.you') : ''),
+        h('span', { id: 'pieces-' + s, 'aria-label': tn('game.pieces', shownPieces()[s]) }, shownPieces()[s]),
+        g.clock ? h('span', { class: 'clock', id: 'clock-' + s, role: 'timer', 'aria-label': t('game.clock', { side: names[s] }) }) : h('span', {}));
     }
     layout.clocks(g, flipped);
     tickClocks();
     const other = you === 'black' ? 'white' : you === 'white' ? 'black' : null;
     presence.hidden = !(g.opponent === 'online' && other && g.connected && g.status === 'playing');
     if (!presence.hidden) {
-      const on = g.connected[other], who = defaultName(g, other) ? `${g.side_names[other]}` : g.players[other];
+      const on = g.connected[other], who = defaultName(g, other) ? names[other] : playerName(g.players[other]);
       presence.dataset.connected = on;
-      presence.textContent = on ? `${who} is here` : `${who} is not connected`;
+      presence.textContent = t(on ? 'game.presence.here' : 'game.presence.away', { name: who });
     }
     const sh = g.shogun;
     warning.hidden = !(sh && sh.attacked && g.status === 'playing' && shownPly === null);
-    if (!warning.hidden) warning.textContent = `Shogun! ${g.side_names[g.turn]}'s Shogun is attacked (by ${sh.attackers.join(', ')}).`;
+    if (!warning.hidden) warning.textContent = t('game.shogun-warning', { side: names[g.turn], by: sh.attackers.join(', ') });
     bLearn.hidden = !(sh && sh.numbers === 'magnets');
     // A player may name themselves before the game is under way (until each side has moved once);
     // the box starts empty rather than with a default like "White".
@@ -391,28 +396,30 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     nameForm.hidden = !namable;
     if (namable && document.activeElement !== nameInput) nameInput.value = defaultName(g, you) ? '' : g.players[you];
     if (g.status === 'over') {
-      over.hidden = false; over.textContent = g.result === '*' ? g.reason : `Game over (${g.result}): ${g.reason}`;
+      over.hidden = false; over.textContent = g.result === '*' ? reasonText(g.reason) : t('game.over', { result: g.result, reason: reasonText(g.reason) });
       status.textContent = '';
     } else {
       over.hidden = true;
-      const turnName = g.side_names[g.turn];
+      const turnName = names[g.turn];
       const waitingFor = arranging && ['black', 'white'].find((s) => !arranged(g)[s]);
       status.textContent = arranging
-        ? (toArrange ? `Arrange your pieces (${g.side_names[toArrange]})` : you ? `Waiting for ${g.side_names[waitingFor]} to arrange…` : 'The players are arranging their pieces')
-        : g.thinking ? 'The engine is thinking…'
-        : shownPly !== null ? `Viewing move ${ply} of ${g.ply}`
-        : mine ? `Your move (${turnName})` : you ? `Waiting for ${turnName}` : `${turnName} to move (you are watching)`;
-      if (g.draw_offer && g.draw_offer !== you && you) status.textContent += ' — your opponent offers a draw';
-      else if (g.draw_offer) status.textContent += ` — ${g.side_names[g.draw_offer]} offers a draw`;
-      if (g.open_seat) status.textContent += ' — waiting in the lobby for an opponent';
-      if (g.takeback_offer && g.takeback_offer !== you && you) status.textContent += ' — your opponent asks to take back their last move';
-      else if (g.takeback_offer) status.textContent += ` — ${g.side_names[g.takeback_offer]} asks for a takeback`;
+        ? (toArrange ? t('game.status.arrange', { side: names[toArrange] }) : you ? t('game.status.arrange-wait', { side: names[waitingFor] }) : t('game.status.arranging'))
+        : g.thinking ? t('game.status.thinking')
+        : shownPly !== null ? t('game.status.viewing', { ply, plies: g.ply })
+        : mine ? t('game.status.your-move', { side: turnName }) : you ? t('game.status.waiting', { side: turnName }) : t('game.status.watching', { side: turnName });
+      // Each further line of the status after a dash.
+      const more = (text) => { status.textContent += ` — ${text}`; };
+      if (g.draw_offer && g.draw_offer !== you && you) more(t('game.status.draw-offered'));
+      else if (g.draw_offer) more(t('game.status.draw-offer', { side: names[g.draw_offer] }));
+      if (g.open_seat) more(t('game.status.lobby'));
+      if (g.takeback_offer && g.takeback_offer !== you && you) more(t('game.status.takeback-asked'));
+      else if (g.takeback_offer) more(t('game.status.takeback', { side: names[g.takeback_offer] }));
     }
     // A hint stays in the status line while its position is shown.
     if (hintPly === ply && hintNote) status.textContent = hintNote;
     if (premoveNote && g.status === 'playing') status.textContent += ` — ${premoveNote}`;
     premoveBox.hidden = !premove;
-    if (premove) premoveText.textContent = `Premove ${written(premove)}: played when your turn comes, if legal then.`;
+    if (premove) premoveText.textContent = t('game.premove', { move: written(premove) });
     const playing = g.status === 'playing' && !!you;
     bUndo.hidden = g.opponent === 'online';
     // A finished engine game's result stands (the server refuses too); hot-seat games may go back.
@@ -422,7 +429,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const abortable = playing && g.ply < 2;
     bAbort.hidden = !abortable; bResign.hidden = abortable;
     bExtend.hidden = !mayGiveTime(g, you);
-    if (!bExtend.hidden) bExtend.setAttribute('aria-label', `Give your opponent ${daysPerMove(g.clock.days).replace(' per move', '')} more for this move (${g.clock.extensions_left} left)`);
+    if (!bExtend.hidden) bExtend.setAttribute('aria-label', t('game.extend.days', { days: daysWord(g.clock.days), left: g.clock.extensions_left }));
     afterBox.textContent = '';
     const after = afterGameActions(g, you, token, (m) => { errorLine.textContent = m; });
     if (after) afterBox.append(after);
@@ -431,7 +438,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     renderReview(ply);
     bDraw.hidden = g.opponent !== 'online' || abortable;
     bDraw.disabled = !playing || g.draw_offer === you;
-    bDraw.textContent = g.draw_offer && g.draw_offer !== you ? 'Accept draw' : 'Offer draw';
+    bDraw.textContent = t(g.draw_offer && g.draw_offer !== you ? 'game.draw.accept' : 'game.draw.offer');
     // A Decline button shows only while there is something to decline.
     bDecline.hidden = bDraw.hidden || !playing || !g.draw_offer || g.draw_offer === you;
     // A takeback request: your last move (and the reply to it, on your turn) once you have moved.
@@ -439,8 +446,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const myMoveMade = g.ply >= (g.turn === you ? 2 : 1);
     bTakeback.hidden = g.opponent !== 'online' || abortable;
     bTakeback.disabled = !playing || g.takeback_offer === you || (!askedOfMe && !myMoveMade);
-    bTakeback.textContent = askedOfMe ? 'Accept takeback' : 'Ask takeback';
-    bTakeback.setAttribute('aria-label', askedOfMe ? 'Accept: take back your opponent’s last move' : 'Ask your opponent to take back your last move');
+    bTakeback.textContent = t(askedOfMe ? 'game.takeback.accept' : 'game.takeback.ask');
+    bTakeback.setAttribute('aria-label', t(askedOfMe ? 'game.takeback.accept.label' : 'game.takeback.ask.label'));
     bTakebackDecline.hidden = bTakeback.hidden || !playing || !askedOfMe;
     // Fair play: no engine help in an online game until it is over (the server refuses it too, the
     // analysis board's search of the game's position included).
@@ -469,28 +476,28 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       // Each link in full (it wraps) with a button that copies it.
       const row = (key, text) => {
         const input = h('input', { type: 'text', readonly: true, id: 'invite-' + key, value: abs(links[key]) });
-        const copy = h('button', { type: 'button', id: 'copy-' + key, 'aria-label': `Copy: ${text}` }, 'Copy');
+        const copy = h('button', { type: 'button', id: 'copy-' + key, 'aria-label': t('game.invite.copy.label', { link: text }) }, t('game.invite.copy'));
         copy.addEventListener('click', async () => {
           try { await navigator.clipboard.writeText(input.value); } catch { input.select(); document.execCommand('copy'); }
-          copy.textContent = 'Copied'; announce('Link copied');
-          setTimeout(() => { copy.textContent = 'Copy'; }, 2000);
+          copy.textContent = t('game.invite.copied'); announce(t('game.invite.copied.said'));
+          setTimeout(() => { copy.textContent = t('game.invite.copy'); }, 2000);
         });
         return h('label', {}, text, h('span', { class: 'link-row' }, input, copy));
       };
-      linksBox.append(h('h2', {}, 'Invite links'),
-        ...['black', 'white'].map((s) => row(s, `${g.side_names[s]}${you === s ? ' (yours)' : ' (send to your friend)'}`)),
-        row('spectator', 'Spectators (watch only)'));
+      linksBox.append(h('h2', {}, t('game.invite')),
+        ...['black', 'white'].map((s) => row(s, t(you === s ? 'game.invite.yours' : 'game.invite.friend', { side: names[s] }))),
+        row('spectator', t('game.invite.spectators')));
     } else linksBox.hidden = true;
     // The move list, with the review's marks once there is one.
     const judged = review && review.plies === g.ply ? review.moves : null;
-    fillMoveList(moveList, g.moves, g.side_names, ply, goto, {
+    fillMoveList(moveList, g.moves, names, ply, goto, {
       follow: shownPly === null,
       decorate: (b, m) => {
         const j = judged && judged[m.ply - 1].judgement;
         if (!j) return;
         b.classList.add('mark-' + j);
         b.append(h('span', { class: 'mark', 'aria-hidden': 'true' }, MARKS[j]));
-        b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${j}`);
+        b.setAttribute('aria-label', t('game.move.judged', { move: b.getAttribute('aria-label'), mark: t(`game.mark.${j}`) }));
       },
     });
     if (!exportBox.hidden) { const p = document.getElementById('export-position'); if (p) p.value = shownPosition(); }
@@ -534,8 +541,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     firstMove.hidden = due === null || due === undefined || !game || game.status !== 'playing';
     if (!firstMove.hidden) {
       const left = Math.max(0, Math.ceil((due - (performance.now() - clockBase.at)) / 1000));
-      const mover = you === game.turn ? 'Make your first move' : `${game.side_names[game.turn]} must make a first move`;
-      firstMove.textContent = `${mover} within ${left} s, or the game is aborted`;
+      firstMove.textContent = t(you === game.turn ? 'game.first-move.yours' : 'game.first-move', { side: sideNames(game)[game.turn], s: left });
       firstMove.dataset.seconds = left;
     }
   }
@@ -569,12 +575,12 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       wsOpen = false;
       if (closed) return;
       retry = Math.min(retry + 1, 6);
-      conn.textContent = 'Connection lost; reconnecting…';
+      conn.textContent = t('game.reconnecting');
       setTimeout(connect, 300 * 2 ** retry);
     };
   }
   api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
-    root.replaceWith(h('div', { class: 'card' }, h('h1', {}, `Game ${id}`), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, 'New game')));
+    root.replaceWith(h('div', { class: 'card' }, h('h1', {}, t('game.title', { id })), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, t('page.nav.new'))));
   });
   onCleanup(() => { closed = true; clearInterval(ticker); if (ws) ws.close(); layout.close(); });
 }

@@ -2,37 +2,40 @@
 // asked for again every 5 s while the screen is open.
 
 import { api, tokens, invites, holdKey } from './api.js';
-import { h, plain } from './dom.js';
+import { h, plain, fillIn } from './dom.js';
 import { gameName } from './rules.js';
 import { account } from './session.js';
 import { daysPerMove } from './days.js';
+import { t, tn } from './i18n.js';
+import { sideWord, playerName } from './game-words.js';
 
 const NAME = 'hasami.name';
 
 function clockText(g) {
-  const rated = g.rated ? ', rated' : '';
-  if (g.clock_days) return daysPerMove(g.clock_days) + rated;
-  if (g.clock_initial === null || g.clock_initial === undefined) return 'no clock' + rated;
   const min = g.clock_initial / 60000;
-  return `${Number.isInteger(min) ? min : min.toFixed(1)} min + ${g.clock_increment / 1000} s${rated}`;
+  const clock = g.clock_days ? daysPerMove(g.clock_days)
+    : g.clock_initial === null || g.clock_initial === undefined ? t('lobby.no-clock')
+    : t('lobby.clock', { min: Number.isInteger(min) ? min : min.toFixed(1), inc: g.clock_increment / 1000 });
+  return g.rated ? t('lobby.rated', { clock }) : clock;
 }
 
 /** The waiting player, with their rating when they are signed in: "Ann (1623)". */
 function creatorText(g) {
-  return Number.isFinite(g.rating) ? `${g.creator} (${Math.round(g.rating)})` : g.creator;
+  const name = playerName(g.creator);
+  return Number.isFinite(g.rating) ? `${name} (${Math.round(g.rating)})` : name;
 }
 
 /** The free seat as the game calls it (Shogun: White and Red). */
 function sideName(g) {
-  const [first, second] = g.variant.startsWith('shogun') ? ['White', 'Red'] : ['Black', 'White'];
+  const [first, second] = (g.variant.startsWith('shogun') ? ['White', 'Red'] : ['Black', 'White']).map(sideWord);
   // Shogun's `first=red`: Red moves first.
-  if (/\+first=red(\+|$)/.test(g.variant)) return g.seat === 'black' ? first : `${second} (first)`;
-  return g.seat === 'black' ? `${first} (first)` : second;
+  if (/\+first=red(\+|$)/.test(g.variant)) return g.seat === 'black' ? first : t('lobby.seat-first', { side: second });
+  return g.seat === 'black' ? t('lobby.seat-first', { side: first }) : second;
 }
 
 function age(ms) {
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
-  return s < 60 ? 'just now' : `${Math.round(s / 60)} min ago`;
+  return s < 60 ? t('lobby.just-now') : tn('lobby.minutes-ago', Math.round(s / 60));
 }
 
 /** The name this browser last joined or played under (may be empty). */
@@ -103,22 +106,22 @@ export async function playSomeoneOnline(preset, clock) {
 
 /** Draws the lobby into `view`; `onLeave` gets the function that stops its refreshing. */
 export async function lobbyScreen(view, onLeave) {
-  document.title = 'hasami: lobby';
+  document.title = t('page.title.lobby');
   const err = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
   const remembered = rememberedName();
-  const name = h('input', { type: 'text', id: 'lobby-name', maxlength: 40, placeholder: 'Your name (optional)', autocomplete: 'nickname', value: remembered, class: 'short' });
+  const name = h('input', { type: 'text', id: 'lobby-name', maxlength: 40, placeholder: t('lobby.name.placeholder'), autocomplete: 'nickname', value: remembered, class: 'short' });
   const body = h('tbody', {});
-  const empty = h('p', { id: 'lobby-empty', hidden: true }, 'No games are waiting. ',
-    h('a', { href: '#/?open=1', id: 'lobby-create' }, 'Create one'), ' and it appears here for anyone to join.');
-  const table = h('table', { class: 'list', id: 'lobby-list', 'aria-label': 'Games waiting for a player' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Player'), h('th', {}, 'You play'), h('th', {}, 'Clock'),
-      h('th', { class: 'wide' }, 'Waiting since'), h('th', {}, h('span', { class: 'sr-only' }, 'Join')))),
+  const empty = h('p', { id: 'lobby-empty', hidden: true }, ...fillIn(t('lobby.empty'),
+    { create: h('a', { href: '#/?open=1', id: 'lobby-create' }, t('lobby.empty.create')) }));
+  const table = h('table', { class: 'list', id: 'lobby-list', 'aria-label': t('lobby.list') },
+    h('thead', {}, h('tr', {}, h('th', {}, t('lobby.game')), h('th', {}, t('lobby.player')), h('th', {}, t('lobby.you-play')), h('th', {}, t('lobby.clock.title')),
+      h('th', { class: 'wide' }, t('lobby.since')), h('th', {}, h('span', { class: 'sr-only' }, t('lobby.join'))))),
     body);
   view.append(h('section', { class: 'card', 'aria-labelledby': 'lobby-title' },
-    h('h1', { id: 'lobby-title' }, 'Lobby'),
-    h('p', { class: 'hint-text' }, 'Online games waiting for an opponent. The first to join plays. A game waits here for 20 minutes while its page stays open. ',
-      h('a', { href: '#/?open=1' }, 'Create a game in the lobby')),
-    h('label', {}, 'Your name ', name), err, table, empty));
+    h('h1', { id: 'lobby-title' }, t('lobby.title')),
+    h('p', { class: 'hint-text' }, t('lobby.hint'), ' ',
+      h('a', { href: '#/?open=1' }, t('lobby.create'))),
+    h('label', {}, t('lobby.name'), ' ', name), err, table, empty));
 
   async function join(g, button) {
     button.disabled = true;
@@ -142,10 +145,10 @@ export async function lobbyScreen(view, onLeave) {
     for (const g of games) {
       const mine = !!tokens.get(g.id);
       const action = mine
-        ? h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': `Your game ${g.id}, waiting` }, 'Yours: waiting')
+        ? h('a', { href: `#/game/${g.id}`, class: 'button', 'aria-label': t('lobby.yours.label', { id: g.id }) }, t('lobby.yours'))
         : g.rated && !account()
-          ? h('a', { href: '#/login', class: 'button', 'aria-label': `Sign in to join rated game ${g.id}` }, 'Sign in to join')
-          : h('button', { type: 'button', class: 'primary join', 'data-game-id': g.id, 'aria-label': `Join game ${g.id} against ${g.creator}` }, 'Join');
+          ? h('a', { href: '#/login', class: 'button', 'aria-label': t('lobby.sign-in.label', { id: g.id }) }, t('lobby.sign-in'))
+          : h('button', { type: 'button', class: 'primary join', 'data-game-id': g.id, 'aria-label': t('lobby.join.label', { id: g.id, name: playerName(g.creator) }) }, t('lobby.join'));
       if (action.tagName === 'BUTTON') action.addEventListener('click', () => join(g, action));
       body.append(h('tr', { 'data-game-id': g.id },
         h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),

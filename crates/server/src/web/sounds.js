@@ -4,6 +4,8 @@
 // Test hook: the toggle (#sound-toggle) carries data-last-sound="KIND N", the kind of the last
 // sound played and a running count; a muted app plays nothing and leaves it unchanged.
 
+import { t } from './i18n.js';
+
 const KEY = 'hasami.sound';
 let ctx = null, count = 0;
 
@@ -49,8 +51,8 @@ export function setUpSoundToggle() {
   const show = () => {
     const on = soundOn();
     b.setAttribute('aria-pressed', on ? 'false' : 'true');
-    b.textContent = on ? '♪ On' : '♪ Off';
-    b.title = on ? 'Sounds on (click to mute)' : 'Sounds muted (click to turn on)';
+    b.textContent = t(on ? 'page.sound.on' : 'page.sound.off');
+    b.title = t(on ? 'page.sound.on.title' : 'page.sound.off.title');
   };
   b.addEventListener('click', () => {
     try { localStorage.setItem(KEY, soundOn() ? 'off' : 'on'); } catch { /* private mode */ }

@@ -15,9 +15,13 @@
   function label(b) {
     var dark = current() === 'dark';
     b.textContent = dark ? '☾' : '☀';
-    b.setAttribute('aria-label', dark ? 'Dark theme (switch to light)' : 'Light theme (switch to dark)');
+    // The words come from the page's catalogue (app.js sets them); English until then.
+    b.setAttribute('aria-label', (dark ? b.dataset.labelDark : b.dataset.labelLight)
+      || (dark ? 'Dark theme (switch to light)' : 'Light theme (switch to dark)'));
     b.title = b.getAttribute('aria-label');
   }
+  /** Labels the toggle again (once app.js has given it the words of the language shown). */
+  window.hasamiTheme = { relabel: function () { var b = document.getElementById('theme-toggle'); if (b) label(b); } };
   document.addEventListener('DOMContentLoaded', function () {
     var b = document.getElementById('theme-toggle');
     if (!b) return;
