@@ -59,6 +59,7 @@ import './accounts.mjs';
 import './spectator.mjs';
 import './details.mjs';
 import './correspondence.mjs';
+import './i18n-screens.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
