@@ -82,12 +82,16 @@ async function signUp(page, lang, name) {
   await page.waitForFunction((n) => document.getElementById('nav-user')?.textContent.includes(n), name);
 }
 
+/** Signs `name` in on `page` through the sign-in form; signs it up when it has no account yet
+ * (the qps walk did not run). */
 async function logIn(page, lang, name) {
   await page.goto(`${BASE}/?lang=${lang}#/login`);
   await page.fill('#login-name', name);
   await page.fill('#login-password', PASSWORD);
   await page.click('#login-submit');
-  await page.waitForFunction((n) => document.getElementById('nav-user')?.textContent.includes(n), name);
+  await page.waitForFunction((n) => document.getElementById('nav-user')?.textContent.includes(n)
+    || document.getElementById('login-error')?.textContent, name);
+  if (await page.textContent('#login-error')) await signUp(page, lang, name);
 }
 
 /** Calls the API from `page` (its cookies: its account). */
@@ -177,9 +181,19 @@ for (const lang of ['qps', 'ja']) {
     await bob.click('#chat-toggle');
 
     // Now playing lists the game; then Bob resigns it: ratings, history, games on the player page.
+    // A game between players who gave no names: the server names them after their sides.
+    const anon = await newPage('i18n-anon-' + lang);
+    await anon.goto(`${BASE}/?lang=${lang}#/rules`);
+    const nameless = await createGame(anon, { variant: 'hasami', opponent: 'online', side: 'black' });
+    await call(anon, 'POST', `/api/games/${nameless.id}/join`, {});
+    await anon.context().close();
     await ann.goto(`${BASE}/?lang=${lang}#/now`);
     await ann.waitForSelector(`#now-playing-list tr[data-game-id="${id}"]`);
-    await check(ann, lang, '#view', 'now playing', names);
+    await ann.waitForSelector(`#now-playing-list tr[data-game-id="${nameless.id}"]`);
+    // (the games of other tests in the list have players' names of their own)
+    const rows = `#now-playing-list tr[data-game-id="${id}"], #now-playing-list tr[data-game-id="${nameless.id}"]`;
+    await check(ann, lang, `#now-playing > :not(#now-body), #now-playing-list thead, ${rows}`, 'now playing', names);
+    if (lang === 'ja') assert.equal(await ann.textContent(`#now-playing-list tr[data-game-id="${nameless.id}"] td:nth-child(2)`), '黒 – 白');
     const games = await call(bob, 'GET', '/api/account/games');
     const g = games.games.find((x) => String(x.id) === String(id));
     const r = await call(bob, 'POST', `/api/games/${id}/resign`, { token: g.token });

@@ -7,6 +7,7 @@
 import { call } from './api.js';
 import { h, plain } from './dom.js';
 import { t, isJapanese } from './i18n.js';
+import { sideName } from './ratings.js';
 
 /** The chat's calls of the API (docs/web.md, "Chat"). */
 const api = {
@@ -22,14 +23,6 @@ if (!document.getElementById('chat-css')) document.head.append(h('link', { rel: 
 const OFF = 'hasami.chat-off';
 const isOff = () => { try { return localStorage.getItem(OFF) === '1'; } catch { return false; } };
 function setOff(off) { try { if (off) localStorage.setItem(OFF, '1'); else localStorage.removeItem(OFF); } catch { /* private mode */ } }
-
-/** The name of `side` in game `g` for a player without an account: White and Red in Shogun, Black
- * and White in the Hasami games. */
-function sideName(g, side) {
-  const shogun = g && String(g.variant || '').startsWith('shogun');
-  if (side !== 'black' && side !== 'white') return String(side);
-  return t(`chat.side.${shogun ? 'shogun-' : ''}${side}`);
-}
 
 /** The chat of game `id` as the holder of `token` (null: a spectator) sees it. */
 export class ChatPanel {
@@ -112,7 +105,8 @@ export class ChatPanel {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     const g = this.game;
-    const who = m.side === this.you ? t('chat.you') : (g && g.players[m.side]) || sideName(g, m.side);
+    const who = m.side === this.you ? t('chat.you')
+      : m.side === 'black' || m.side === 'white' ? sideName({ variant: g && g.variant, ...(g && g.players) }, m.side) : String(m.side);
     const at = new Date(m.time).toLocaleTimeString(isJapanese() ? ['ja-JP'] : [], { hour: '2-digit', minute: '2-digit' });
     // The text goes in as a text node: markup in a message shows as written.
     this.list.append(h('li', { class: 'chat-line', 'data-side': m.side },

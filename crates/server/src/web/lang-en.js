@@ -117,6 +117,11 @@ export default {
   'player.engine': 'Against the engine',
   'player.level': 'Level {n}',
   'player.none': 'There is no player called {name}.',
+  'player.side.black': 'Black',
+  'player.side.white': 'White',
+  'player.side.shogun-black': 'White',
+  'player.side.shogun-white': 'Red',
+  'player.versus': '{black} – {white}',
   'rating.provisional-title': 'Provisional: too few games to be sure',
   'rating.provisional-hint': 'A rating with “?” is provisional: too few games to be sure of it.',
   'rating.graph.title': '{game} rating',
@@ -194,10 +199,6 @@ export default {
   'chat.you': 'You',
   'chat.public': '(spectators read it)',
   'chat.opponent-allows': '(your opponent allows)',
-  'chat.side.black': 'Black',
-  'chat.side.white': 'White',
-  'chat.side.shogun-black': 'White',
-  'chat.side.shogun-white': 'Red',
 
   // Shogun: arranging men, aids (arrange.js)
   'shogun.side.white': 'White',

@@ -117,6 +117,11 @@ export default {
   'player.engine': 'エンジンとの対局成績',
   'player.level': 'レベル{n}',
   'player.none': '{name} というプレイヤーはいません。',
+  'player.side.black': '黒',
+  'player.side.white': '白',
+  'player.side.shogun-black': '白',
+  'player.side.shogun-white': '赤',
+  'player.versus': '{black} – {white}',
   'rating.provisional-title': '暫定：対局数が少なく、まだ確かではありません',
   'rating.provisional-hint': '「?」の付いたレーティングは暫定値です（対局数が少なく、まだ確かではありません）。',
   'rating.graph.title': '{game}のレーティング',
@@ -194,10 +199,6 @@ export default {
   'chat.you': 'あなた',
   'chat.public': '（観戦者に公開中）',
   'chat.opponent-allows': '（相手は公開を許可しています）',
-  'chat.side.black': '黒',
-  'chat.side.white': '白',
-  'chat.side.shogun-black': '白',
-  'chat.side.shogun-white': '赤',
 
   // Shogun: arranging men, aids (arrange.js)
   'shogun.side.white': '白',

@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
-import { PRESETS, ratingText, provisional, playerLink } from './ratings.js';
+import { PRESETS, ratingText, provisional, playerLink, playersText } from './ratings.js';
 import { t, tn } from './i18n.js';
 
 /** Draws the leaderboard of `preset` into `view`; `#/leaderboard` (or an unknown game) goes to
@@ -43,7 +43,7 @@ function nowTable(games, limit) {
     h('thead', {}, h('tr', {}, h('th', {}, t('player.col.game')), h('th', {}, t('player.col.players')), h('th', { class: 'wide' }, t('leaderboard.col.moves')), h('th', {}, h('span', { class: 'sr-only' }, t('leaderboard.watch'))))),
     h('tbody', {}, shown.map((g) => h('tr', { 'data-game-id': g.id },
       h('td', { class: 'variant', title: g.variant }, gameName(g.variant), g.rated ? h('span', { class: 'rated-badge' }, t('leaderboard.rated')) : null),
-      h('td', {}, `${g.black} – ${g.white}`),
+      h('td', {}, playersText(g)),
       h('td', { class: 'wide' }, tn('leaderboard.plies', g.plies)),
       h('td', {}, h('a', { href: `#/game/${encodeURIComponent(g.id)}`, class: 'button', 'aria-label': t('leaderboard.watch-game', { id: g.id }) }, t('leaderboard.watch')))))));
 }

@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { h, plain } from './dom.js';
 import { gameName } from './rules.js';
 import { loadAccount } from './session.js';
-import { PRESETS, ratingText, provisional } from './ratings.js';
+import { PRESETS, ratingText, provisional, playersText } from './ratings.js';
 import { ratingGraph } from './rating-graph.js';
 import { t, tn, isJapanese } from './i18n.js';
 import { tNodes } from './tnodes.js';
@@ -86,7 +86,7 @@ function gamesCard(p) {
     h('tbody', {}, games.map((g) => h('tr', { 'data-game-id': g.id },
       h('td', {}, h('a', { href: `#/game/${encodeURIComponent(g.id)}` }, '#' + g.id)),
       h('td', { class: 'variant', title: g.variant }, gameName(g.variant)),
-      h('td', { class: 'wide' }, `${g.black} – ${g.white}`),
+      h('td', { class: 'wide' }, playersText(g)),
       h('td', {}, gameState(g)),
       h('td', { class: 'wide' }, day(g.updated)))))));
   return box;
