@@ -39,6 +39,9 @@
 //      first as "your turn", with "(1)" in the tab's title.
 //  14. (accounts.mjs) accounts: a rated game between two signed-up players, a challenge by name;
 //      (spectator.mjs) a spectator sees no player's buttons; (details.mjs) the dark theme's dots.
+//  15. (i18n-screens.mjs) the rules pages, accounts, player pages, leaderboard, challenges, chat and
+//      Shogun's arranging in the pseudo-language qps (every text from the catalogue) and in Japanese
+//      (no key of theirs missing; the games' Japanese names).
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';

@@ -91,7 +91,7 @@ async function logIn(page, lang, name) {
   await page.click('#login-submit');
   await page.waitForFunction((n) => document.getElementById('nav-user')?.textContent.includes(n)
     || document.getElementById('login-error')?.textContent, name);
-  if (await page.textContent('#login-error')) await signUp(page, lang, name);
+  if (!(await page.$('#nav-user'))) await signUp(page, lang, name);
 }
 
 /** Calls the API from `page` (its cookies: its account). */
