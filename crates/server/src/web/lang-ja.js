@@ -224,7 +224,7 @@ export default {
   'shogun.arrange.cell-picked': '{square}：駒{piece}（持ち上げ中）',
   'shogun.arrange.announce-fixed': '番号順：{pieces}',
   'shogun.arrange.announce-random': 'ランダムな順：{pieces}',
-  'shogun.arrange.swapped': '{a}に駒{p}、{b}に駒{q}',
+  'shogun.arrange.swapped': '入れ替えました：{a}に駒{p}、{b}に駒{q}',
   'shogun.arrange.picked': '{square}の駒{piece}を持ち上げました',
   'shogun.arrange.put-back': '元に戻しました',
   'shogun.warning': '将軍！ {side}の将軍が狙われています（{squares}から）。',
