@@ -72,7 +72,10 @@ function optionsTable(h, id, prefix, options) {
 }
 
 export async function renderRules(view, preset, { h, variants }) {
+  // The page is drawn once its texts are here, unless the player has gone elsewhere meanwhile.
+  const here = location.hash;
   const [{ presets, options, aliases = [], shogun_options: shogunOptions }] = await Promise.all([variants(), loadRulesText()]);
+  if (location.hash !== here) return;
   if (!preset || !RULES[preset]) {
     document.title = rt('rules.title');
     view.append(h('div', { class: 'card' }, h('h1', {}, rt('rules.heading')),
@@ -108,6 +111,7 @@ export async function renderRules(view, preset, { h, variants }) {
     : rtNodes('rules.variant-text', { variant: code(preset) }, { about }))),
   h('p', {}, h('a', { href: '#/', class: 'button' }, rt('rules.play'))));
   const examples = preset === 'shogun' ? await shogunExamples(h) : null;
+  if (location.hash !== here) return;
   view.append(card);
   if (examples) view.append(examples);
 }
