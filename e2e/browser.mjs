@@ -44,6 +44,9 @@
 //  16. (language.mjs) every screen in the pseudo-language shows only catalogue texts and data, in
 //      Japanese no English (also for a browser whose language is ja-JP); lang-ja.js has lang-en.js's
 //      keys and {params}.
+//  17. (i18n-screens.mjs) the rules pages, accounts, player pages, leaderboard, challenges, chat and
+//      Shogun's arranging in the pseudo-language qps (every text from the catalogue) and in Japanese
+//      (no key of theirs missing; the games' Japanese names).
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -71,6 +74,7 @@ import './details.mjs';
 import './correspondence.mjs';
 import './looks.mjs';
 import './language.mjs';
+import './i18n-screens.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -150,6 +150,26 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/chat.js"),
     ),
     (
+        "tnodes.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/tnodes.js"),
+    ),
+    (
+        "rules-text.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/rules-text.js"),
+    ),
+    (
+        "rules-text-en.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/rules-text-en.js"),
+    ),
+    (
+        "rules-text-ja.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/rules-text-ja.js"),
+    ),
+    (
         "days.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/days.js"),

@@ -11,6 +11,7 @@
 // #arrange-random, #arrange-reset and #arrange-done.
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /** Each side's first rank from the owner's left, the Shogun's square (index 4) included. */
 const RANKS = {
@@ -20,6 +21,9 @@ const RANKS = {
 const SHOGUN = 4;
 /** The fixed order (S2): piece 1 on the owner's leftmost square, and so on. */
 export const FIXED = '1234567';
+
+/** A Shogun side's name in the language shown: White ('black', moves first) or Red ('white'). */
+const sideName = (side) => t(side === 'black' ? 'shogun.side.white' : 'shogun.side.red');
 
 /** The seven setup squares of `side` in S2 order (the order of an arrangement's ids). */
 export function setupSquares(side) { return RANKS[side].filter((_, i) => i !== SHOGUN); }
@@ -39,9 +43,9 @@ export class ArrangePanel {
     this.other = h('p', { id: 'arrange-other', role: 'status' });
     this.rank = h('div', { class: 'arrange-rank', id: 'arrange-rank', role: 'group' });
     const button = (idn, label, onclick, cls) => h('button', { type: 'button', id: idn, class: cls, onclick }, label);
-    this.bRandom = button('arrange-random', 'Random', () => this.shuffle());
-    this.bReset = button('arrange-reset', 'Fixed order', () => this.setOrder(FIXED, 'fixed order'));
-    this.bDone = button('arrange-done', 'Done', () => this.done(), 'primary');
+    this.bRandom = button('arrange-random', t('shogun.arrange.random'), () => this.shuffle());
+    this.bReset = button('arrange-reset', t('shogun.arrange.fixed'), () => this.setOrder(FIXED, 'shogun.arrange.announce-fixed'));
+    this.bDone = button('arrange-done', t('shogun.arrange.done'), () => this.done(), 'primary');
     this.actions = h('div', { class: 'buttons' }, this.bRandom, this.bReset, this.bDone);
     this.el = h('section', { class: 'arrange card', id: 'arrange', 'aria-labelledby': 'arrange-title' },
       this.title, this.help, this.rank, this.actions, this.other);
@@ -55,9 +59,10 @@ export class ArrangePanel {
   /**
    * Shows the arranging of a game: `arranged` {black, white} says who is done (the view's, with
    * what this screen has sent), `you` the viewer's side ('black', 'white', 'both' or null),
-   * `names` the sides' names, `kept` the viewer's own arrangements already sent ({side: ids}).
+   * `kept` the viewer's own arrangements already sent ({side: ids}). The sides are named from the
+   * catalogue (White and Red).
    */
-  show({ arranged, you, names, kept }) {
+  show({ arranged, you, kept }) {
     const mine = you === 'both' ? ['black', 'white'] : you === 'black' || you === 'white' ? [you] : [];
     const side = mine.find((s) => !arranged[s]) || null;
     if (side !== this.side) {
@@ -68,19 +73,20 @@ export class ArrangePanel {
     const order = side ? this.order : shown && kept[shown];
     this.actions.hidden = !side;
     if (side) {
-      this.title.textContent = `Arrange your pieces (${names[side]})`;
-      this.help.textContent = 'Drag a piece onto another square, or tap two pieces, to swap them; with the keyboard, arrow keys and Enter or Space. The Shogun keeps its square. Then press Done.';
+      this.title.textContent = t('shogun.arrange.title', { side: sideName(side) });
+      this.help.textContent = t('shogun.arrange.help');
     } else if (shown) {
-      this.title.textContent = `Your pieces (${names[shown]})`;
-      this.help.textContent = order ? 'Your arrangement: the game starts when both have arranged.' : 'You have arranged: the game starts when both have.';
+      this.title.textContent = t('shogun.arrange.yours', { side: sideName(shown) });
+      this.help.textContent = t(order ? 'shogun.arrange.kept' : 'shogun.arrange.sent');
     } else {
-      this.title.textContent = 'The players are arranging their pieces';
-      this.help.textContent = 'The board appears when both have arranged.';
+      this.title.textContent = t('shogun.arrange.watching');
+      this.help.textContent = t('shogun.arrange.watching-help');
     }
     // The other side: only whether it has arranged.
     const others = ['black', 'white'].filter((s) => s !== side && !(mine.length === 1 && s === mine[0]));
-    this.other.textContent = others.map((s) => `${names[s]} ${arranged[s] ? 'has arranged' : 'is arranging…'}`).join('. ')
-      + (you === 'both' && side === 'white' ? `. ${names.white}: your turn to arrange (${names.black}, look away).` : '');
+    const lines = others.map((s) => t(arranged[s] ? 'shogun.arrange.other-done' : 'shogun.arrange.other-arranging', { side: sideName(s) }));
+    if (you === 'both' && side === 'white') lines.push(t('shogun.arrange.hot-seat', { red: sideName('white'), white: sideName('black') }));
+    this.other.textContent = lines.join(t('shogun.arrange.separator'));
     this.drawRank(shown, order || null);
   }
 
@@ -93,12 +99,12 @@ export class ArrangePanel {
     if (this.rank.dataset.side !== side || this.rank.dataset.editable !== String(editable)) {
       this.rank.textContent = '';
       this.rank.dataset.side = side; this.rank.dataset.editable = String(editable);
-      this.rank.setAttribute('aria-label', editable ? 'Your first rank, from your left' : 'Your arrangement');
+      this.rank.setAttribute('aria-label', t(editable ? 'shogun.arrange.rank' : 'shogun.arrange.rank-kept'));
       let slot = 0;
       for (const [i, square] of RANKS[side].entries()) {
         const label = h('span', { class: 'arrange-square', 'aria-hidden': 'true' }, square);
         if (i === SHOGUN) {
-          this.rank.append(h('div', { class: `arrange-cell arrange-shogun ${side}`, 'data-square': square, 'aria-label': `${square}: the Shogun (stays)`, role: 'img' },
+          this.rank.append(h('div', { class: `arrange-cell arrange-shogun ${side}`, 'data-square': square, 'aria-label': t('shogun.arrange.shogun-cell', { square }), role: 'img' },
             h('span', { class: 'arrange-disc', 'aria-hidden': 'true' }, '♛'), label));
           continue;
         }
@@ -116,17 +122,18 @@ export class ArrangePanel {
       c.firstChild.textContent = id;
       const picked = editable && this.picked === i;
       c.toggleAttribute('data-picked', picked);
-      c.setAttribute('aria-label', `${c.dataset.square}: piece ${id}${picked ? ', picked up' : ''}`);
+      c.setAttribute('aria-label', t(picked ? 'shogun.arrange.cell-picked' : 'shogun.arrange.cell', { square: c.dataset.square, piece: id }));
       if (editable) c.tabIndex = i === this.focus ? 0 : -1;
     });
   }
 
   redraw() { this.drawRank(this.side, this.order); }
 
-  setOrder(order, words) {
+  /** Puts `order` on the rank and says it, with the catalogue's `key` ("Fixed order: …"). */
+  setOrder(order, key) {
     this.order = order; this.picked = null;
     this.redraw();
-    this.announce(`${words}: ${this.spoken()}`);
+    this.announce(t(key, { pieces: this.spoken() }));
   }
 
   spoken() { return setupSquares(this.side).map((s, i) => `${s} ${this.order[i]}`).join(', '); }
@@ -134,7 +141,7 @@ export class ArrangePanel {
   shuffle() {
     const a = [...FIXED];
     for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; }
-    this.setOrder(a.join(''), 'random order');
+    this.setOrder(a.join(''), 'shogun.arrange.announce-random');
   }
 
   swap(i, j) {
@@ -143,7 +150,7 @@ export class ArrangePanel {
     this.order = a.join(''); this.picked = null;
     this.redraw();
     const sq = setupSquares(this.side);
-    this.announce(`${sq[i]} now holds piece ${a[i]}, ${sq[j]} piece ${a[j]}`);
+    this.announce(t('shogun.arrange.swapped', { a: sq[i], p: a[i], b: sq[j], q: a[j] }));
   }
 
   // A click, tap, Enter or Space on slot i: pick it up, put it back, or swap it with the one held.
@@ -153,11 +160,11 @@ export class ArrangePanel {
     if (this.picked === null) {
       this.picked = i;
       this.redraw();
-      this.announce(`piece ${this.order[i]} picked up from ${setupSquares(this.side)[i]}`);
+      this.announce(t('shogun.arrange.picked', { piece: this.order[i], square: setupSquares(this.side)[i] }));
     } else if (this.picked === i) {
       this.picked = null;
       this.redraw();
-      this.announce('put back');
+      this.announce(t('shogun.arrange.put-back'));
     } else this.swap(this.picked, i);
   }
 
@@ -173,7 +180,7 @@ export class ArrangePanel {
     if (step) to = Math.max(0, Math.min(6, this.focus + step));
     else if (e.key === 'Home') to = 0;
     else if (e.key === 'End') to = 6;
-    else if (e.key === 'Escape' && this.picked !== null) { this.picked = null; this.redraw(); this.announce('put back'); return; }
+    else if (e.key === 'Escape' && this.picked !== null) { this.picked = null; this.redraw(); this.announce(t('shogun.arrange.put-back')); return; }
     if (to === null) return;
     e.preventDefault();
     this.focus = to;

@@ -9,6 +9,8 @@ import { gameName } from './rules.js';
 import { account, loadAccount, onAccount, syncAccountGames } from './session.js';
 import { PRESETS, playerLink } from './ratings.js';
 import { QUICK_CLOCKS } from './lobby.js';
+import { t, tn } from './i18n.js';
+import { tNodes } from './tnodes.js';
 
 /** Correspondence choices: days a move. */
 export const DAYS = [1, 2, 3, 5, 7, 14];
@@ -27,24 +29,24 @@ export function clockFromChoice(choice) {
 
 /** A challenge's clock in words: "5+3" (minutes + seconds a move), "3 days a move", "no clock". */
 export function clockWords(clock) {
-  if (!clock) return 'no clock';
-  if (clock.days !== undefined) return Number(clock.days) === 1 ? '1 day a move' : `${clock.days} days a move`;
+  if (!clock) return t('challenge.clock.none');
+  if (clock.days !== undefined) return tn('challenge.clock.days', Number(clock.days));
   const minutes = (Number(clock.initial) * CLOCK_UNIT_MS) / 60000, seconds = (Number(clock.increment || 0) * CLOCK_UNIT_MS) / 1000;
   return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)}+${seconds}`;
 }
 
 /** What a challenge is: "Hasami Shogi, 5+3, rated". */
 export function challengeWords(c) {
-  return `${gameName(c.variant)}, ${clockWords(c.clock)}, ${c.rated ? 'rated' : 'casual'}`;
+  return t(c.rated ? 'challenge.what.rated' : 'challenge.what.casual', { game: gameName(c.variant), clock: clockWords(c.clock) });
 }
 
 /** The side this player gets in challenge `c`, in words ("you play White"); '' when drawn at
  * random. `sent`: this player is the challenger, whose side `side` is. */
 function sideWords(c, sent) {
   if (c.side !== 'black' && c.side !== 'white') return '';
-  const names = String(c.variant).startsWith('shogun') ? { black: 'White', white: 'Red' } : { black: 'Black', white: 'White' };
+  const shogun = String(c.variant).startsWith('shogun');
   const yours = sent ? c.side : c.side === 'black' ? 'white' : 'black';
-  return `you play ${names[yours]}`;
+  return t(`challenge.you-play.${shogun ? 'shogun-' : ''}${yours}`);
 }
 
 // ---------------------------------------------------------------- the form
@@ -52,9 +54,9 @@ function sideWords(c, sent) {
 /** The clock menu: the real-time choices of "Play someone online", correspondence, none. */
 function clockMenu() {
   return h('select', { id: 'ch-clock', name: 'clock' },
-    h('optgroup', { label: 'Real time (minutes + seconds a move)' }, QUICK_CLOCKS.map((c) => h('option', { value: c, selected: c === '5+3' }, c.replace('+', ' + ')))),
-    h('optgroup', { label: 'Correspondence' }, DAYS.map((d) => h('option', { value: 'days:' + d }, d === 1 ? '1 day a move' : `${d} days a move`))),
-    h('option', { value: 'none' }, 'No clock'));
+    h('optgroup', { label: t('challenge.clock.real-time') }, QUICK_CLOCKS.map((c) => h('option', { value: c, selected: c === '5+3' }, c.replace('+', ' + ')))),
+    h('optgroup', { label: t('challenge.clock.correspondence') }, DAYS.map((d) => h('option', { value: 'days:' + d }, tn('challenge.clock.days', d)))),
+    h('option', { value: 'none' }, t('challenge.clock.no')));
 }
 
 /** The request the form describes. */
@@ -68,46 +70,46 @@ function challengeRequest(form) {
 
 /** #/challenge and #/challenge/NAME: challenge a player to a game. */
 export async function challengeScreen(view, to) {
-  document.title = 'hasami: challenge';
+  document.title = t('challenge.title');
   const me = await loadAccount();
   if (!me) {
-    view.append(h('section', { class: 'card' }, h('p', {}, 'Sign in to challenge a player. ',
-      h('a', { href: '#/login' }, 'Sign in'), ' or ', h('a', { href: '#/signup' }, 'create an account'), '.')));
+    view.append(h('section', { class: 'card' }, h('p', {}, ...tNodes('challenge.sign-in', {
+      login: h('a', { href: '#/login' }, t('account.sign-in')), signup: h('a', { href: '#/signup' }, t('account.create-an-account')) }))));
     return;
   }
   const err = h('p', { class: 'error', role: 'alert', id: 'ch-error' });
   const done = h('p', { class: 'ok', role: 'status', id: 'ch-sent' });
-  const side = h('select', { id: 'ch-side', name: 'side' }, h('option', { value: 'random' }, 'Random'),
-    h('option', { value: 'black' }, 'Black (moves first)'), h('option', { value: 'white' }, 'White'));
+  const side = h('select', { id: 'ch-side', name: 'side' }, h('option', { value: 'random' }, t('challenge.side.random')),
+    h('option', { value: 'black' }, t('challenge.side.black')), h('option', { value: 'white' }, t('challenge.side.white')));
   const variant = h('select', { id: 'ch-variant', name: 'variant' }, PRESETS.map((p) => h('option', { value: p }, gameName(p))));
   // Shogun's sides are White (first) and Red.
   variant.addEventListener('change', () => {
     const shogun = variant.value === 'shogun';
-    side.options[1].textContent = shogun ? 'White (moves first)' : 'Black (moves first)';
-    side.options[2].textContent = shogun ? 'Red' : 'White';
+    side.options[1].textContent = t(shogun ? 'challenge.side.shogun-black' : 'challenge.side.black');
+    side.options[2].textContent = t(shogun ? 'challenge.side.shogun-white' : 'challenge.side.white');
   });
-  const send = h('button', { type: 'submit', class: 'primary', id: 'ch-send' }, 'Send challenge');
+  const send = h('button', { type: 'submit', class: 'primary', id: 'ch-send' }, t('challenge.send'));
   const form = h('form', { class: 'card account-form', id: 'challenge-form', 'aria-labelledby': 'ch-title' },
-    h('h1', { id: 'ch-title' }, 'Challenge a player'),
-    h('label', { for: 'ch-to' }, 'Player'), h('input', { type: 'text', id: 'ch-to', name: 'to', value: to || '', required: true, maxlength: 20, spellcheck: 'false', autocomplete: 'off', class: 'short' }),
-    h('label', {}, 'Game ', variant), h('label', {}, 'Clock ', clockMenu()), h('label', {}, 'Your side ', side),
-    h('label', {}, h('input', { type: 'checkbox', id: 'ch-rated', name: 'rated', checked: true }), ' Rated: the result changes both players’ ratings'),
+    h('h1', { id: 'ch-title' }, t('challenge.heading')),
+    h('label', { for: 'ch-to' }, t('challenge.player')), h('input', { type: 'text', id: 'ch-to', name: 'to', value: to || '', required: true, maxlength: 20, spellcheck: 'false', autocomplete: 'off', class: 'short' }),
+    h('label', {}, t('challenge.game'), ' ', variant), h('label', {}, t('challenge.clock'), ' ', clockMenu()), h('label', {}, t('challenge.your-side'), ' ', side),
+    h('label', {}, h('input', { type: 'checkbox', id: 'ch-rated', name: 'rated', checked: true }), ' ', t('challenge.rated')),
     err, done, h('p', {}, send));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     err.textContent = ''; done.textContent = '';
     const req = challengeRequest(form);
-    if (!req.to) { err.textContent = 'Whom do you challenge?'; return; }
-    if (req.to.toLowerCase() === me.username.toLowerCase()) { err.textContent = 'You cannot challenge yourself.'; return; }
+    if (!req.to) { err.textContent = t('challenge.whom'); return; }
+    if (req.to.toLowerCase() === me.username.toLowerCase()) { err.textContent = t('challenge.yourself'); return; }
     send.disabled = true;
     try {
       const { id } = await api.challenge(req);
       waiting.add(id);
-      done.textContent = `Challenge sent to ${req.to}. The game opens here when they accept.`;
-      announce(`Challenge sent to ${req.to}`);
+      done.textContent = t('challenge.sent', { name: req.to });
+      announce(t('challenge.sent.announce', { name: req.to }));
       poll();
     } catch (ex) {
-      err.textContent = ex.status === 404 ? `There is no player called ${req.to}.` : plain(ex.message);
+      err.textContent = ex.status === 404 ? t('player.none', { name: req.to }) : plain(ex.message);
     } finally { send.disabled = false; }
   });
   view.append(form);
@@ -140,10 +142,10 @@ async function answer(c, action, button) {
       location.hash = `#/game/${reply.game}`;
       return;
     }
-    announce(action === 'decline' ? 'Challenge declined' : 'Challenge cancelled');
+    announce(t(action === 'decline' ? 'challenge.declined' : 'challenge.cancelled'));
   } catch (e) {
     notice('challenge-error', h('span', { class: 'error' }, plain(e.message)), ' ',
-      h('button', { type: 'button', onclick: () => dropNotice('challenge-error') }, 'OK'));
+      h('button', { type: 'button', onclick: () => dropNotice('challenge-error') }, t('account.ok')));
   }
   poll();
 }
@@ -156,12 +158,13 @@ function bannerRow(c, incoming) {
     return b;
   };
   const side = sideWords(c, !incoming);
-  const what = challengeWords(c) + (side ? `, ${side}` : '');
+  const what = side ? t('challenge.what-side', { what: challengeWords(c), side }) : challengeWords(c);
   return incoming
     ? h('div', { class: 'challenge incoming', 'data-challenge-id': c.id },
-      playerLink(c.from), ` challenges you: ${what} — `, button('Accept', 'accept', 'primary'), ' ', button('Decline', 'decline'))
+      ...tNodes('challenge.incoming', { name: playerLink(c.from), what }), ' ',
+      button(t('challenge.accept'), 'accept', 'primary'), ' ', button(t('challenge.decline'), 'decline'))
     : h('div', { class: 'challenge outgoing', 'data-challenge-id': c.id },
-      'You challenged ', playerLink(c.to), `: ${what}; waiting for an answer — `, button('Cancel', 'cancel'));
+      ...tNodes('challenge.outgoing', { name: playerLink(c.to), what }), ' ', button(t('challenge.cancel'), 'cancel'));
 }
 
 /** What the banner shows, as text: it is drawn again only when this changes (a button keeps focus). */
@@ -173,11 +176,11 @@ function showBanner(incoming, outgoing) {
   if (key === shownKey) return;
   shownKey = key;
   if (!incoming.length && !outgoing.length) { dropNotice('challenges'); return; }
-  const more = (n) => (n > SHOWN ? h('div', { class: 'hint-text' }, `and ${n - SHOWN} more`) : null);
+  const more = (n) => (n > SHOWN ? h('div', { class: 'hint-text' }, t('challenge.more', { n: n - SHOWN })) : null);
   notice('challenges', h('div', { id: 'challenges-banner' },
     incoming.slice(0, SHOWN).map((c) => bannerRow(c, true)), more(incoming.length),
     outgoing.slice(0, SHOWN).map((c) => bannerRow(c, false)), more(outgoing.length)));
-  if (incoming.length) announce(`${incoming[0].from} challenges you`);
+  if (incoming.length) announce(t('challenge.incoming.announce', { name: incoming[0].from }));
 }
 
 /** Follows the challenges this browser sent: an accepted one opens its game (its key comes with
@@ -189,13 +192,13 @@ async function followOutgoing(outgoing) {
     waiting.drop(c.id);
     if (c.status === 'accepted' && c.game) {
       await syncAccountGames();
-      announce(`${c.to} accepted your challenge`);
+      announce(t('challenge.accepted', { name: c.to }));
       location.hash = `#/game/${c.game}`;
       return;
     }
     if (c.status === 'declined') {
-      notice('challenge-declined', h('span', {}, playerLink(c.to), ' declined your challenge.'), ' ',
-        h('button', { type: 'button', onclick: () => dropNotice('challenge-declined') }, 'OK'));
+      notice('challenge-declined', h('span', {}, ...tNodes('challenge.declined-by', { name: playerLink(c.to) })), ' ',
+        h('button', { type: 'button', onclick: () => dropNotice('challenge-declined') }, t('account.ok')));
     }
   }
 }

@@ -6,6 +6,8 @@
 
 import { call } from './api.js';
 import { h, plain } from './dom.js';
+import { t, isJapanese } from './i18n.js';
+import { sideName } from './ratings.js';
 
 /** The chat's calls of the API (docs/web.md, "Chat"). */
 const api = {
@@ -31,20 +33,20 @@ export class ChatPanel {
     this.you = null;
     this.public = { black: false, white: false };
     this.seen = new Set();
-    this.list = h('ol', { class: 'chat-list', id: 'chat-list', 'aria-label': 'Chat messages', 'aria-live': 'polite' });
+    this.list = h('ol', { class: 'chat-list', id: 'chat-list', 'aria-label': t('chat.messages'), 'aria-live': 'polite' });
     this.input = h('input', { type: 'text', id: 'chat-input', maxlength: 300, autocomplete: 'off',
-      'aria-label': 'Chat message', placeholder: 'Message (Enter sends)' });
+      'aria-label': t('chat.message'), placeholder: t('chat.placeholder') });
     const form = h('form', { class: 'chat-form', id: 'chat-form' }, this.input);
     form.addEventListener('submit', (e) => { e.preventDefault(); this.send(); });
     this.error = h('p', { class: 'error', id: 'chat-error', role: 'alert' });
     this.share = h('input', { type: 'checkbox', id: 'chat-public' });
     this.share.addEventListener('change', () => this.allow(this.share.checked));
     this.shareNote = h('span', { class: 'hint-text', id: 'chat-public-note' });
-    this.shareBox = h('p', { class: 'chat-share' }, h('label', { for: 'chat-public' }, this.share, ' let spectators read'), ' ', this.shareNote);
+    this.shareBox = h('p', { class: 'chat-share' }, h('label', { for: 'chat-public' }, this.share, ' ', t('chat.let-read')), ' ', this.shareNote);
     this.body = h('div', { class: 'chat-body', id: 'chat-body' }, this.list, form, this.error, this.shareBox);
     this.toggle = h('button', { type: 'button', id: 'chat-toggle', class: 'chat-toggle', onclick: () => this.hide(!isOff()) });
-    this.el = h('section', { class: 'chat', id: 'chat', hidden: true, 'aria-label': 'Chat' },
-      h('h2', {}, 'Chat ', this.toggle), this.body);
+    this.el = h('section', { class: 'chat', id: 'chat', hidden: true, 'aria-label': t('chat.title') },
+      h('h2', {}, t('chat.title'), ' ', this.toggle), this.body);
     this.hide(isOff());
   }
 
@@ -53,7 +55,7 @@ export class ChatPanel {
     setOff(off);
     this.body.hidden = off;
     this.el.dataset.off = off;
-    this.toggle.textContent = off ? 'Show chat' : 'Hide chat';
+    this.toggle.textContent = t(off ? 'chat.show' : 'chat.hide');
     this.toggle.setAttribute('aria-pressed', String(off));
   }
 
@@ -103,8 +105,9 @@ export class ChatPanel {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     const g = this.game;
-    const who = m.side === this.you ? 'You' : g ? (g.players[m.side] || g.side_names[m.side]) : m.side;
-    const at = new Date(m.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    const who = m.side === this.you ? t('chat.you')
+      : m.side === 'black' || m.side === 'white' ? sideName({ variant: g && g.variant, ...(g && g.players) }, m.side) : String(m.side);
+    const at = new Date(m.time).toLocaleTimeString(isJapanese() ? ['ja-JP'] : [], { hour: '2-digit', minute: '2-digit' });
     // The text goes in as a text node: markup in a message shows as written.
     this.list.append(h('li', { class: 'chat-line', 'data-side': m.side },
       h('span', { class: 'chat-who' }, who), ' ', h('span', { class: 'chat-text' }, m.text), ' ',
@@ -141,8 +144,8 @@ export class ChatPanel {
     if (player) {
       this.share.checked = !!this.public[this.you];
       const other = this.you === 'black' ? 'white' : 'black';
-      this.shareNote.textContent = this.public.black && this.public.white ? '(spectators read it)'
-        : this.public[other] ? '(your opponent allows)' : '';
+      this.shareNote.textContent = this.public.black && this.public.white ? t('chat.public')
+        : this.public[other] ? t('chat.opponent-allows') : '';
     }
   }
 }

@@ -1,6 +1,8 @@
 // A player's rating over time as an inline SVG: the rating as a line, a band of ± the rating
 // deviation around it, rating labels on the left and the first and last dates below.
 
+import { tn, isJapanese } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const W = 600, H = 180, LEFT = 48, RIGHT = 10, TOP = 10, BOTTOM = 24;
 
@@ -47,7 +49,7 @@ export function ratingGraph(history, label) {
   const y = (r) => TOP + (1 - (Math.min(hi, Math.max(lo, r)) - lo) / (hi - lo)) * (H - TOP - BOTTOM);
   const first = Math.round(points[0].rating), last = Math.round(points[points.length - 1].rating);
   const g = svg('svg', { class: 'rating-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
-    'aria-label': `${label}: from ${first} to ${last} over ${points.length} rated games`, 'data-points': points.length });
+    'aria-label': tn('rating.graph.label', points.length, { label, first, last }), 'data-points': points.length });
   svg('title', {}, g).textContent = label;
   for (let r = lo; r <= hi; r += step) {
     svg('line', { class: 'grid', x1: LEFT, x2: W - RIGHT, y1: y(r), y2: y(r) }, g);
@@ -64,7 +66,7 @@ export function ratingGraph(history, label) {
   }
   const lastPoint = points[points.length - 1];
   svg('circle', { class: 'now', cx: x(lastPoint.time), cy: y(lastPoint.rating), r: 3.5 }, g);
-  const date = (t) => new Date(t).toLocaleDateString();
+  const date = (t) => new Date(t).toLocaleDateString(isJapanese() ? 'ja-JP' : undefined);
   svg('text', { class: 'axis', x: LEFT, y: H - 6, 'text-anchor': 'start' }, g).textContent = date(t0);
   if (t1 > t0) svg('text', { class: 'axis', x: W - RIGHT, y: H - 6, 'text-anchor': 'end' }, g).textContent = date(t1);
   return g;

@@ -6,6 +6,7 @@
 import { api, tokens, holdAccountKeys, dropAccountKeys } from './api.js';
 import { h, notice, dropNotice, announce, plain } from './dom.js';
 import { playerHref } from './ratings.js';
+import { t, tn } from './i18n.js';
 
 let current = null;
 let known = null;
@@ -91,22 +92,20 @@ function offerClaim(accountGames) {
   if (!games.length || offeredTo().includes(name)) return;
   markOffered(name);
   const n = games.length;
-  const text = h('span', {}, n === 1
-    ? 'Add the game played in this browser to your account?'
-    : `Add the ${n} games played in this browser to your account?`);
-  const yes = h('button', { type: 'button', class: 'primary', id: 'claim-yes' }, 'Add them');
-  const no = h('button', { type: 'button', id: 'claim-no', onclick: () => dropNotice('claim-offer') }, 'Not now');
+  const text = h('span', {}, tn('account.claim', n));
+  const yes = h('button', { type: 'button', class: 'primary', id: 'claim-yes' }, t('account.claim.yes'));
+  const no = h('button', { type: 'button', id: 'claim-no', onclick: () => dropNotice('claim-offer') }, t('account.claim.no'));
   yes.addEventListener('click', async () => {
     yes.disabled = true;
     try {
       const { claimed } = await api.claim(games);
       const k = Array.isArray(claimed) ? claimed.length : 0;
-      notice('claim-offer', h('span', { id: 'claim-done' }, k === 1 ? 'One game was added to your account.' : `${k} games were added to your account.`),
-        h('button', { type: 'button', onclick: () => dropNotice('claim-offer') }, 'OK'));
-      announce(`${k} games added to your account`);
+      notice('claim-offer', h('span', { id: 'claim-done' }, tn('account.claimed', k)),
+        h('button', { type: 'button', onclick: () => dropNotice('claim-offer') }, t('account.ok')));
+      announce(tn('account.claimed', k));
     } catch (e) {
       notice('claim-offer', h('span', { class: 'error' }, plain(e.message)),
-        h('button', { type: 'button', onclick: () => dropNotice('claim-offer') }, 'OK'));
+        h('button', { type: 'button', onclick: () => dropNotice('claim-offer') }, t('account.ok')));
     }
   });
   notice('claim-offer', text, ' ', yes, ' ', no);
@@ -116,7 +115,7 @@ function offerClaim(accountGames) {
 async function signOut() {
   try { await api.logout(); } catch { /* the session may be gone already */ }
   signedOut();
-  announce('Signed out');
+  announce(t('account.signed-out'));
   if (/^#\/account/.test(location.hash)) location.hash = '#/';
 }
 
@@ -126,11 +125,11 @@ function renderHeader() {
   if (!box) return;
   box.textContent = '';
   if (!current) {
-    box.append(h('a', { href: '#/login', id: 'nav-login' }, 'Sign in'));
+    box.append(h('a', { href: '#/login', id: 'nav-login' }, t('account.sign-in')));
     return;
   }
   box.append(
-    h('a', { href: playerHref(current.username), id: 'nav-user', title: 'Your page' }, current.username),
-    h('a', { href: '#/account', id: 'nav-account' }, 'Account'),
-    h('button', { type: 'button', id: 'nav-logout', class: 'link-button', onclick: signOut }, 'Sign out'));
+    h('a', { href: playerHref(current.username), id: 'nav-user', title: t('account.nav.your-page') }, current.username),
+    h('a', { href: '#/account', id: 'nav-account' }, t('account.nav.account')),
+    h('button', { type: 'button', id: 'nav-logout', class: 'link-button', onclick: signOut }, t('account.nav.logout')));
 }

@@ -1,0 +1,120 @@
+// The rules pages' texts in Japanese: part of the translation catalogue, with the same keys as
+// rules-text-en.js (which says how these modules are loaded).
+export default {
+  // The pages' frame: headings, labels, buttons
+  'rules.title': 'hasami: ルール',
+  'rules.heading': 'ルール',
+  'rules.pick': 'ゲームを選んでください。どのゲームも、名前のあとにオプションを書いてルールを変えられます（例：{example}）。',
+  'rules.options': 'オプション',
+  'rules.page-title': 'hasami: {game}のルール',
+  'rules.start': '初期配置',
+  'rules.start-label': '{game}の初期配置',
+  'rules.how': '遊び方',
+  'rules.capture': '駒の取り方の例',
+  'rules.variant-text': 'ルールの表記：{variant}。{about}',
+  'rules.variant-text-alias': 'ルールの表記：{variant}（{alias}、{preset}）。{about}',
+  'rules.play': 'このゲームで遊ぶ',
+  'rules.side.black': '黒',
+  'rules.side.white': '白',
+  'rules.side.shogun-black': '白',
+  'rules.side.shogun-white': '赤',
+
+  // The games in one line each
+  'rules.about.hasami': 'はさみ将棋：9×9の盤、各9枚。駒は飛車のように動き、挟んで取る・隅で取る。相手の駒を残り1枚にすれば勝ち',
+  'rules.about.hasami-chess': 'はさみチェス：同じルールを8×8の盤、各8枚で',
+  'rules.about.dai-hasami': '大はさみ将棋：9×9の盤、各18枚、跳び越しあり。自陣2段の外で縦か横に5つ並べれば勝ち',
+  'rules.about.dai-hasami-captures': '大はさみ将棋（取り合い）：各18枚、跳び越しなし。多く取った方が勝ち',
+  'rules.about.agon': 'AGON（Ludos）：各18枚、跳び越しあり、自陣（ハウス）と戦場。戦場で5つ並べる（斜めも可）か、14枚取れば勝ち',
+  'rules.about.mak-yek': 'マクイェク：8×8の盤、1段目と3段目に並べる。挟み取り・割り込み取り・隅取り。全部取れば勝ち',
+  'rules.about.shogun': '将軍（ラベンスバーガー、1979年）：8×8の盤。駒は示す数ちょうどだけ動き、その数はマスによって変わる。自分の将軍を守れ',
+  'rules.about.apit-sodok': 'マクイェクのマレー語での名前',
+
+  // The options of the Hasami games
+  'rules.option.board': '盤の大きさ',
+  'rules.option.rows': '開始時に各陣が駒を並べる段（自分の側の端から数える）',
+  'rules.option.movement': '飛車のように何マスでも動く（既定）か、縦横に1マスずつ動く',
+  'rules.option.jump': '隣の駒（敵味方を問わない）を1つ跳び越せる',
+  'rules.option.house': '相手の自陣2段には入れず、自陣を出た駒は戻れない（AGON）',
+  'rules.option.corner': '隅取り：隅の駒は、その隣の2マスをふさげば取れる',
+  'rules.option.intervention': '敵の駒2つの間に入ると、その両方を取る（マクイェク）',
+  'rules.option.diagonal-capture': '斜めにも挟んで取れる',
+  'rules.option.misere': '残り枚数の上限まで減った側が、負けではなく勝ちになる',
+  'rules.option.max-run': '1回の挟みで取れる敵の駒の列の長さの上限（既定は無制限）',
+  'rules.option.win': '勝ちの条件（すべて有効）：pieces-left:K、captures:M、lead:D、five、most-captures',
+  'rules.option.five': '5つ並べの向き',
+  'rules.option.repetition': '同じ局面がR回目に現れたら引き分け（R ≥ 2、既定は3、0で無効）',
+  'rules.option.quiet': '駒を取らないままP手続いたら対局終了（既定は100、0で無効）',
+  // Shogun's options
+  'rules.shogun-option.capture': '1976年版のルール：将軍を取ることができ、取れば勝ち（既定は禁止：1979年版のルール）',
+  'rules.shogun-option.numbers': '数を磁石盤で決める（既定）か、毎手ランダムに引く',
+  'rules.shogun-option.seed': '磁石盤を決める数（既定は1979）',
+  'rules.shogun-option.rotation': '駒の下の磁石盤を何回90度回すか（既定は0）',
+  'rules.shogun-option.setup': '一段目に駒1〜7を番号順に置く（既定）、シードで並べ替える、または初手の前に各自が並べる',
+  'rules.shogun-option.first': '先手を決める（既定は白。対局者が決める）',
+  'rules.shogun-option.repetition': '同じ局面がR回目に現れたら引き分け（R ≥ 2、既定は3、0で無効）',
+  'rules.shogun-option.quiet': '駒を取らないままP手続いたら引き分け（既定は100、0で無効）',
+
+  // The rules shared by the Hasami games
+  'rules.common.move': '自分の番には、自分の駒を1つ、将棋の飛車のように前後左右へまっすぐ、空いているマスならいくつでも動かします。（そのゲームで認められていない限り）駒を跳び越すことはできず、パスもできません。',
+  'rules.common.capture': '挟んで取る：動かした駒と自分のもう1つの駒で、敵の駒を縦か横の一直線に隙間なく挟むと、挟まれた敵の駒を取って盤から除きます。取れるのは挟みを完成させた手だけです。敵の駒2つの間のマスに自分から入っても取られません。',
+  'rules.common.corner': '隅にある駒は、その隣の2マスをどちらもふさぐと（片方は今動かした駒で）取れます。',
+
+  // Hasami Shogi
+  'rules.hasami.intro': '将棋の駒を使い、9×9の盤で遊ぶ日本の昔ながらの「挟む」ゲームです。両者とも一段目に歩を9枚並べて始めます。黒が先手です。',
+  'rules.hasami.end': '相手の駒を残り1枚にすれば勝ちです。同じ局面が3回現れたら引き分け、駒を取らない手が（両者合わせて）100手続いても引き分けです。',
+  'rules.hasami.capture-note': '黒がb3からb5へ動かすと、c5とd5の白の駒2枚がb5とe5の間に挟まれて取られます。',
+  // Hasami Chess
+  'rules.hasami-chess.intro': '関勝利氏の紹介による、8×8のチェス盤と各8枚の駒で遊ぶはさみ将棋です。',
+  'rules.hasami-chess.end': '相手の駒を残り1枚にすれば勝ちです。',
+  // Dai Hasami Shogi
+  'rules.dai-hasami.intro': '「大きな」はさみ将棋です。両者とも手前の2段に18枚を並べて始めます。碁盤の目に碁石を置いて遊ぶことも多いゲームです。手の指し方が2通りあり、勝ち方も違います。',
+  'rules.dai-hasami.jump': '滑らせて動かす代わりに、自分の駒の隣にある駒（敵味方を問わない）を1つ跳び越し、そのすぐ先の空いているマスへ移ることもできます。跳び越された駒は取られません。',
+  'rules.dai-hasami.end': '5つ並べれば勝ちです。自分の駒5枚を縦か横の一直線に隙間なく並べ、そのすべてが自陣の2段の外にある必要があります。',
+  // Dai Hasami Shogi by captures
+  'rules.dai-hasami-captures.intro': '跳び越しなしで、駒の取り合いで勝負を決める18枚のゲームです。',
+  'rules.dai-hasami-captures.end': '駒がなくなった側の負けです。両者とも残り1枚になったとき、または駒を取らない手が100手続いたときは、駒の多い方が勝ち、同じなら引き分けです。',
+  // AGON
+  'rules.agon.intro': '大はさみ将棋の現代のルールブックです。両者とも18枚の駒を持ち、手前の2段が自陣（ハウス）、その間が戦場です。',
+  'rules.agon.move': '自分の番には、自分の駒を1つ、将棋の飛車のように前後左右へまっすぐ、空いているマスならいくつでも動かします。パスはできません。自分の駒の隣にある駒を1つ跳び越すこともできます。',
+  'rules.agon.houses': '自陣（ハウス）：相手の自陣には決して入れません。また、自分の自陣を出た駒は自陣へ戻れません。',
+  'rules.agon.corner': '隅取りは戦場の四隅で起こります。',
+  'rules.agon.end': '戦場で5つ並べる（斜めも数えます）か、相手の駒を14枚取って残り4枚にすれば勝ちです。',
+  // Mak-yek and Apit-sodok
+  'rules.mak-yek.intro': '8×8の盤で遊ぶタイのゲームです。両者とも16枚の駒を1段目と3段目に並べます。マレーシアではアピットソドックと呼ばれます。',
+  'rules.apit-sodok.intro': 'アピットソドックはマクイェクのマレー語での名前で、ルールも同じゲームです。8×8の盤で、両者とも16枚の駒を1段目と3段目に並べます。',
+  'rules.mak-yek.intervention': '割り込み取り：敵の駒2つの間のマスに入ると、その2つを両方とも取ります。',
+  'rules.mak-yek.end': '敵の駒をすべて取れば勝ちです。',
+
+  // Shogun
+  'rules.shogun.intro': 'ラベンスバーガー社が1979年に出した、8×8の盤で遊ぶゲームです。両者とも7枚の駒と将軍（王冠の印）を1枚持ちます。白は一段目、赤は最後の段から始め、先手は対局者が決めます（first=red でない限り白が先手）。どの駒にも数が表示され、駒が動くと数が変わります。盤の下の磁石が、駒の中の円盤を回すのです。',
+  'rules.shogun.move': '駒は表示された数（1〜4、将軍は1か2）とちょうど同じマス数だけ、前後左右に動かなければなりません。途中で一度だけ曲がることができます。跳び越しはできず、通るマスはすべて空いていなければなりません。',
+  'rules.shogun.capture': '敵の駒のいるマスに止まると、その駒を取ります。止まった駒は新しいマスの数を表示します。同じ駒が同じマスに止まれば必ず同じ数になりますが、駒ごとに反応が違うので、盤を覚えるほど有利になります。対局画面の学習表示では、選んだ駒が各行き先で示す数を見られます。',
+  'rules.shogun.check': '「将軍！」：敵の駒がいま表示している数で自分の将軍を取れるようになる手は指せません。将軍が狙われていて、それを防ぐ手がなければ負け（詰み）です。指せる手がまったくないときも負けです。',
+  'rules.shogun.end': '将軍とほかの駒1枚だけになった側は、その時点で負けです。同じ局面が3回現れたら引き分け、駒を取らない手が（両者合わせて）100手続いても引き分けです。',
+  'rules.shogun.1976': '1976年版のルール（オプション capture=allowed）：将軍を取ることができ、取れば勝ちです。「将軍！」のルールは適用されません。',
+  'rules.shogun.board': '磁石盤はシードと回転で決まります。新規対局の画面では、指定しない限りランダムに選ばれます。ほかのオプション：毎手ランダムな数（numbers=random）、並べ替えた初期配置（setup=shuffle）、赤が先手（first=red）。',
+  'rules.shogun.arrange': '駒を並べる（setup=choose）：ルールでは、各自が7枚の駒を一段目に好きなように並べられます（将軍は自分のマスのまま）。初手の前にそれぞれが自分の段を並べ、オンライン対局では両者が並べ終えるまで相手の並べ方は見えません。駒ごとに円盤が違うので、どこに置くかで表示される数が決まります。',
+
+  // Shogun's worked examples
+  'rules.examples.heading': '1979年版ルールの3つの例',
+  'rules.examples.intro': 'ルールブックは3つの例でゲームを説明しています。ここではそれぞれを標準のゲーム（ルールの表記 {variant}：シード1979、回転0）の磁石盤の上の局面として示します。手番は白です。「ここから対局」を押すと、その局面からあなたが白を持ってエンジンと対局できます。',
+  'rules.example.title': '{n}. {title}',
+  'rules.example.before-label': '例{n}：白が{move}と指す前の局面',
+  'rules.example.after-label': '例{n}：{move}のあとの局面',
+  'rules.example.before': '局面：白の番',
+  'rules.example.after': '{move}のあと',
+  'rules.example.move': '指し手：{move}。',
+  'rules.example.move.plain': '白 {move}',
+  'rules.example.move.takes': '白 {move}、赤の{piece}を取る',
+  'rules.example.move.mate': '白 {move}：赤は指せる手がなく負け',
+  'rules.example.move.takes-mate': '白 {move}、赤の{piece}を取る：赤は指せる手がなく負け',
+  'rules.example.play': 'ここから対局',
+  'rules.example.local': 'この端末で2人で対局',
+  'rules.example.position': '局面の表記（ルール {variant}）：{position}',
+  'rules.example.two-takes-three.title': '2が3を取る',
+  'rules.example.two-takes-three.text': 'e4の白の駒は2を示しているので、ちょうど2マス動かなければなりません。まっすぐ進むとe6に止まり、3を示す赤の駒を取ります。そのあと赤の駒はどれもe6に届かず、取り返されません。赤の3が先に攻めることはできませんでした。3マス動く必要があるのに、e4までは2マスしかないからです。もし赤の番だったなら、3はe6から白の駒が届かないマスへ逃げるべきでした。',
+  'rules.example.take-the-one.title': '4ではなく1を取る',
+  'rules.example.take-the-one.text': 'h1の白の駒は3を示しています。前に2マス進んでから左へ1マス（曲がるのは一度だけ）動くとg3に止まり、赤の1を取ります。そのあと赤の駒はどれもg3に届きません。まっすぐ3マス進めばh4の赤の4を取ることもできますが、その駒はすぐに失われます。h6の赤の2がちょうど2マス先にいて、取り返すからです。',
+  'rules.example.shogun-trapped.title': '逃げ場のない将軍',
+  'rules.example.shogun-trapped.text': 'a5の白の2がb4へ動き、そこで1を示します。これでb3にいる赤の将軍の隣に立ち、将軍も1を示しているので、将軍が狙われます。将軍がb4の1を取ればa3の白の2に取られ、a3の2を取ればc4の白の3に取られます。残りの行き先b2とc3も、a3の2が届くマスです。攻めている駒を取れる赤の駒はなく、将軍を取られる状態に残す手は指せないので、赤は指せる手がなく負けです。',
+};
