@@ -1,6 +1,6 @@
 // The page's weight (every byte the first screen downloads, the catalogue of the language shown
-// included) stays under 180 KB, and on the wire
-// (gzipped; headers aside) under 60 KB, and a reload, which the server answers with 304s, under 5 KB
+// included) stays under 180 KB, and on the wire (compressed: brotli, or gzip; headers aside) under
+// 60 KB, and a reload, which the server answers with 304s, under 5 KB
 // of bodies and headers; the first paint on loopback is measured (median of several cold loads) and
 // written to target/test-output/first-paint.txt: a figure for docs/web.md, not a pass/fail (timings
 // vary).

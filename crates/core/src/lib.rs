@@ -68,7 +68,7 @@ mod variant;
 pub use any::{AnyGame, AnyGameError, AnyPlayed, AnyPosition};
 pub use game::{repetitions, Game, HasamiGame, PlayError, Played, ShogunGame};
 pub use hasami::position::{
-    HasamiPosition, IllegalMoveError, ParseSetupError, PositionError, Setup,
+    HasamiPosition, IllegalMoveError, ParseSetupError, PositionError, Setup, Unreachable,
 };
 pub use hasami::rules::{
     upgrade_stored_variant, Alias, Corner, HasamiRules, Movement, Preset, Rows, RuleOptions,

@@ -1,5 +1,6 @@
-//! The embedded files are sent gzipped to browsers that take gzip, with an ETag, and a browser
-//! that has the version already gets 304 and no body, so a reload downloads next to nothing.
+//! The embedded files are sent compressed to browsers that take it (brotli when they take `br`, else
+//! gzip), with an ETag per form, and a browser that has the version already gets 304 and no body, so
+//! a reload downloads next to nothing.
 
 mod common;
 
@@ -43,7 +44,7 @@ fn files_are_gzipped_tagged_and_not_sent_again() {
     assert_eq!(header(&plain_head, "vary"), Some("Accept-Encoding"));
     let etag = header(&plain_head, "etag").expect("an ETag").to_string();
 
-    let (status, head, gz) = get(s.addr, "/assets/app.js", "Accept-Encoding: gzip, br\r\n");
+    let (status, head, gz) = get(s.addr, "/assets/app.js", "Accept-Encoding: gzip\r\n");
     assert_eq!(status, 200);
     assert_eq!(header(&head, "content-encoding"), Some("gzip"));
     assert!(
@@ -78,11 +79,69 @@ fn files_are_gzipped_tagged_and_not_sent_again() {
     );
     assert_eq!((status, body.len()), (200, plain.len()));
     assert_eq!(get(s.addr, "/assets/nothing.js", "").0, 404);
+    // Brotli for a browser that takes it (what browsers send), smaller than gzip.
+    let (status, head, br) = get(
+        s.addr,
+        "/assets/app.js",
+        "Accept-Encoding: gzip, deflate, br, zstd\r\n",
+    );
+    assert_eq!(status, 200);
+    assert_eq!(header(&head, "content-encoding"), Some("br"));
+    assert_eq!(header(&head, "vary"), Some("Accept-Encoding"));
+    assert!(br.len() < gz.len(), "{} of {} bytes", br.len(), gz.len());
+    assert_eq!(unbrotli(&br), plain);
+    let br_etag = header(&head, "etag").unwrap().to_string();
+    assert!(br_etag != etag && br_etag != gz_etag, "{br_etag}");
+    let (status, _, body) = get(
+        s.addr,
+        "/assets/app.js",
+        &format!("Accept-Encoding: br\r\nIf-None-Match: {br_etag}\r\n"),
+    );
+    assert_eq!((status, body.len()), (304, 0));
+    // The browser's q-values decide: gzip preferred here.
+    let (_, head, _) = get(
+        s.addr,
+        "/assets/app.js",
+        "Accept-Encoding: br;q=0.4, gzip;q=0.8\r\n",
+    );
+    assert_eq!(header(&head, "content-encoding"), Some("gzip"));
     assert_eq!(
         header(&plain_head, "cache-control"),
         Some("no-cache"),
         "an unversioned path is asked for again"
     );
+}
+
+/// `bytes` decoded by brotli.
+fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    brotli::Decompressor::new(bytes, 4096)
+        .read_to_end(&mut out)
+        .unwrap();
+    out
+}
+
+#[test]
+fn the_page_and_the_variants_are_sent_as_brotli_too() {
+    let (_dir, s) = server();
+    for path in ["/", "/api/variants"] {
+        let (status, head, plain) = get(s.addr, path, "");
+        assert_eq!(status, 200, "{path}");
+        let (status, head_br, br) = get(s.addr, path, "Accept-Encoding: br, gzip\r\n");
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(header(&head_br, "content-encoding"), Some("br"), "{path}");
+        assert_eq!(header(&head_br, "vary"), Some("Accept-Encoding"), "{path}");
+        assert!(br.len() < plain.len(), "{path}");
+        assert_eq!(unbrotli(&br), plain, "{path}");
+        let tag = header(&head_br, "etag").unwrap().to_string();
+        assert_ne!(Some(tag.as_str()), header(&head, "etag"), "{path}");
+        let (status, _, body) = get(
+            s.addr,
+            path,
+            &format!("Accept-Encoding: br\r\nIf-None-Match: {tag}\r\n"),
+        );
+        assert_eq!((status, body.len()), (304, 0), "{path}");
+    }
 }
 
 #[test]

@@ -4,6 +4,8 @@ use std::io::Write;
 
 use hasami_core::{AnyGame, BitBoard, HasamiPosition, Move, ShogunPosition, Side, Square};
 
+use super::text::quote;
+
 /// The last move and the squares it captured, marked on the board.
 pub type LastMove = Option<(Move, BitBoard)>;
 
@@ -81,8 +83,22 @@ fn hasami(
     )
 }
 
-/// Shogun, rank 8 at the top: each piece as its number with the owner's letter (`W`/`R`; in colour:
-/// white or red), the Shogun as `♔`/`K` with its number, and the "Shogun!" warning while `playing`.
+/// The mark drawn before a Shogun piece's number, the same on the board and in the legend under it:
+/// `W`/`R` for pieces, the Shogun `K` (White) and `k` (Red); in colour (white or red text) White's
+/// Shogun is `♔` and Red's `♚`.
+fn shogun_mark(side: Side, shogun: bool, colour: bool) -> &'static str {
+    match (shogun, side, colour) {
+        (true, Side::First, true) => "♔",
+        (true, Side::Second, true) => "♚",
+        (true, Side::First, false) => "K",
+        (true, Side::Second, false) => "k",
+        (false, Side::First, _) => "W",
+        (false, Side::Second, _) => "R",
+    }
+}
+
+/// Shogun, rank 8 at the top: each piece as its number after its mark ([`shogun_mark`]; in colour:
+/// white or red), a legend with the same marks, and the "Shogun!" warning while `playing`.
 fn shogun(
     out: &mut impl Write,
     pos: &ShogunPosition,
@@ -97,13 +113,7 @@ fn shogun(
             let cell = match pos.piece_at(Square::new(file, rank)) {
                 None => " . ".to_string(),
                 Some(p) => {
-                    let mark = match (p.is_shogun(), p.side, colour) {
-                        (true, _, true) => "♔",
-                        (true, Side::First, false) => "K",
-                        (true, Side::Second, false) => "k",
-                        (false, Side::First, _) => "W",
-                        (false, Side::Second, _) => "R",
-                    };
+                    let mark = shogun_mark(p.side, p.is_shogun(), colour);
                     if colour {
                         let style = if p.side == Side::First {
                             "\x1b[1;97m"
@@ -121,12 +131,17 @@ fn shogun(
         writeln!(out, "{row}  {}", rank + 1)?;
     }
     writeln!(out, "    a  b  c  d  e  f  g  h")?;
-    writeln!(
-        out,
-        "White (W, shogun K) {} pieces, Red (R, shogun k) {} pieces; the number is how far a piece must move",
-        pos.piece_count(Side::First),
-        pos.piece_count(Side::Second)
-    )?;
+    let legend = |side: Side| {
+        format!(
+            "{} ({}, Shogun {}) {} pieces",
+            hasami_core::shogun::side_name(side),
+            shogun_mark(side, false, colour),
+            shogun_mark(side, true, colour),
+            pos.piece_count(side)
+        )
+    };
+    writeln!(out, "{}, {}", legend(Side::First), legend(Side::Second))?;
+    writeln!(out, "The number beside a piece is how far it must move.")?;
     let to_move = pos.side();
     if playing && pos.shogun_attacked(to_move) {
         let name = hasami_core::shogun::side_name(to_move);
@@ -148,6 +163,7 @@ pub fn learn(out: &mut impl Write, game: &AnyGame, square: &str) -> std::io::Res
         .ok()
         .and_then(|sq| pos.piece_at(sq));
     let Some(piece) = piece else {
+        let square = quote(square, 8);
         return writeln!(out, "error: no piece on '{square}' (e.g. 'learn d1')");
     };
     if pos.rules().options.random_numbers {

@@ -3,14 +3,18 @@
 //!
 //! The board is drawn with coordinates after every move (in colour on a terminal unless `NO_COLOR` is
 //! set or `--no-color` is given); moves are typed as move text (RULES.md A3.5, e.g. `e1e5`), and a few
-//! words are commands (`help` lists them). Bad input gets a message and changes nothing. In Shogun
-//! every piece shows the number it must move (the Shogun with a crown mark), "Shogun!" warns when the
-//! side to move's Shogun is attacked, a move that would leave one's own Shogun capturable is refused
-//! with that reason (S5), and `learn SQUARE` shows the magnet board's numbers for one piece. The
+//! words are commands (`help` lists them). Bad input gets a message and changes nothing; a refused
+//! move says why in players' words (`words`). Everything fits 80 columns (`text`). In Shogun every
+//! piece shows the number it must move (the Shoguns `♔` and `♚` in colour, `K` and `k` without, as
+//! the legend says), "Shogun!" warns when the side to move's Shogun is attacked, a move that would
+//! leave one's own Shogun capturable is refused, naming the piece that could capture it (S5), and
+//! `learn SQUARE` shows the magnet board's numbers for one piece. The
 //! engine plays Shogun fair (it does not read the magnets) unless `--omniscient` is given; `go` lets
 //! the engine make the move for the side to move in either family.
 
 mod board;
+mod text;
+mod words;
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
@@ -21,6 +25,7 @@ use hasami_core::{AnyGame, ShogunGame, Side, SplitMix64};
 use hasami_engine::{level_for, Limits, SearchRequest, SearchResult, Searcher, WIN_BOUND};
 
 use self::board::LastMove;
+use self::text::{quote, say};
 use crate::commands::CliError;
 use hasami_engine::line::read_line;
 
@@ -126,16 +131,17 @@ struct Session {
 }
 
 const HELP: &str = "\
-Type a move as from-square and to-square, e.g. e1e5 (in Shogun the piece must move exactly the number
-it shows, with at most one turn). Commands:
+Type a move as from-square and to-square, e.g. e1e5 (in Shogun the piece must
+move exactly the number it shows, with at most one turn). Commands:
   moves         list the legal moves
   hint          ask the engine for a move
   go            let the engine make this move (at its level)
   undo          take back your last move (and the engine's reply)
   resign        give up the game (hot-seat: the side to move)
-  learn SQUARE  Shogun: the number the piece on SQUARE would show on each square (the magnets)
-  arrange IDS   Shogun with setup=choose, before the first move: your seven pieces' numbers on your
-                first rank from your left, e.g. arrange 3142576 (the Shogun keeps its square)
+  learn SQUARE  Shogun: the number the piece on SQUARE would show on each square
+  arrange IDS   Shogun with setup=choose, before the first move: your seven
+                pieces' numbers on your first rank from your left, e.g.
+                arrange 3142576 (the Shogun keeps its square)
   save FILE     write the game record (docs/records.md) to FILE
   position      print the position text
   help          this list
@@ -143,15 +149,17 @@ it shows, with at most one turn). Commands:
 
 impl Session {
     fn play(&mut self, input: impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
-        writeln!(
+        say(
             out,
-            "hasami play: {} — you are {}{}. Type 'help' for commands.",
-            self.game.variant(),
-            self.game.side_name(self.human),
-            match self.engine {
-                Some(_) => format!(" against the engine at level {}", self.level),
-                None => " (hot-seat: both sides typed here)".into(),
-            }
+            format!(
+                "hasami play: {} — you are {}{}. Type 'help' for commands.",
+                self.game.variant(),
+                self.game.side_name(self.human),
+                match self.engine {
+                    Some(_) => format!(" against the engine at level {}", self.level),
+                    None => " (hot-seat: both sides typed here)".into(),
+                }
+            ),
         )?;
         let mut input = input;
         // The board is drawn again only when the game changed.
@@ -175,7 +183,7 @@ impl Session {
                 shown = Some(now);
                 self.draw(out)?;
                 if let Some(words) = self.end_words() {
-                    writeln!(out, "Game over: {words}.")?;
+                    say(out, format!("Game over: {words}."))?;
                 }
             }
             if let Some(side) = self.to_arrange() {
@@ -200,7 +208,7 @@ impl Session {
                 }
                 Some(Ok(line)) => line,
                 Some(Err(e)) => {
-                    writeln!(out, "error: {e} (type 'help')")?;
+                    say(out, format!("error: {e} (type 'help')"))?;
                     continue;
                 }
             };
@@ -213,9 +221,9 @@ impl Session {
                     if self.to_arrange().is_some()
                         && !matches!(*first, "arrange" | "position" | "learn") =>
                 {
-                    writeln!(
+                    say(
                         out,
-                        "error: the pieces are not arranged yet: type arrange and your seven piece numbers from your left, e.g. arrange 3142576"
+                        "error: the pieces are not arranged yet: type arrange and your seven piece numbers from your left, e.g. arrange 3142576",
                     )?
                 }
                 ["moves"] => {
@@ -225,7 +233,7 @@ impl Session {
                         .iter()
                         .map(ToString::to_string)
                         .collect();
-                    writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))?;
+                    say(out, format!("{} legal moves: {}", moves.len(), moves.join(" ")))?;
                 }
                 ["position"] => writeln!(out, "{}", self.game.position_text())?,
                 ["learn", square] => board::learn(out, &self.game, square)?,
@@ -242,13 +250,25 @@ impl Session {
                     Ok(mv) => match self.game.play(mv) {
                         Ok(captured) => {
                             self.last = Some((mv, captured));
-                            writeln!(out, "{}", played_words(mv, captured))?;
+                            say(out, played_words(mv, captured))?;
                         }
-                        Err(e) => writeln!(out, "error: {e} (type 'moves' for the legal moves)")?,
+                        Err(e) => say(
+                            out,
+                            format!(
+                                "error: {} (type 'moves' for the legal moves)",
+                                words::refusal(&e)
+                            ),
+                        )?,
                     },
-                    Err(e) => writeln!(out, "error: {e} (type 'moves' for the legal moves)")?,
+                    Err(e) => say(
+                        out,
+                        format!("error: {e} (type 'moves' for the legal moves)"),
+                    )?,
                 },
-                _ => writeln!(out, "error: unknown command '{line}' (type 'help')")?,
+                _ => say(
+                    out,
+                    format!("error: unknown command '{}' (type 'help')", quote(&line, 40)),
+                )?,
             }
         }
     }
@@ -281,11 +301,11 @@ impl Session {
         };
         let arrangement = match ids.parse::<Arrangement>() {
             Ok(a) => a,
-            Err(e) => return writeln!(out, "error: {e}"),
+            Err(e) => return say(out, format!("error: {e}")),
         };
         if let Some(a) = self.arranging.as_mut() {
             if let Err(e) = a.arrange(side, arrangement) {
-                return writeln!(out, "error: {e}");
+                return say(out, format!("error: {e}"));
             }
         }
         writeln!(
@@ -328,7 +348,7 @@ impl Session {
     /// The person resigns (hot-seat: the side to move).
     fn resign(&mut self, out: &mut impl Write) -> std::io::Result<()> {
         if let Some(words) = self.end_words() {
-            return writeln!(out, "error: the game ended: {words}");
+            return say(out, format!("error: the game ended: {words}"));
         }
         let loser = if self.engine.is_some() {
             self.human
@@ -373,9 +393,9 @@ impl Session {
         match self.game.play(mv) {
             Ok(captured) => {
                 self.last = Some((mv, captured));
-                writeln!(out, "{prefix}{}", played_words(mv, captured))
+                say(out, format!("{prefix}{}", played_words(mv, captured)))
             }
-            Err(e) => writeln!(out, "error: the engine chose {mv}: {e}"),
+            Err(e) => say(out, format!("error: the engine chose {mv}: {e}")),
         }
     }
 
@@ -400,7 +420,7 @@ impl Session {
     fn undo(&mut self, out: &mut impl Write) -> std::io::Result<()> {
         // A resignation stands, as in the web app.
         if let Some((_, why)) = &self.ended {
-            return writeln!(out, "error: the game ended: {why}");
+            return say(out, format!("error: the game ended: {why}"));
         }
         // Against the engine, take back the engine's reply too, so that it is the player's turn again.
         let mut taken = Vec::new();
@@ -418,7 +438,7 @@ impl Session {
         if taken.is_empty() {
             writeln!(out, "error: nothing to undo")
         } else {
-            writeln!(out, "Took back {}", taken.join(" and "))
+            say(out, format!("Took back {}", taken.join(" and ")))
         }
     }
 
@@ -436,8 +456,8 @@ impl Session {
             .game
             .record([name(Side::First), name(Side::Second)], None, ended);
         match std::fs::write(file, record) {
-            Ok(()) => writeln!(out, "Saved the game to {file}"),
-            Err(e) => writeln!(out, "error: cannot write {file}: {e}"),
+            Ok(()) => say(out, format!("Saved the game to {file}")),
+            Err(e) => say(out, format!("error: cannot write {file}: {e}")),
         }
     }
 }

@@ -12,10 +12,19 @@ fn a3_1_slide_like_a_rook_through_empty_squares() {
         list("e1c1 e1d1 e1e2 e1e3 e1f1 e1g1 e1h1 e1i1")
     );
     // Not through or onto pieces, not diagonally.
-    for mv in ["e1e4", "e1e5", "e1a1", "e1b1", "e1f2"] {
+    for (mv, why) in [
+        ("e1e4", "e4 is occupied"),
+        ("e1e5", "the piece on e4 is in the way"),
+        ("e1a1", "the piece on b1 is in the way"),
+        ("e1b1", "b1 is occupied"),
+        ("e1f2", "f2 is not in a straight line from e1"),
+    ] {
         assert!(!legal(&g, mv), "{mv}");
         let e = g.play_text(mv).unwrap_err().to_string();
-        assert!(e.contains("cannot move to"), "{mv}: {e}");
+        assert!(
+            e.contains(&format!("cannot move to {}: {why}", &mv[2..])),
+            "{mv}: {e}"
+        );
     }
     // Passing and moving the opponent's piece are not moves.
     let e = g.play_text("b1b2").unwrap_err().to_string();
@@ -95,12 +104,24 @@ fn a3_4_house_entry_refused() {
     // Jumps obey the same rule: e7 over e8 into White's home, e3 over e2 into its own home.
     assert!(!legal(&g, "e7e9"));
     assert!(!legal(&g, "e3e1"));
-    for mv in ["c5c8", "c5c2", "g2g8", "e7e9"] {
+    for (mv, why) in [
+        ("c5c8", "a piece may not land in the opponent's home rows"),
+        (
+            "c5c2",
+            "a piece that has left its home rows may not go back to them",
+        ),
+        ("g2g8", "a piece may not land in the opponent's home rows"),
+        ("e7e9", "a piece may not land in the opponent's home rows"),
+        (
+            "e3e1",
+            "a piece that has left its home rows may not go back to them",
+        ),
+    ] {
         let e = g.play_text(mv).unwrap_err().to_string();
         assert_eq!(
             e,
             format!(
-                "illegal move {mv}: the piece on {} cannot move to {}",
+                "illegal move {mv}: the piece on {} cannot move to {}: {why}",
                 &mv[..2],
                 &mv[2..]
             )

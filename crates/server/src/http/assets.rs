@@ -1,7 +1,8 @@
 //! Serving the embedded files (`web.rs` lists them): each with a strong ETag (its content's
 //! SHA-256, shortened), answered 304 with no body to a browser that already has that version
-//! (`If-None-Match`), and gzipped for a browser that accepts it (`Accept-Encoding`), the gzip made
-//! once per file, the first time it is asked for.
+//! (`If-None-Match`), and compressed for a browser that accepts it (`Accept-Encoding`): brotli
+//! when it takes `br`, else gzip (the higher q-value wins, brotli on a tie), each form made once per
+//! file, the first time the file is asked for, with its own ETag (`-br`, `-gz`).
 //!
 //! The page (`/`, `index.html`, `Cache-Control: no-cache`) names the files under a path of this
 //! build's version, `/assets/VERSION/FILE` (VERSION: a hash of every file), and the modules import
@@ -23,10 +24,22 @@ use sha2::{Digest, Sha256};
 use super::web::ASSETS;
 use crate::live::Shared;
 
-/// One file's ETag and its gzip form (`None` when gzip would not be smaller).
+/// One file's ETag and its compressed forms with theirs (`None` when one would not be smaller).
 struct Served {
     etag: String,
     gzip: Option<(String, Vec<u8>)>,
+    brotli: Option<(String, Vec<u8>)>,
+}
+
+/// A form a file is sent in (`Content-Encoding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    /// As it is.
+    Identity,
+    /// gzip.
+    Gzip,
+    /// brotli (`br`).
+    Brotli,
 }
 
 /// The served forms of every file, in the order of [`ASSETS`].
@@ -48,29 +61,69 @@ fn prepare(body: &str) -> Served {
         .and_then(|_| encoder.finish().ok())
         .filter(|g| g.len() < body.len())
         .map(|g| (format!("\"{digest}-gz\""), g));
+    let brotli = compress_brotli(body.as_bytes())
+        .filter(|b| b.len() < body.len())
+        .map(|b| (format!("\"{digest}-br\""), b));
     Served {
         etag: format!("\"{digest}\""),
         gzip,
+        brotli,
     }
 }
 
-/// Whether `Accept-Encoding` takes gzip (a `q=0` refuses it).
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
+/// `bytes` compressed by brotli at its best quality (11) with a 4 MiB window (text, made once).
+fn compress_brotli(bytes: &[u8]) -> Option<Vec<u8>> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        size_hint: bytes.len(),
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    brotli::BrotliCompress(&mut &bytes[..], &mut out, &params).ok()?;
+    Some(out)
+}
+
+/// The q-value `Accept-Encoding` gives `coding` (`gzip`, `br`): its own entry's, else that of `*`,
+/// else 0 (not acceptable). A missing q is 1; an unreadable one makes the entry count as absent.
+fn quality(headers: &HeaderMap, coding: &str) -> f32 {
+    let (mut own, mut any) = (None, None);
+    let entries = headers
         .get_all(header::ACCEPT_ENCODING)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';').map(str::trim);
-            let coding = parts.next().unwrap_or("");
-            let refused = parts.any(|p| {
-                p.strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
-        })
+        .flat_map(|v| v.split(','));
+    for entry in entries {
+        let mut parts = entry.split(';').map(str::trim);
+        let name = parts.next().unwrap_or("");
+        let mut q = Some(1.0f32);
+        for p in parts {
+            if let Some(v) = p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")) {
+                q = v.parse::<f32>().ok().filter(|q| (0.0..=1.0).contains(q));
+            }
+        }
+        let Some(q) = q else { continue };
+        if name.eq_ignore_ascii_case(coding) {
+            own = Some(own.map_or(q, |o: f32| o.max(q)));
+        } else if name == "*" {
+            any = Some(q);
+        }
+    }
+    own.or(any).unwrap_or(0.0)
+}
+
+/// The form to send: of those there are (`gzip`, `brotli`), the one `Accept-Encoding` gives the
+/// higher q-value above 0, brotli when both have the same; otherwise the file as it is.
+fn choose(headers: &HeaderMap, gzip: bool, brotli: bool) -> Encoding {
+    let q_gzip = if gzip { quality(headers, "gzip") } else { 0.0 };
+    let q_brotli = if brotli { quality(headers, "br") } else { 0.0 };
+    if q_brotli > 0.0 && q_brotli >= q_gzip {
+        Encoding::Brotli
+    } else if q_gzip > 0.0 {
+        Encoding::Gzip
+    } else {
+        Encoding::Identity
+    }
 }
 
 /// Whether `If-None-Match` names `etag` (or `*`).
@@ -177,7 +230,7 @@ pub(crate) fn index(headers: &HeaderMap) -> Response {
 }
 
 /// A text the build fixes (`GET /api/variants`), made once and answered like the files: with its
-/// ETag, 304 to a browser that has it, gzipped when accepted.
+/// ETag, 304 to a browser that has it, compressed (brotli or gzip) when accepted.
 pub(crate) struct Fixed {
     text: String,
     served: Served,
@@ -229,14 +282,18 @@ fn answer(
     cache: &'static str,
     headers: &HeaderMap,
 ) -> Response {
-    let gzip = served.gzip.as_ref().filter(|_| accepts_gzip(headers));
-    let etag = gzip.map_or(served.etag.as_str(), |g| g.0.as_str());
+    let form = match choose(headers, served.gzip.is_some(), served.brotli.is_some()) {
+        Encoding::Identity => None,
+        Encoding::Gzip => served.gzip.as_ref().map(|g| ("gzip", g)),
+        Encoding::Brotli => served.brotli.as_ref().map(|b| ("br", b)),
+    };
+    let etag = form.map_or(served.etag.as_str(), |(_, (etag, _))| etag.as_str());
     let mut answer = if has_version(headers, etag) {
         StatusCode::NOT_MODIFIED.into_response()
-    } else if let Some((_, bytes)) = gzip {
+    } else if let Some((coding, (_, bytes))) = form {
         let mut r = bytes.clone().into_response();
         r.headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
         r
     } else {
         body.into_response()
@@ -252,7 +309,7 @@ fn answer(
 }
 
 /// Routes for the front end: `/`, `/assets/VERSION/{file}` and `/assets/{file}` (served by
-/// `assets`: versions, ETags and gzip).
+/// `assets`: versions, ETags, brotli and gzip).
 pub fn router() -> Router<Shared> {
     Router::new()
         .route("/", get(|headers: HeaderMap| async move { index(&headers) }))
@@ -278,6 +335,8 @@ pub fn router() -> Router<Shared> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Read;
+
     use super::*;
 
     fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
@@ -288,22 +347,62 @@ mod tests {
         h
     }
 
+    fn chosen(accept: &str) -> Encoding {
+        choose(&headers(&[(header::ACCEPT_ENCODING, accept)]), true, true)
+    }
+
     #[test]
-    fn encodings_and_versions_are_read() {
-        assert!(accepts_gzip(&headers(&[(
-            header::ACCEPT_ENCODING,
-            "gzip, deflate, br"
-        )])));
-        assert!(accepts_gzip(&headers(&[(
-            header::ACCEPT_ENCODING,
-            "br;q=1.0, GZIP;q=0.5"
-        )])));
-        assert!(!accepts_gzip(&headers(&[(
-            header::ACCEPT_ENCODING,
-            "gzip;q=0"
-        )])));
-        assert!(!accepts_gzip(&headers(&[(header::ACCEPT_ENCODING, "br")])));
-        assert!(!accepts_gzip(&HeaderMap::new()));
+    fn brotli_is_chosen_when_taken_and_q_values_are_respected() {
+        // What Chromium and Firefox send: brotli.
+        assert_eq!(chosen("gzip, deflate, br, zstd"), Encoding::Brotli);
+        assert_eq!(chosen("br"), Encoding::Brotli);
+        assert_eq!(chosen("BR;q=0.5, gzip;q=0.5"), Encoding::Brotli, "a tie");
+        assert_eq!(chosen("*"), Encoding::Brotli);
+        // The client's q-values decide.
+        assert_eq!(chosen("br;q=0.5, GZIP;q=1.0"), Encoding::Gzip);
+        assert_eq!(chosen("br;q=0, gzip"), Encoding::Gzip);
+        assert_eq!(chosen("gzip, *;q=0"), Encoding::Gzip);
+        assert_eq!(chosen("*;q=0.1, gzip;q=0.2"), Encoding::Gzip);
+        assert_eq!(chosen("deflate"), Encoding::Identity);
+        assert_eq!(chosen("gzip;q=0, br;q=0"), Encoding::Identity);
+        assert_eq!(
+            chosen("br;q=2, gzip;q=nonsense"),
+            Encoding::Identity,
+            "unreadable q"
+        );
+        assert_eq!(choose(&HeaderMap::new(), true, true), Encoding::Identity);
+        // Only forms that exist (a file that does not shrink has none).
+        let h = headers(&[(header::ACCEPT_ENCODING, "gzip, br")]);
+        assert_eq!(choose(&h, true, false), Encoding::Gzip);
+        assert_eq!(choose(&h, false, false), Encoding::Identity);
+        // Two header lines count together.
+        let h = headers(&[
+            (header::ACCEPT_ENCODING, "gzip"),
+            (header::ACCEPT_ENCODING, "br"),
+        ]);
+        assert_eq!(choose(&h, true, true), Encoding::Brotli);
+    }
+
+    #[test]
+    fn each_form_is_made_once_with_its_own_tag_and_decodes_to_the_file() {
+        let body = "const board = [1, 2, 3];\n".repeat(200);
+        let served = prepare(&body);
+        let (gz_tag, _) = served.gzip.as_ref().unwrap();
+        let (br_tag, br) = served.brotli.as_ref().unwrap();
+        assert!(br_tag.ends_with("-br\"") && gz_tag.ends_with("-gz\""));
+        assert_ne!(br_tag, &served.etag);
+        let mut back = Vec::new();
+        brotli::Decompressor::new(&br[..], 4096)
+            .read_to_end(&mut back)
+            .unwrap();
+        assert_eq!(back, body.as_bytes());
+        // A text too short to shrink is sent as it is.
+        let tiny = prepare("a");
+        assert!(tiny.gzip.is_none() && tiny.brotli.is_none());
+    }
+
+    #[test]
+    fn versions_are_read() {
         assert!(has_version(
             &headers(&[(header::IF_NONE_MATCH, "\"a\", W/\"b\"")]),
             "\"b\""

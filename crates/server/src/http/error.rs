@@ -326,7 +326,7 @@ mod tests {
                         .unwrap_err(),
                 ),
                 400,
-                "illegal move e1e9: the piece on e1 cannot move to e9",
+                "illegal move e1e9: the piece on e1 cannot move to e9: e9 is occupied",
             ),
             (
                 GameError::TooManyMoves { moves: 1001, max: 1000 },
@@ -342,7 +342,7 @@ mod tests {
                         .unwrap_err(),
                 },
                 400,
-                "move 1: illegal move e1e9: the piece on e1 cannot move to e9",
+                "move 1: illegal move e1e9: the piece on e1 cannot move to e9: e9 is occupied",
             ),
             (
                 GameError::BadDrawAction("maybe".into()),

@@ -4,6 +4,7 @@ mod captures;
 mod judge;
 mod movegen;
 pub mod setup;
+mod unreachable;
 pub mod zobrist;
 
 use std::fmt;
@@ -19,6 +20,7 @@ use crate::types::side::Side;
 use crate::types::square::Square;
 
 pub use setup::{ParseSetupError, Setup};
+pub use unreachable::Unreachable;
 
 /// A position: where the pieces stand, who moves, the quiet-ply and move counters, and the variant.
 ///
@@ -87,13 +89,15 @@ pub enum IllegalMoveError {
         /// The side to move.
         side: Side,
     },
-    /// The piece cannot go there.
-    #[error("the piece on {from} cannot move to {to}")]
+    /// The piece cannot go there, and why.
+    #[error("the piece on {from} cannot move to {to}: {why}")]
     Unreachable {
         /// From.
         from: Square,
         /// To.
         to: Square,
+        /// Why not.
+        why: Unreachable,
     },
 }
 
@@ -332,13 +336,17 @@ impl HasamiPosition {
                 side: self.side,
             });
         }
-        if !self.is_move(mv) {
-            return Err(IllegalMoveError::Unreachable {
+        match self.unreachable(mv) {
+            Some(why) => Err(IllegalMoveError::Unreachable {
                 from: mv.from,
                 to: mv.to,
-            });
+                why,
+            }),
+            None => {
+                debug_assert!(self.is_move(mv), "{mv} in {self}");
+                Ok(())
+            }
         }
-        Ok(())
     }
 
     /// Plays a move after checking it, returning the captured squares. A position that is already over
