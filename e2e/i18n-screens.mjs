@@ -14,7 +14,7 @@ const TAG = 'x' + Date.now().toString(36).slice(-6);
 const PRESETS = ['hasami', 'hasami-chess', 'dai-hasami', 'dai-hasami-captures', 'agon', 'mak-yek', 'apit-sodok', 'shogun'];
 /** The games' names in Japanese. */
 const JAPANESE = { 'hasami': 'はさみ将棋', 'hasami-chess': 'はさみチェス', 'dai-hasami': '大はさみ将棋', 'dai-hasami-captures': '大はさみ将棋（取り合い）',
-  'agon': 'AGON（Ludos）', 'mak-yek': 'マクイェク', 'apit-sodok': 'アピットソドック', 'shogun': '将軍' };
+  'agon': 'アゴン（Ludos）', 'mak-yek': 'マクイェク', 'apit-sodok': 'アピットソドック', 'shogun': '将軍' };
 /** The catalogue groups of these screens. */
 const MINE = /^(rules|name|account|player|rating|leaderboard|challenge|chat|shogun)\./;
 

@@ -121,6 +121,8 @@ function isData(outside) {
     // Variant texts (hasami+win=captures:5, shogun+seed=12+rotation=3) and the brand.
     .replace(/(?<![\p{L}\d])[a-z][a-z-]*(\+[a-z0-9-]+(=[a-z0-9:.-]+)?)+/gu, ' ')
     .replace(/(?<!\p{L})hasami(?!\p{L})/gu, ' ')
+    // Options as written in a variant text or the options list: seed=22+, setup=fixed|shuffle|choose.
+    .replace(/(?<![\p{L}\d])[a-z][a-z-]*=[a-zA-Z0-9:.|-]+\+?/gu, ' ')
     // Squares and moves: e5, e1e5, e1–e5; a board's file letters a–i alone.
     .replace(/(?<![\p{L}\d])([a-i](?:1[0-9]|[1-9]))+(?![\p{L}\d])/gu, ' ')
     .replace(/(?<![\p{L}\d])[a-i](?![\p{L}\d])/gu, ' ')
@@ -264,7 +266,13 @@ function screens(presets, other, lang, me) {
     await page.click('#btn-record');
     await page.waitForSelector('#export-record');
   });
-  add('an online game: invite links, offers, a premove', async (page) => {
+  add('an online game: invite links (shown until the friend has come)', async (page) => {
+    const c = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black', clock: { initial: 600, increment: 5 } });
+    await hold(page, c);
+    await game(page, c.id, { ply: 0, you: 'black' });
+    await page.waitForSelector('#invite-links:not([hidden])');
+  });
+  add('an online game: offers, a premove', async (page) => {
     const c = await createGame(page, { variant: 'hasami', opponent: 'online', side: 'black', position: ONLINE_START, clock: { initial: 600, increment: 5 } });
     const white = new URL(c.links.white, BASE).hash.split('token=')[1];
     await hold(page, c);
@@ -274,7 +282,6 @@ function screens(presets, other, lang, me) {
     await post(page, `/api/games/${c.id}/draw`, { token: white, action: 'offer' });
     await post(page, `/api/games/${c.id}/takeback`, { token: white, action: 'offer' });
     await game(page, c.id, { ply: 3, you: 'black' });
-    await page.waitForSelector('#invite-links:not([hidden])');
     await page.locator('#sq-f3').click();
     await page.locator('#sq-f4').click();
     await page.waitForSelector('#premove:not([hidden])');

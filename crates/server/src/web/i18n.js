@@ -5,7 +5,7 @@
 // imports this one runs (top-level await), so `t` is ready at import time.
 //
 // For the language test: `window.hasamiI18n.missing` lists every key asked for that the language's
-// catalogue lacks (its English text was shown instead); the pseudo-language `qps` (chosen with
+// catalogue lacks (the key itself was shown; only the language shown is loaded); the pseudo-language `qps` (chosen with
 // `?lang=qps` in the address or the stored choice) shows the English text inside ⟦ ⟧ so that a
 // text on screen without the marks did not come from the catalogue.
 
@@ -30,8 +30,9 @@ function chosen() {
 }
 
 const lang = chosen();
-const english = (await import('./lang-en.js')).default;
-const strings = lang === 'en' || lang === 'qps' ? english : (await import(`./lang-${lang}.js`)).default;
+// Only the language shown is loaded (one request, kept by the browser): a key its catalogue lacks
+// shows as the key itself and is listed in `missing` (the language test fails on any).
+const strings = (await import(`./lang-${lang === 'qps' ? 'en' : lang}.js`)).default;
 const pseudo = lang === 'qps';
 const missing = new Set();
 const plurals = new Intl.PluralRules(pseudo ? 'en' : lang);
@@ -55,14 +56,14 @@ export function setLanguage(code) {
 }
 
 /** Whether the catalogue has `key` (for texts that exist only for some presets or cases). */
-export function has(key) { return key in strings || key in english; }
+export function has(key) { return key in strings; }
 
 /** The text of `key` in the language shown, each `{name}` replaced by `params.name`. */
 export function t(key, params) {
   let text = strings[key];
   if (text === undefined) {
     missing.add(key);
-    text = english[key] ?? key;
+    text = key;
   }
   if (params) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
   return pseudo ? `⟦${text}⟧` : text;
@@ -72,7 +73,7 @@ export function t(key, params) {
  * say (`KEY.other` when the language has no form of its own), with `{n}` replaced. */
 export function tn(key, n, params) {
   const form = `${key}.${plurals.select(n)}`;
-  const chosenKey = form in strings || form in english ? form : `${key}.other`;
+  const chosenKey = form in strings ? form : `${key}.other`;
   return t(chosenKey, { n, ...params });
 }
 

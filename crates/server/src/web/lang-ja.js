@@ -489,7 +489,7 @@ export default {
   'name.hasami-chess': 'はさみチェス',
   'name.dai-hasami': '大はさみ将棋',
   'name.dai-hasami-captures': '大はさみ将棋（取り合い）',
-  'name.agon': 'AGON（Ludos）',
+  'name.agon': 'アゴン（Ludos）',
   'name.mak-yek': 'マクイェク',
   'name.apit-sodok': 'アピットソドック',
   'name.shogun': '将軍',
