@@ -688,9 +688,6 @@ export default {
   'shogun.arrange.swapped': '{a} now holds piece {p}, {b} piece {q}',
   'shogun.arrange.picked': 'Piece {piece} picked up from {square}',
   'shogun.arrange.put-back': 'Put back',
-  'shogun.warning': 'Shogun! {side}’s Shogun is attacked (by {squares}).',
-  'shogun.learn': 'Learning view',
-  'shogun.learn.title': 'Learning view: show the number a picked piece would show on each destination',
 
   // Errors from the server and the network (api.js)
   'error.offline': 'cannot reach the server',

@@ -688,9 +688,6 @@ export default {
   'shogun.arrange.swapped': '入れ替えました：{a}に駒{p}、{b}に駒{q}',
   'shogun.arrange.picked': '{square}の駒{piece}を持ち上げました',
   'shogun.arrange.put-back': '元に戻しました',
-  'shogun.warning': '将軍！ {side}の将軍が狙われています（{squares}から）。',
-  'shogun.learn': '学習表示',
-  'shogun.learn.title': '学習表示：選んだ駒が各行き先で示す数を表示します',
 
   // Errors from the server and the network (api.js)
   'error.offline': 'サーバーに接続できません',
