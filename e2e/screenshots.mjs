@@ -1,6 +1,7 @@
 // Screenshots of every main screen at 390 and 1280 px wide, light and dark, written to the
-// screenshots folder as screen-NAME-WIDTH-SCHEME.png (docs/web.md shows some); each screen is
-// checked for horizontal scroll on the way, and at 320 px too.
+// screenshots folder as screen-NAME-WIDTH-SCHEME.png, and in Japanese with shogi pieces as
+// screen-NAME-WIDTH-ja.png (docs/web.md shows some); each screen is checked for horizontal scroll on
+// the way, and at 320 px too.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,5 +45,18 @@ test('screenshots of the main screens at 390 and 1280 px, light and dark', async
       }
       await page.context().close();
     }
+  }
+  // In Japanese (a browser whose language is ja-JP) with each game's own pieces: shogi koma on the
+  // wood board for Hasami Shogi.
+  for (const width of [390, 1280]) {
+    const page = await newPage(`shots-ja-${width}`, { width, height: width < 800 ? 844 : 800 }, 'light', { locale: 'ja-JP' });
+    for (const [name, path, ready] of screens) {
+      await page.goto(BASE + path);
+      await page.waitForSelector(ready);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja', `${name} is not in Japanese`);
+      assert.equal(await overflow(page), 0, `${name} at ${width} px (Japanese) scrolls sideways`);
+      await shot(page, `screen-${name}-${width}-ja.png`);
+    }
+    await page.context().close();
   }
 });

@@ -412,4 +412,34 @@ mod tests {
             "\"b\""
         ));
     }
+
+    #[test]
+    fn a_web_folder_serves_only_plain_names_of_known_kinds() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.js"), "export {};").unwrap();
+        std::fs::write(dir.path().join(".hidden.js"), "x").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+        std::fs::create_dir(dir.path().join("sub.js")).unwrap();
+        let ok = from_disk(dir.path(), "a.js");
+        assert_eq!(ok.status(), StatusCode::OK);
+        assert_eq!(
+            ok.headers()[header::CONTENT_TYPE],
+            "text/javascript; charset=utf-8"
+        );
+        assert_eq!(ok.headers()[header::CACHE_CONTROL], "no-cache");
+        for refused in [
+            ".hidden.js",
+            "notes.txt",
+            "../a.js",
+            "A.js",
+            "sub.js",
+            "missing.js",
+        ] {
+            assert_eq!(
+                from_disk(dir.path(), refused).status(),
+                StatusCode::NOT_FOUND,
+                "{refused}"
+            );
+        }
+    }
 }
