@@ -47,7 +47,7 @@ test('analysis board: both sides move, a capture wins, going back replaces the l
   assert.equal((await boardPieces(page)).e5, 'white');
   await clickMove(page, 'f1', 'f2', await legal(page, []));
   await waitBoard(page, { ply: 1, plies: 1, status: 'playing', turn: 'white' });
-  assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1f2']);
+  assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1–f2']);
   assert.match(page.url(), /moves=f1f2$/);
   // White moves too, and clicking a move goes back to it.
   await clickMove(page, 'e9', 'e8', await legal(page, ['f1f2']));
@@ -96,7 +96,7 @@ test('analysis board: both sides move, a capture wins, going back replaces the l
   await other.goto(link);
   await waitBoard(other, { ply: 2, plies: 2, turn: 'black' });
   assert.deepEqual(await boardPieces(other), pieces);
-  assert.deepEqual(await other.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1f2', 'e9e8']);
+  assert.deepEqual(await other.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1–f2', 'e9–e8']);
   await shot(other, '30-analysis-board-390.png');
   await other.context().close();
   await page.context().close();

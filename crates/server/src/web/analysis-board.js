@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
-import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { lineText, scoreText, evalBar, fillMoveList, moveText, squareText, sideText, refusalText, coordsButton } from './notation.js';
 
 const LINES = 'hasami.lines';
 
@@ -63,6 +63,7 @@ export function analysisScreen(view, params, onCleanup) {
   }, 'Engine: evaluation bar and best line');
   bEngine.setAttribute('aria-pressed', 'false');
   const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
+  const bCoords = coordsButton(() => { render(false); if (engine) search(); });
   const copyNote = h('span', { class: 'hint-text', id: 'ab-copied', role: 'status' });
   const bCopy = btn('btn-copy-link', 'Copy link', copyLink, 'Copy a link to this board');
   const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
@@ -81,7 +82,7 @@ export function analysisScreen(view, params, onCleanup) {
     h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
       h('h1', { id: 'ab-title' }, 'Analysis board'), variantLine, setupForm, status, over, errorLine,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Board actions' }, bEngine, bFlip, bCopy, copyNote),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Board actions' }, bEngine, bFlip, bCoords, bCopy, copyNote),
       engineBox, navBox, moveList));
   view.append(root);
 
@@ -130,7 +131,7 @@ export function analysisScreen(view, params, onCleanup) {
       await show(ply, animate, seq);
     } catch (e) {
       if (seq !== viewSeq || closed) return;
-      if (!fallback) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+      if (!fallback) { const why = refusalText(e, full ? full.size : 0); errorLine.textContent = why; announce(why); }
       if (!full) {
         // A link that does not replay: its start with none of its moves, the game's start, or Hasami Shogi.
         if (moves.length) return load([], 0, false, true);
@@ -166,8 +167,8 @@ export function analysisScreen(view, params, onCleanup) {
     const moves = line.slice(0, shown).concat([mv]);
     load(moves, moves.length, true).then(() => {
       const m = cur && cur.moves[cur.ply - 1];
-      if (m && cur.ply === moves.length) announce(`${cur.side_names[m.side].toLowerCase()} played ${m.move}`
-        + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (cur.status === 'over' ? `. ${cur.reason}` : ''));
+      if (m && cur.ply === moves.length) announce(`${sideText(cur.side_names, m.side, cur.size).toLowerCase()} played ${moveText(m.move, cur.size)}`
+        + (m.captured.length ? `, capturing ${m.captured.map((c) => squareText(c, cur.size)).join(' ')}` : '') + (cur.status === 'over' ? `. ${cur.reason}` : ''));
     });
   }
 
@@ -215,10 +216,10 @@ export function analysisScreen(view, params, onCleanup) {
           if (seq !== searchSeq) return;
           const turn = b.turn, first = full.moves.length ? full.moves[0].side : full.turn;
           bar.set(a, turn);
-          engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${b.side_names[turn]}). Best line: ${lineText(a.pv, first, ply, turn) || '—'}`;
+          engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${sideText(b.side_names, turn, b.size)}). Best line: ${lineText(a.pv, first, ply, turn, b.size) || '—'}`;
           otherLines.textContent = '';
           for (const l of a.lines.slice(1))
-            otherLines.append(h('li', { 'data-move': l.pv[0] }, `${scoreText(l).replace(' for the side to move', '')}: ${lineText(l.pv, first, ply, turn)}`));
+            otherLines.append(h('li', { 'data-move': l.pv[0] }, `${scoreText(l).replace(' for the side to move', '')}: ${lineText(l.pv, first, ply, turn, b.size)}`));
           return;
         } catch (e) {
           if (seq !== searchSeq) return;
@@ -261,6 +262,7 @@ export function analysisScreen(view, params, onCleanup) {
       status.textContent = `${b.side_names[b.turn]} to move` + (ply < line.length ? ` · move ${ply} of ${line.length}` : '') + sh;
     }
     // The move list: the whole line, the move shown marked.
-    fillMoveList(moveList, full.moves, full.side_names, ply, goto, { empty: 'No moves yet: move either side on the board.' });
+    bCoords.hidden = b.size !== 9;
+    fillMoveList(moveList, full.moves, full.side_names, ply, goto, { empty: 'No moves yet: move either side on the board.', size: full.size });
   }
 }

@@ -9,7 +9,7 @@ import { h, announce, plain, setIcon } from './dom.js';
 import { reviewGraph, reviewSummary, moveComment, reviewArrows, MARKS } from './review.js';
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
-import { lineText, scoreText, evalBar, fillMoveList } from './notation.js';
+import { lineText, scoreText, evalBar, fillMoveList, moveText, squareText, sideText, refusalText, coordsButton } from './notation.js';
 import { playerLink } from './ratings.js';
 import { daysLeftText, daysPerMove, mayGiveTime } from './days.js';
 
@@ -86,6 +86,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const bLearn = btn('btn-learn', 'Learning view', () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, 'Learning view: show the number a picked piece would show on each destination');
   bLearn.setAttribute('aria-pressed', 'false');
   const bFlip = btn('btn-flip', 'Flip', () => { flipped = !flipped; render(false); }, 'Flip the board');
+  const bCoords = coordsButton(() => { render(false); if (analysis) analyse(); });
   const bRecord = btn('btn-record', 'Record', toggleExport, 'Export: game record and position text');
   const bBoard = btn('btn-analyse-board', 'Analyse from here', () => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position: shownPosition() }); }, 'Analyse from here: the analysis board at the position shown');
   const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
@@ -110,7 +111,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, `Game ${id}`), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': 'Game actions' }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bCoords, bRecord, bBoard),
       chatBox, reviewBox, analysisBox, linksBox, navBox, moveList, exportBox));
   view.append(root);
 
@@ -133,7 +134,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   async function act(fn) {
     errorLine.textContent = '';
     try { const g = await fn(); if (!wsOpen) update(g, true); }
-    catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+    catch (e) { const why = refusalText(e, game && game.size); errorLine.textContent = why; announce(why); }
   }
   function play(mv) {
     if (game && game.status === 'playing' && (you === 'black' || you === 'white') && game.turn !== you) {
@@ -165,7 +166,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   function arranged(g) {
     return { black: g.arranging.black || !!kept.black, white: g.arranging.white || !!kept.white };
   }
-  const written = (m) => `${m.slice(0, m.length / 2)}–${m.slice(m.length / 2)}`;
+  const written = (m) => moveText(m, game.size);
   function cancelPremove() { if (premove) { premove = null; render(false); announce('premove cancelled'); } }
 
   // Hints and analysis are for the position shown: the current one, or the one after the move
@@ -182,7 +183,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       const ply = reviewing() ? shownPly : null;
       const a = await api.hint(id, 800, ply);
       hint = a.best; hintPly = ply ?? game.ply;
-      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${a.best} (${scoreText(a)})` : 'No move to suggest';
+      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${moveText(a.best, game.size)} (${scoreText(a)})` : 'No move to suggest';
       render(false);
       announce(hintNote);
     } catch (e) { errorLine.textContent = plain(e.message); }
@@ -201,7 +202,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       if (seq !== analysisSeq) return;
       bar.set(a, turn);
       const first = game.moves.length ? game.moves[0].side : game.turn;
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${game.side_names[turn]}). Best line: ${lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn) || '—'}`;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${sideText(game.side_names, turn, game.size)}). Best line: ${lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn, game.size) || '—'}`;
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 
@@ -224,7 +225,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const graph = reviewGraph(review, game.side_names, ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
     graph.classList.toggle('shogun', !!game.shogun);
     reviewBox.append(h('h2', {}, 'Review'), graph,
-      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, game.side_names, ply)),
+      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, game.side_names, ply, game.size, ply > 0 ? game.moves[ply - 1].captured : [])),
       reviewSummary(review, game.side_names),
       h('p', { class: 'hint-text' }, `?! inaccuracy, ? mistake, ?? blunder: the move lost 10%, 20% or 30% of the winning chances. Arrows: blue the move played, green the engine's choice. ${review.ms_per_position} ms per position.`));
   }
@@ -274,7 +275,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (animate) {
       const m = g.moves[g.ply - 1];
       sound(g.status === 'over' ? 'end' : g.shogun && g.shogun.attacked ? 'warning' : m.captured.length ? 'capture' : 'move');
-      announce(`${g.side_names[m.side].toLowerCase()} played ${m.move}` + (m.captured.length ? `, capturing ${m.captured.join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
+      announce(`${sideText(g.side_names, m.side, g.size).toLowerCase()} played ${moveText(m.move, g.size)}` + (m.captured.length ? `, capturing ${m.captured.map((c) => squareText(c, g.size)).join(' ')}` : '') + (g.status === 'over' ? `. ${g.reason}` : ''));
     }
     // An end without a move (resigned, agreed, on time, aborted) sounds too.
     if (wasOver === false && g.status === 'over' && !animate) sound('end');
@@ -436,6 +437,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bAnalysis.disabled = bHint.disabled;
     // Nothing to look at on the board before the start.
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
+    bCoords.hidden = arranging || g.size !== 9;
     bRecord.hidden = arranging; bBoard.hidden = arranging || fairPlay;
     // A spectator has no player's actions, and no engine help while an online game goes on: the
     // buttons go rather than stay greyed out.
@@ -468,7 +470,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // The move list, with the review's marks once there is one.
     const judged = review && review.plies === g.ply ? review.moves : null;
     fillMoveList(moveList, g.moves, g.side_names, ply, goto, {
-      follow: shownPly === null,
+      follow: shownPly === null, size: g.size,
       decorate: (b, m) => {
         const j = judged && judged[m.ply - 1].judgement;
         if (!j) return;
@@ -547,7 +549,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       let msg; try { msg = JSON.parse(e.data); } catch { return; }
       if (msg.type === 'game') update(msg.game, false);
       else if (String(msg.type).startsWith('chat')) { if (chat) chat.told(msg); }
-      else if (msg.type === 'error') errorLine.textContent = plain(msg.error);
+      else if (msg.type === 'error') errorLine.textContent = refusalText(msg, game && game.size);
     };
     ws.onclose = () => {
       wsOpen = false;

@@ -17,6 +17,25 @@ export default {
   // Layout: board size, resize handle, panels (layout.js)
 
   // Moves and coordinates: notation, refusals (notation.js)
+  'move.sente': 'Sente',
+  'move.gote': 'Gote',
+  'move.coords': 'Shogi coordinates',
+  'move.coords.about': 'Write squares as shogi does (７六: file number, rank in kanji) and the sides as sente and gote; 9×9 boards only',
+  'move.list.label': '{ply}: {side} {move}',
+  'move.list.captures': '{ply}: {side} {move}, capturing {squares}',
+  'move.refused.shogun_exposed': 'That move would leave your Shogun capturable by the piece on {square}.',
+  'move.refused.shogun_capture': 'Under the 1979 rules the Shogun on {square} cannot be captured.',
+  'move.refused.no_path': 'The piece on {square} shows {number}: it must move exactly {number} squares along a clear path.',
+  'move.refused.occupied': 'There is already a piece on {square}.',
+  'move.refused.not_straight': 'A piece moves in a straight line along its row or column.',
+  'move.refused.blocked': 'The piece on {square} is in the way.',
+  'move.refused.not_your_piece': 'There is no piece of yours on {square}.',
+  'move.refused.unreachable': 'That piece cannot move there.',
+  'move.refused.bad_move_text': 'That is not a move.',
+  'move.refused.illegal_move': 'That move is not allowed.',
+  'move.refused.not_your_turn': 'It is not your turn.',
+  'move.refused.game_over': 'The game is over.',
+  'move.refused.arranging': 'The players are still arranging their pieces.',
 
   // Analysis and review (analysis-board.js, review.js)
 

@@ -2,6 +2,7 @@
 // inaccuracies, mistakes and blunders, the marks in the move list and the arrows on the board.
 
 import { h } from './dom.js';
+import { moveText, sideText } from './notation.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -13,12 +14,6 @@ function svg(name, attrs = {}, parent) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
   return e;
-}
-
-/** A move as players write it: "e1–e5". */
-export function dashed(move) {
-  const half = move.length / 2;
-  return `${move.slice(0, half)}–${move.slice(half)}`;
 }
 
 /** The evaluation as a figure for the first side: "+1.2", "−0.4", "#3" (a forced win in 3), "1-0" (over). */
@@ -80,15 +75,16 @@ export function reviewSummary(review, sideNames) {
     h('tbody', {}, row('black'), row('white')));
 }
 
-/** What the review says of ply `ply` (the move that led to it): its judgement and the better move. */
-export function moveComment(review, sideNames, ply) {
+/** What the review says of ply `ply` (the move that led to it, which `captured` these squares):
+ * its judgement and the better move (written as on a board of `size`). */
+export function moveComment(review, sideNames, ply, size, captured = []) {
   const p = review.positions[ply];
   if (!p) return '';
   if (ply === 0) return `Start: ${evalText(p)}.`;
   const m = review.moves[ply - 1];
-  let text = `${ply}. ${sideNames[m.side]} ${dashed(m.played)}${m.judgement ? MARKS[m.judgement] : ''}: ${evalText(p)}`;
+  let text = `${ply}. ${sideText(sideNames, m.side, size)} ${moveText(m.played, size, captured)}${m.judgement ? MARKS[m.judgement] : ''}: ${evalText(p)}`;
   if (m.judgement) text += ` — ${m.judgement} (winning chances −${Math.round(m.loss * 100)}%)`;
-  if (m.best && m.best !== m.played) text += `. Best was ${dashed(m.best)}`;
+  if (m.best && m.best !== m.played) text += `. Best was ${moveText(m.best, size)}`;
   return text + '.';
 }
 
