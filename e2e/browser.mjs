@@ -440,7 +440,7 @@ test('review follows the position shown: pieces, hint and analysis; a won engine
   assert.match(await page.textContent('#analysis-text'), /\(Black\)/);
   await page.click('#btn-hint');
   await page.waitForFunction(() => /^Hint after move 0: /.test(document.getElementById('status').textContent));
-  const best = (await page.textContent('#status')).match(/: ([a-i]\d)–([a-i]\d) \(/)[1];
+  const best = (await page.textContent('#status')).match(/: ([a-i]\d)–[a-i]\d\S* \(/)[1];
   await page.waitForSelector(`.hintmark[data-square="${best}"]`);
   await page.context().close();
 });

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, createGame, waitGame } from './helpers.mjs';
+import { BASE, ENGINE_START, newPage, createGame, waitGame } from './helpers.mjs';
 
 /** White's piece 1 on b2 shields the White Shogun on b1 from Red's piece 1 on b5, which shows 4. */
 const PINNED = 'p2:16s:1/8/7p3:1/1p1:46/8/8/1P1:16/1S:14P3:1P2:1 w 1979 0 12345 0 1';
@@ -13,7 +13,7 @@ const listed = (page, ply) => page.textContent(`#move-list button[data-ply="${pl
 
 /** Plays a move written `from–to` (letters) by clicking its two squares; waits for ply `ply`. */
 async function play(page, written, ply) {
-  const [from, to] = written.split('–');
+  const [from, to] = written.split('×')[0].split('–');
   await page.locator(`#sq-${from}`).click();
   await page.waitForSelector(`circle.target[data-target="${to}"]`);
   await page.locator(`#sq-${to}`).click();
@@ -42,6 +42,18 @@ test('one notation: the analysis line, the hint and the move list write a move a
   assert.match(hint, /^[a-i]\d–[a-i]\d$/);
   await play(page, hint, 3);
   assert.equal(await listed(page, 3), hint, 'the hint\'s move, in the move list');
+  // A capture is written alike too: Black's f1–f5 takes e5.
+  const c2 = await createGame(page, { variant: 'hasami', opponent: 'local', position: ENGINE_START });
+  await page.goto(`${BASE}/#/game/${c2.id}?token=${c2.token}`);
+  await waitGame(page, { ply: 0 });
+  await page.click('#btn-analysis');
+  await page.waitForFunction(() => /^Depth \d+: .*Best line: 1\. f1–f5×e5 /.test(document.getElementById('analysis-text').textContent));
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => /^Hint: /.test(document.getElementById('status').textContent));
+  const capture = (await page.textContent('#status')).match(/^Hint: (\S+) \(/)[1];
+  assert.equal(capture, 'f1–f5×e5');
+  await play(page, capture, 1);
+  assert.equal(await listed(page, 1), capture);
   await page.context().close();
 });
 

@@ -216,10 +216,10 @@ export function analysisScreen(view, params, onCleanup) {
           if (seq !== searchSeq) return;
           const turn = b.turn, first = full.moves.length ? full.moves[0].side : full.turn;
           bar.set(a, turn);
-          engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${sideText(b.side_names, turn, b.size)}). Best line: ${lineText(a.pv, first, ply, turn, b.size) || '—'}`;
+          engineText.textContent = `Depth ${a.depth}: ${scoreText(a)} (${sideText(b.side_names, turn, b.size)}). Best line: ${lineText(a.pv, first, ply, turn, b.size, a.captured) || '—'}`;
           otherLines.textContent = '';
           for (const l of a.lines.slice(1))
-            otherLines.append(h('li', { 'data-move': l.pv[0] }, `${scoreText(l).replace(' for the side to move', '')}: ${lineText(l.pv, first, ply, turn, b.size)}`));
+            otherLines.append(h('li', { 'data-move': l.pv[0] }, `${scoreText(l).replace(' for the side to move', '')}: ${lineText(l.pv, first, ply, turn, b.size, l.captured)}`));
           return;
         } catch (e) {
           if (seq !== searchSeq) return;

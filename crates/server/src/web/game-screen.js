@@ -183,7 +183,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       const ply = reviewing() ? shownPly : null;
       const a = await api.hint(id, 800, ply);
       hint = a.best; hintPly = ply ?? game.ply;
-      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${moveText(a.best, game.size)} (${scoreText(a)})` : 'No move to suggest';
+      hintNote = a.best ? `Hint${ply === null ? '' : ` after move ${ply}`}: ${moveText(a.best, game.size, (a.captured || [])[0])} (${scoreText(a)})` : 'No move to suggest';
       render(false);
       announce(hintNote);
     } catch (e) { errorLine.textContent = plain(e.message); }
@@ -202,7 +202,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       if (seq !== analysisSeq) return;
       bar.set(a, turn);
       const first = game.moves.length ? game.moves[0].side : game.turn;
-      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${sideText(game.side_names, turn, game.size)}). Best line: ${lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn, game.size) || '—'}`;
+      text.textContent = `Depth ${a.depth}: ${scoreText(a)} (${sideText(game.side_names, turn, game.size)}). Best line: ${lineText(a.pv, first, reviewing() ? shownPly : game.ply, turn, game.size, a.captured) || '—'}`;
     } catch (e) { if (seq === analysisSeq) text.textContent = e.message; }
   }
 

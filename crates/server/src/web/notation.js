@@ -55,16 +55,18 @@ export function sideText(sideNames, side, size) {
 /**
  * A line of engine moves as players write it ("7. e1–e5 a9–a5 8. …"; shogi-style, where plies are
  * not paired, "▲５九–５五 △１一–１五 …"), starting after ply `ply` with `turn` to move; `first` is the
- * side that moved first in the game; `size` the board's.
+ * side that moved first in the game; `size` the board's; `captured` the squares each move captures
+ * (the server's `captured` beside `pv`).
  */
-export function lineText(pv, first, ply, turn, size) {
+export function lineText(pv, first, ply, turn, size, captured = []) {
   const out = [];
   pv.forEach((m, i) => {
     const p = ply + i, side = i % 2 === 0 ? turn : (turn === 'black' ? 'white' : 'black');
     const number = Math.floor((p + (first === 'white' ? 1 : 0)) / 2) + 1;
-    if (shogiStyle(size)) { out.push((side === 'black' ? '▲' : '△') + moveText(m, size)); return; }
+    const written = moveText(m, size, captured[i] || []);
+    if (shogiStyle(size)) { out.push((side === 'black' ? '▲' : '△') + written); return; }
     if (side === first || i === 0) out.push(`${number}.${side === first ? '' : '..'}`);
-    out.push(moveText(m, size));
+    out.push(written);
   });
   return out.join(' ');
 }
