@@ -4,8 +4,9 @@
 
 mod common;
 
-use common::{create, online_game, server};
+use common::{create, online_game, server, Ws};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// White's piece 1 on b2 shields the White Shogun on b1 from Red's piece 1 on b5, which shows 4
 /// (numbers=random, so any numbers are allowed).
@@ -100,6 +101,18 @@ fn out_of_turn_and_on_the_analysis_board() {
     assert_eq!(
         (status, facts(&e)),
         (403, json!({"code": "not_your_turn"})),
+        "{e}"
+    );
+    // The same on the game's socket.
+    let mut ws = Ws::connect(s.addr, &format!("/api/games/{id}/ws?token={white}"));
+    ws.recv();
+    ws.send(&json!({"type": "move", "move": "a9a5"}));
+    let e = ws
+        .wait_for(Duration::from_secs(10), |m| m["type"] == "error")
+        .expect("an error on the socket");
+    assert_eq!(
+        (e["code"].as_str(), e["status"].as_u64()),
+        (Some("not_your_turn"), Some(403)),
         "{e}"
     );
     // Other errors have no code.

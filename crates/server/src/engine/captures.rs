@@ -35,11 +35,13 @@ mod tests {
     fn a_line_names_what_each_move_captures() {
         let game =
             AnyGame::new("hasami", Some("wwwwwwww1/9/9/9/3bw4/9/9/9/1bbbbbbbb b 0 1")).unwrap();
-        let line: Vec<Move> = ["f1f5", "a9a8", "e5e1"]
-            .iter()
-            .map(|m| game.parse_move(m).unwrap())
-            .collect();
-        let got = captures_along(game.position(), &line);
+        let line = |moves: &[&str]| -> Vec<Move> {
+            moves.iter().map(|m| game.parse_move(m).unwrap()).collect()
+        };
+        let got = captures_along(game.position(), &line(&["f1f5", "a9a8", "d5d6"]));
         assert_eq!(got, vec![vec!["e5".to_string()], vec![], vec![]]);
+        // e5 was taken: a move from it does not play, and the lists end there.
+        let got = captures_along(game.position(), &line(&["f1f5", "a9a8", "e5e1", "a8a9"]));
+        assert_eq!(got, vec![vec!["e5".to_string()], vec![]]);
     }
 }
