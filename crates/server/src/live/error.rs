@@ -110,7 +110,7 @@ pub(crate) enum GameError {
     /// The move text does not parse or the move is illegal (with the rule that forbids it), and
     /// why for programs (`GameError::illegal` makes it).
     #[error("{0}")]
-    IllegalMove(AnyGameError, Refusal),
+    IllegalMove(AnyGameError, Box<Refusal>),
     /// An analysis board request with more moves than it may carry.
     #[error("{moves} moves given; the analysis board takes at most {max} moves")]
     TooManyMoves {
@@ -127,7 +127,7 @@ pub(crate) enum GameError {
         /// Why it is refused.
         error: AnyGameError,
         /// Why, for programs.
-        why: Refusal,
+        why: Box<Refusal>,
     },
     /// A draw action other than `offer`, `accept` or `decline`.
     #[error("bad draw action '{0}': allowed are offer, accept, decline")]

@@ -108,14 +108,16 @@ impl GameError {
     /// A move that `game` (as it stood) refuses with `error`.
     pub(crate) fn illegal(game: &AnyGame, error: AnyGameError) -> GameError {
         let why = Refusal::of_move(game, &error);
-        GameError::IllegalMove(error, why)
+        GameError::IllegalMove(error, Box::new(why))
     }
 
     /// The refusal code and facts of this error, for the refusals a player can meet when moving.
     pub(crate) fn refusal(&self) -> Option<Refusal> {
         match self {
-            GameError::IllegalMove(_, why) => Some(why.clone()),
-            GameError::IllegalBoardMove { ply, why, .. } => Some(why.clone().with("ply", ply)),
+            GameError::IllegalMove(_, why) => Some(Refusal::clone(why)),
+            GameError::IllegalBoardMove { ply, why, .. } => {
+                Some(Refusal::clone(why).with("ply", ply))
+            }
             GameError::NotYourTurn { .. } => Some(Refusal::new("not_your_turn")),
             GameError::GameOver(_) => Some(Refusal::new("game_over")),
             GameError::Arranging => Some(Refusal::new("arranging")),

@@ -1,6 +1,7 @@
 // How moves are written for players, in one place: every screen that shows a move (the move list,
 // hints, analysis lines, the review, premoves, refusals) writes it with `moveText`: the from-square,
-// an en dash, the to-square, and `×` before each captured square: `e1–e5`, `c1–c5×b5×d5`. On 9×9
+// an en dash, the to-square, and `×` before each captured square: `e1–e5`, `c1–c5×b5×d5` (Shogun,
+// whose piece takes by landing: `d1×d4`). On 9×9
 // boards a player may choose shogi-style coordinates (`５九–５五×４五`, sides 先手 / 後手), remembered
 // in this browser (default: on when the page is in Japanese). Also here: the engine's score in
 // words, the evaluation bar, the move list, and a refused move in the player's words.
@@ -38,11 +39,12 @@ export function squareText(square, size) {
   return fileLabel(square.charCodeAt(0) - 97, size) + rankLabel(Number(square.slice(1)) - 1, size);
 }
 
-/** A move (`e1e5`) as players write it, with the squares it captured: `e1–e5`, `c1–c5×b5×d5`. */
+/** A move (`e1e5`) as players write it, with the squares it captured: `e1–e5`, `c1–c5×b5×d5`; a
+ * piece taken on the landing square (Shogun) puts × in place of the dash: `d1×d4`. */
 export function moveText(move, size, captured = []) {
-  const half = move.length / 2;
-  return `${squareText(move.slice(0, half), size)}–${squareText(move.slice(half), size)}`
-    + captured.map((c) => `×${squareText(c, size)}`).join('');
+  const half = move.length / 2, to = move.slice(half);
+  return `${squareText(move.slice(0, half), size)}${captured.includes(to) ? '×' : '–'}${squareText(to, size)}`
+    + captured.filter((c) => c !== to).map((c) => `×${squareText(c, size)}`).join('');
 }
 
 /** A side's name where moves are written: the game's (`Black`, `White`; Shogun's `White`, `Red`),
