@@ -107,7 +107,8 @@ test('analysis board: set up refuses bad positions plainly; a reload keeps the b
   // A link that does not replay says why and falls back: to its start, then to the game's start.
   await page.goto(`${BASE}/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}&moves=f1f2,zz`);
   await waitBoard(page, { ply: 0, plies: 0 });
-  assert.match(await page.textContent('#ab-error'), /move 2: 'zz' is not a move/);
+  // Said in the player's words, from the refusal's code and ply.
+  assert.equal(await page.textContent('#ab-error'), 'Move 2: That is not a move.');
   assert.equal(await page.inputValue('#ab-position'), ONLINE_START);
   await page.goto(`${BASE}/#/analysis?variant=nope`);
   await page.waitForFunction(() => /nope/.test(document.getElementById('ab-error').textContent));

@@ -36,6 +36,7 @@ export default {
   'move.refused.not_your_turn': 'It is not your turn.',
   'move.refused.game_over': 'The game is over.',
   'move.refused.arranging': 'The players are still arranging their pieces.',
+  'move.refused.at': 'Move {ply}: {why}',
 
   // Analysis and review (analysis-board.js, review.js)
 

@@ -36,6 +36,7 @@ export default {
   'move.refused.not_your_turn': 'あなたの手番ではありません。',
   'move.refused.game_over': '対局は終了しています。',
   'move.refused.arranging': 'まだ両者が駒を並べている途中です。',
+  'move.refused.at': '{ply}手目: {why}',
 
   // Analysis and review (analysis-board.js, review.js)
 

@@ -82,8 +82,10 @@ export function refusalText(error, size) {
   const f = (error && (error.details || error)) || {};
   const key = `move.refused.${f.code}`;
   if (!f.code || !has(key)) return plain((error && (error.message || error.error)) || '');
-  return t(key, { square: f.square ? squareText(f.square, size) : '', move: f.move ? moveText(f.move, size) : '',
-    number: f.number ?? '', ply: f.ply ?? '' });
+  const why = t(key, { square: f.square ? squareText(f.square, size) : '', move: f.move ? moveText(f.move, size) : '',
+    number: f.number ?? '' });
+  // The analysis board names the move of its line that was refused.
+  return f.ply ? t('move.refused.at', { ply: f.ply, why }) : why;
 }
 
 /** The switch between letters and shogi-style coordinates (`#btn-coords`, shown for 9×9 boards);
