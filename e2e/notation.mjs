@@ -23,6 +23,7 @@ async function play(page, written, ply) {
 test('one notation: the analysis line, the hint and the move list write a move alike', async () => {
   const page = await newPage('notation');
   await page.goto(BASE + '/#/rules/hasami');
+  await page.waitForSelector('svg.board'); // (drawn after the rules page's request: before leaving it)
   const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
   await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
   await waitGame(page, { ply: 0 });
@@ -60,6 +61,7 @@ test('one notation: the analysis line, the hint and the move list write a move a
 test('shogi coordinates: on with the Japanese page, switchable and remembered, 9×9 only', async () => {
   const page = await newPage('shogi-coords');
   await page.goto(BASE + '/?lang=ja#/rules/hasami');
+  await page.waitForSelector('svg.board');
   const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
   await page.goto(`${BASE}/?lang=ja#/game/${c.id}?token=${c.token}`);
   await waitGame(page, { ply: 0 });
@@ -98,6 +100,7 @@ test('shogi coordinates: on with the Japanese page, switchable and remembered, 9
 test('a refused Shogun move is said in the player\'s language', async () => {
   const page = await newPage('shogun-refusal-ja');
   await page.goto(BASE + '/?lang=ja#/rules/hasami');
+  await page.waitForSelector('svg.board');
   const c = await createGame(page, { variant: 'shogun+numbers=random', opponent: 'local', position: PINNED });
   await page.goto(`${BASE}/?lang=ja#/game/${c.id}?token=${c.token}`);
   await waitGame(page, { ply: 0 });
