@@ -47,7 +47,7 @@ test('analysis board: both sides move, a capture wins, going back and playing an
   assert.equal((await boardPieces(page)).e5, 'white');
   await clickMove(page, 'f1', 'f2', await legal(page, []));
   await waitBoard(page, { ply: 1, plies: 1, status: 'playing', turn: 'white' });
-  assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1f5×1', 'f1f2']);
+  assert.deepEqual(await page.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1–f5×e5', 'f1–f2']);
   assert.match(page.url(), /moves=f1f2$/);
   // White moves too, and clicking a move goes back to it.
   await clickMove(page, 'e9', 'e8', await legal(page, ['f1f2']));
@@ -96,7 +96,7 @@ test('analysis board: both sides move, a capture wins, going back and playing an
   await other.goto(link);
   await waitBoard(other, { ply: 2, plies: 2, turn: 'black' });
   assert.deepEqual(await boardPieces(other), pieces);
-  assert.deepEqual(await other.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1f2', 'e9e8']);
+  assert.deepEqual(await other.$$eval('#move-list button[data-ply]', (bs) => bs.map((b) => b.textContent)), ['f1–f2', 'e9–e8']);
   await shot(other, '30-analysis-board-390.png');
   await other.context().close();
   await page.context().close();
@@ -107,7 +107,8 @@ test('analysis board: set up refuses bad positions plainly; a reload keeps the b
   // A link that does not replay says why and falls back: to its start, then to the game's start.
   await page.goto(`${BASE}/#/analysis?variant=hasami&position=${encodeURIComponent(ONLINE_START)}&moves=f1f2,zz`);
   await waitBoard(page, { ply: 0, plies: 0 });
-  assert.match(await page.textContent('#ab-error'), /move 2: 'zz' is not a move/);
+  // Said in the player's words, from the refusal's code and ply.
+  assert.equal(await page.textContent('#ab-error'), 'Move 2: That is not a move.');
   assert.equal(await page.inputValue('#ab-position'), ONLINE_START);
   await page.goto(`${BASE}/#/analysis?variant=nope`);
   await page.waitForFunction(() => /nope/.test(document.getElementById('ab-error').textContent));

@@ -75,6 +75,7 @@ import './correspondence.mjs';
 import './looks.mjs';
 import './language.mjs';
 import './i18n-screens.mjs';
+import './notation.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,
@@ -108,7 +109,7 @@ test('against the engine: new game dialog, click and drag moves, engine replies,
   await clickMove(page, 'f1', 'f5', g.legal_moves);
   await page.waitForSelector('#game:not([data-ply="0"])');
   await page.waitForSelector('#move-list button[data-ply="1"]');
-  assert.match(await page.getAttribute('#move-list button[data-ply="1"]', 'aria-label'), /black f1f5 captures e5/);
+  assert.match(await page.getAttribute('#move-list button[data-ply="1"]', 'aria-label'), /^1: Black f1–f5, capturing e5$/);
   g = await view(page, id);
   assert.deepEqual(g.moves[0].captured, ['e5']);
   assert.equal(Number(g.pieces.white), 8); // (the view gives piece counts as strings)
@@ -118,7 +119,8 @@ test('against the engine: new game dialog, click and drag moves, engine replies,
   g = await view(page, id);
   const reply = g.moves[1];
   assert.equal(reply.side, 'white');
-  assert.equal(await page.textContent('#move-list button[data-ply="2"]'), reply.move + (reply.captured.length ? '×' + reply.captured.length : ''));
+  // Written as everywhere in the browser (notation.js): from–to, × before each captured square.
+  assert.equal(await page.textContent('#move-list button[data-ply="2"]'), `${reply.move.slice(0, 2)}–${reply.move.slice(2)}` + reply.captured.map((c) => '×' + c).join(''));
   for (const s of [reply.move.slice(0, 2), reply.move.slice(2)])
     await page.waitForSelector(`.last[data-square="${s}"]`);
   await page.waitForSelector(`g.piece[data-piece="white"][data-square="${reply.move.slice(2)}"]`);
@@ -154,7 +156,7 @@ test('against the engine: new game dialog, click and drag moves, engine replies,
   await page.waitForSelector('#move-list button[data-ply="4"]');
   assert.deepEqual(await boardPieces(page), before);
   assert.equal(await page.locator('#move-list button[data-ply]').count(), 4);
-  assert.match(await page.textContent('#move-list button[data-ply="1"]'), /f1f5×1/);
+  assert.match(await page.textContent('#move-list button[data-ply="1"]'), /^f1–f5×e5/);
   // Still playable after the reload: a piece can be picked up again.
   await page.locator(`#sq-${g.legal_moves[0].slice(0, 2)}`).click();
   await page.waitForSelector('circle.target');
@@ -454,8 +456,8 @@ test('review follows the position shown: pieces, hint and analysis; a won engine
   assert.match(await page.textContent('#analysis-text'), /\(Black\)/);
   await page.click('#btn-hint');
   await page.waitForFunction(() => /^Hint after move 0: /.test(document.getElementById('status').textContent));
-  const best = (await page.textContent('#status')).match(/: (\w+) \(/)[1];
-  await page.waitForSelector(`.hintmark[data-square="${best.slice(0, 2)}"]`);
+  const best = (await page.textContent('#status')).match(/: ([a-i]\d)–[a-i]\d\S* \(/)[1];
+  await page.waitForSelector(`.hintmark[data-square="${best}"]`);
   await page.context().close();
 });
 

@@ -74,7 +74,8 @@ test('Shogun hot-seat: set up in the dialog, played by clicking to the end', asy
       await page.locator(`#sq-${r.slice(0, 2)}`).click();
       await page.waitForSelector(`g.refused[data-refused="${r.slice(2)}"]`);
       await page.locator(`#sq-${r.slice(2)}`).click();
-      await page.waitForFunction(() => /Shogun! the move would leave/.test(document.getElementById('error').textContent));
+      // In the player's words from the catalogue (the server's refusal code shogun_exposed).
+      await page.waitForFunction(() => /^That move would leave your Shogun capturable by the piece on [a-h][1-8]\.$/.test(document.getElementById('error').textContent));
       assert.doesNotMatch(await page.textContent('#error'), /\(S\d/, 'rule ids are for developers');
       assert.equal((await view(page, id)).ply, ply, 'the refused move changed nothing');
       await shot(page, '09-shogun-refused.png');

@@ -16,8 +16,10 @@ use hasami_core::{AnyPosition, Move};
 use hasami_engine::{level_for, Limits, SearchRequest, SearchResult, Searcher, WIN};
 use tokio::sync::Semaphore;
 
+mod captures;
 pub mod lanes;
 
+use captures::captures_along;
 use lanes::{CostBook, Kind, Lane};
 
 /// Hash table size of one searcher, MiB.
@@ -83,6 +85,9 @@ pub struct Analysis {
     pub depth: u32,
     /// Principal variation.
     pub pv: Vec<String>,
+    /// The squares each move of `pv` captures (empty lists for quiet moves; at most as many as
+    /// `pv`), so clients write the line as they write moves played.
+    pub captured: Vec<Vec<String>>,
     /// Nodes searched.
     pub nodes: u64,
     /// The best lines, best first: as many as asked for (at most one per legal move), else the
@@ -99,6 +104,8 @@ pub struct AnalysisLine {
     pub mate: Option<i32>,
     /// The line's moves.
     pub pv: Vec<String>,
+    /// The squares each of them captures, as [`Analysis::captured`].
+    pub captured: Vec<Vec<String>>,
 }
 
 impl Engine {
@@ -130,6 +137,7 @@ impl Engine {
     /// beside at most one cheap one in its own lane ([`lanes`]).
     pub async fn search(self: &Arc<Self>, request: SearchRequest<AnyPosition>) -> Analysis {
         let stop = Arc::clone(&request.stop);
+        let position = request.position;
         let lvl = request
             .level
             .unwrap_or_else(|| level_for(&request.position, 10));
@@ -159,7 +167,7 @@ impl Engine {
         })
         .await;
         match run {
-            Ok(Some(out)) => Analysis::of(&out),
+            Ok(Some(out)) => Analysis::of(&out, position),
             _ => Analysis::nothing(),
         }
     }
@@ -200,14 +208,15 @@ fn texts(moves: &[Move]) -> Vec<String> {
 }
 
 impl Analysis {
-    /// What a search found, as the server reports it.
-    pub fn of(out: &SearchResult<Move>) -> Analysis {
+    /// What a search of `position` found, as the server reports it.
+    pub fn of(out: &SearchResult<Move>, position: AnyPosition) -> Analysis {
         Analysis {
             best: out.best.map(|m| m.to_string()),
             score: out.score,
             mate: mate_of(out.score),
             depth: out.depth,
             pv: texts(&out.pv),
+            captured: captures_along(position, &out.pv),
             nodes: out.nodes,
             lines: out
                 .lines
@@ -216,6 +225,7 @@ impl Analysis {
                     score: l.score,
                     mate: mate_of(l.score),
                     pv: texts(&l.pv),
+                    captured: captures_along(position, &l.pv),
                 })
                 .collect(),
         }
@@ -229,6 +239,7 @@ impl Analysis {
             mate: None,
             depth: 0,
             pv: Vec::new(),
+            captured: Vec::new(),
             nodes: 0,
             lines: Vec::new(),
         }

@@ -18,6 +18,10 @@ pub struct ApiError {
     pub message: String,
     /// Seconds the client should wait before trying again (a `Retry-After` header).
     pub retry_after: Option<u64>,
+    /// A refused move's stable reason (`code` in the answer; docs/web.md, "Refusal codes").
+    pub code: Option<&'static str>,
+    /// The facts of the refusal (`move`, `square`, `number`, `rule`, `ply`), fields of the answer.
+    pub fields: Vec<(&'static str, String)>,
 }
 
 impl ApiError {
@@ -37,6 +41,8 @@ impl ApiError {
             status,
             message: message.into(),
             retry_after: None,
+            code: None,
+            fields: Vec::new(),
         }
     }
 
@@ -94,7 +100,11 @@ impl From<AccountError> for ApiError {
 
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
-        let answer = ApiError::new(status_of(&e), e.to_string());
+        let mut answer = ApiError::new(status_of(&e), e.to_string());
+        if let Some(why) = e.refusal() {
+            answer.code = Some(why.code);
+            answer.fields = why.fields;
+        }
         match e {
             GameError::MemoryFull => answer.retry_after(MEMORY_FULL_RETRY),
             GameError::ChatTooFast { wait_s } => answer.retry_after(wait_s),
@@ -134,7 +144,7 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         | E::RecordTooLarge { .. }
         | E::TooManyPlies { .. }
         | E::BadTermination { .. }
-        | E::IllegalMove(_)
+        | E::IllegalMove(..)
         | E::TooManyMoves { .. }
         | E::IllegalBoardMove { .. }
         | E::NoSuchPly(..)
@@ -191,13 +201,23 @@ impl std::fmt::Display for ApiError {
     }
 }
 
+impl ApiError {
+    /// The JSON answer: `{"error": "…"}`, with `code` and the refusal's facts when it has them.
+    pub fn body(&self) -> serde_json::Value {
+        let mut body = serde_json::json!({ "error": short(&self.message) });
+        if let Some(code) = self.code {
+            body["code"] = code.into();
+            for (name, value) in &self.fields {
+                body[*name] = short(value).into();
+            }
+        }
+        body
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut answer = (
-            self.status,
-            Json(serde_json::json!({ "error": short(&self.message) })),
-        )
-            .into_response();
+        let mut answer = (self.status, Json(self.body())).into_response();
         if let Some(seconds) = self.retry_after {
             answer
                 .headers_mut()
@@ -226,6 +246,7 @@ mod tests {
     /// Every game error keeps the status and the words the API has always answered.
     #[test]
     fn game_errors_keep_their_status_and_message() {
+        let start = hasami_core::AnyGame::new("hasami", None).unwrap();
         let cases: Vec<(GameError, u16, &str)> = vec![
             (GameError::NotFound(7), 404, "no game with id 7"),
             (
@@ -319,12 +340,7 @@ mod tests {
                 "bad Termination tag: at most 200 characters, no control or invisible characters",
             ),
             (
-                GameError::IllegalMove(
-                    hasami_core::AnyGame::new("hasami", None)
-                        .unwrap()
-                        .play_text("e1e9")
-                        .unwrap_err(),
-                ),
+                GameError::illegal(&start, start.clone().play_text("e1e9").unwrap_err()),
                 400,
                 "illegal move e1e9: the piece on e1 cannot move to e9: e9 is occupied",
             ),
@@ -334,12 +350,13 @@ mod tests {
                 "1001 moves given; the analysis board takes at most 1000 moves",
             ),
             (
-                GameError::IllegalBoardMove {
-                    ply: 1,
-                    error: hasami_core::AnyGame::new("hasami", None)
-                        .unwrap()
-                        .play_text("e1e9")
-                        .unwrap_err(),
+                match GameError::illegal(&start, start.clone().play_text("e1e9").unwrap_err()) {
+                    GameError::IllegalMove(error, why) => GameError::IllegalBoardMove {
+                        ply: 1,
+                        error,
+                        why,
+                    },
+                    _ => unreachable!(),
                 },
                 400,
                 "move 1: illegal move e1e9: the piece on e1 cannot move to e9: e9 is occupied",

@@ -71,9 +71,13 @@ pub async fn upgrade(
         }))
 }
 
+/// A refusal on the socket: the API's error answer (with its `code` and facts when it has them),
+/// with `type` and `status`.
 fn error_message(e: &ApiError) -> String {
-    serde_json::json!({ "type": "error", "error": crate::http::error::short(&e.message), "status": e.status.as_u16() })
-        .to_string()
+    let mut body = e.body();
+    body["type"] = "error".into();
+    body["status"] = e.status.as_u16().into();
+    body.to_string()
 }
 
 async fn session(state: Shared, id: i64, token: Option<String>, ws: WebSocket, timeout: Duration) {

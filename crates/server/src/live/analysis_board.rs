@@ -20,6 +20,7 @@ use crate::live::game::position_hash;
 use crate::live::memory::Ledger;
 use crate::live::opponent::side_word;
 use crate::live::random::random_u64;
+use crate::live::refusal::Refusal;
 use crate::live::shogun_view::{shogun_view, ShogunView};
 use crate::live::view::BoardState;
 
@@ -110,8 +111,15 @@ pub(crate) fn board_game(req: &BoardRequest) -> Result<AnyGame, GameError> {
         .filter(|p| !p.is_empty());
     let mut game = AnyGame::new(req.variant.trim(), position).map_err(GameError::BadPosition)?;
     for (i, mv) in req.moves.iter().enumerate() {
-        game.play_text(mv)
-            .map_err(|error| GameError::IllegalBoardMove { ply: i + 1, error })?;
+        // A refused move changes nothing: the game is the one the move came to.
+        if let Err(error) = game.play_text(mv) {
+            let why = Box::new(Refusal::of_move(&game, &error));
+            return Err(GameError::IllegalBoardMove {
+                ply: i + 1,
+                error,
+                why,
+            });
+        }
     }
     Ok(game)
 }

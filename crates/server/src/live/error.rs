@@ -8,6 +8,7 @@ use hasami_core::AnyGameError;
 use thiserror::Error;
 
 use crate::db::DbError;
+use crate::live::refusal::Refusal;
 
 /// Why a game action was refused or failed. A refused action changes nothing.
 #[derive(Debug, Error)]
@@ -106,9 +107,10 @@ pub(crate) enum GameError {
     /// The record text does not parse or does not replay.
     #[error("bad record: {0}")]
     BadRecord(String),
-    /// The move text does not parse or the move is illegal (with the rule that forbids it).
-    #[error(transparent)]
-    IllegalMove(AnyGameError),
+    /// The move text does not parse or the move is illegal (with the rule that forbids it), and
+    /// why for programs (`GameError::illegal` makes it).
+    #[error("{0}")]
+    IllegalMove(AnyGameError, Box<Refusal>),
     /// An analysis board request with more moves than it may carry.
     #[error("{moves} moves given; the analysis board takes at most {max} moves")]
     TooManyMoves {
@@ -124,6 +126,8 @@ pub(crate) enum GameError {
         ply: usize,
         /// Why it is refused.
         error: AnyGameError,
+        /// Why, for programs.
+        why: Box<Refusal>,
     },
     /// A draw action other than `offer`, `accept` or `decline`.
     #[error("bad draw action '{0}': allowed are offer, accept, decline")]

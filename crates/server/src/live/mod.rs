@@ -63,6 +63,7 @@ mod presence;
 mod presence_sync;
 mod random;
 mod record;
+mod refusal;
 mod registry;
 mod rematch;
 mod reply;

@@ -10,7 +10,7 @@ import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
 import { t, tn } from './i18n.js';
-import { evalBar } from './notation.js';
+import { evalBar, moveText, squareText, sideText, refusalText, coordsButton } from './notation.js';
 import { MoveTree } from './move-tree.js';
 import { drawMoveTree } from './move-tree-view.js';
 import { showEngineLine, otherLine, slotted, SLOT, barResult, barWaits } from './engine-line.js';
@@ -78,6 +78,7 @@ export function analysisScreen(view, params, onCleanup) {
   }, t('analysis.engineAria'));
   bEngine.setAttribute('aria-pressed', 'false');
   const bFlip = btn('btn-flip', t('analysis.flip'), () => { flipped = !flipped; render(false); }, t('analysis.flipAria'));
+  const bCoords = coordsButton(() => { render(false); if (engine) search(); });
   const copyNote = h('span', { class: 'hint-text', id: 'ab-copied', role: 'status' });
   const bCopy = btn('btn-copy-link', t('analysis.copyLink'), copyLink, t('analysis.copyLinkAria'));
   const nav = (label, aria, fn, idn) => h('button', { type: 'button', id: idn, 'aria-label': aria, onclick: fn }, label);
@@ -99,7 +100,7 @@ export function analysisScreen(view, params, onCleanup) {
     h('div', { class: 'board-wrap' }, bar.el, boardBox),
     h('div', { class: 'side' },
       title, variantLine, setupForm, status, over, errorLine,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('analysis.actions') }, bEngine, bFlip, bCopy, copyNote),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('analysis.actions') }, bEngine, bFlip, bCoords, bCopy, copyNote),
       engineBox, typed.el, navBox, moveList, treeBox));
   view.append(root);
   const layout = new BoardLayout(root);
@@ -171,7 +172,7 @@ export function analysisScreen(view, params, onCleanup) {
       saveUrl(); render(false); if (engine) search();
     } catch (e) {
       if (seq !== viewSeq || closed) return;
-      if (!fallback) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+      if (!fallback) { const why = refusalText(e, cur ? cur.size : 0); errorLine.textContent = why; announce(why); }
       if (!cur) {
         // A link that does not replay: its start with none of its moves, the game's start, or Hasami Shogi.
         if (moves.length) return load([], true);
@@ -223,7 +224,7 @@ export function analysisScreen(view, params, onCleanup) {
     errorLine.textContent = '';
     let b;
     try { b = await api.analysis({ variant, position: start || undefined, moves: tree.movesTo(from).concat(moves) }); }
-    catch (e) { if (seq === viewSeq) { errorLine.textContent = plain(e.message); announce(plain(e.message)); } return; }
+    catch (e) { if (seq === viewSeq) { const why = refusalText(e, cur ? cur.size : 0); errorLine.textContent = why; announce(why); } return; }
     if (seq !== viewSeq || closed) return;
     let n;
     try { n = tree.addLine(from, moves, b.moves.slice(from.ply)); } catch { errorLine.textContent = t('analysis.tooManyMoves'); return; }
@@ -233,9 +234,10 @@ export function analysisScreen(view, params, onCleanup) {
     if (engine) search();
     const m = b.moves[b.ply - 1];
     if (m) {
-      const side = b.side_names[m.side].toLowerCase();
-      const said = m.captured.length ? t('analysis.playedCapturing', { side, move: m.move, captured: m.captured.join(' ') })
-        : t('analysis.played', { side, move: m.move });
+      const side = sideText(b.side_names, m.side, b.size).toLowerCase();
+      const move = moveText(m.move, b.size);
+      const said = m.captured.length ? t('analysis.playedCapturing', { side, move, captured: m.captured.map((c) => squareText(c, b.size)).join(' ') })
+        : t('analysis.played', { side, move });
       announce(b.status === 'over' ? `${said} ${b.reason}` : said);
     }
   }
@@ -306,9 +308,9 @@ export function analysisScreen(view, params, onCleanup) {
           const a = await api.analysisSearch({ variant, position: start || undefined, moves, ms: 1000, lines: Number(linesSelect.value) }, abort.signal);
           if (seq !== searchSeq) return;
           const turn = b.turn, pick = (pv) => { if (node === at) playLine(pv); };
-          showEngineLine(engineText, a, { first, ply, turn, sideNames: b.side_names, onPick: pick, bar });
+          showEngineLine(engineText, a, { first, ply, turn, sideNames: b.side_names, onPick: pick, bar, size: b.size });
           otherLines.textContent = '';
-          for (const l of a.lines.slice(1)) otherLines.append(otherLine(l, { first, ply, turn, onPick: pick }));
+          for (const l of a.lines.slice(1)) otherLines.append(otherLine(l, { first, ply, turn, onPick: pick, size: b.size }));
           // (The first move of the line shown: the answer's `best` can differ from it.)
           best = a.pv[0] || a.best ? { node: at.id, move: a.pv[0] || a.best } : null;
           render(false, false);
@@ -361,6 +363,7 @@ export function analysisScreen(view, params, onCleanup) {
     }
     bPromote.disabled = tree.onMainLine(node);
     bDelete.disabled = !node.parent;
-    drawMoveTree(moveList, tree, node, { first, sideNames: b.side_names, onPick: (n) => goto(n, n.parent === node), empty: t('analysis.empty') });
+    bCoords.hidden = b.size !== 9;
+    drawMoveTree(moveList, tree, node, { first, sideNames: b.side_names, onPick: (n) => goto(n, n.parent === node), empty: t('analysis.empty'), size: b.size });
   }
 }

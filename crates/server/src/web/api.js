@@ -3,8 +3,9 @@
 
 import { t } from './i18n.js';
 
+// `code` and `details`: a refused move's reason and facts (docs/web.md, "Refusal codes").
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message, details) { super(message); this.status = status; this.details = details || {}; this.code = this.details.code || null; }
 }
 
 export async function call(method, path, body, signal) {
@@ -17,7 +18,7 @@ export async function call(method, path, body, signal) {
   try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, t(signal && signal.aborted ? 'error.stopped' : 'error.offline')); }
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || t('error.http', { status: res.status }));
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || t('error.http', { status: res.status }), data && typeof data === 'object' ? data : null);
   return data;
 }
 

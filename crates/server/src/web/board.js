@@ -19,6 +19,8 @@
 
 import { t, tn } from './i18n.js';
 
+import { fileLabel, rankLabel, shogiStyle } from './notation.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const PAD = 0.6;
 
@@ -213,14 +215,17 @@ export class Board {
         for (let f = 0; f < n; f++) { const [cx, cy] = this.center(sq(f, r)); el('rect', { class: 'house', x: cx - 0.5, y: cy - 0.5, width: 1, height: 1 }, svg); }
     }
     if (s.look) s.look.board(svg, { n, pad: PAD, w, go: !!s.go });
-    // coordinates
+    // coordinates: letters below and numbers on the left, or shogi's (notation.js): file numbers
+    // above and rank kanji on the right
+    const shogi = shogiStyle(n);
+    svg.dataset.coords = shogi ? 'shogi' : 'letters';
     for (let i = 0; i < n; i++) {
       const [fx] = this.center(sq(i, 0));
       const [, ry] = this.center(sq(0, i));
-      const t1 = el('text', { class: 'coord', x: fx, y: w - 0.18, 'text-anchor': 'middle', 'aria-hidden': 'true' }, svg);
-      t1.textContent = String.fromCharCode(97 + i);
-      const t2 = el('text', { class: 'coord', x: 0.3, y: ry, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, svg);
-      t2.textContent = String(i + 1);
+      const t1 = el('text', { class: 'coord', x: fx, y: shogi ? 0.42 : w - 0.18, 'text-anchor': 'middle', 'aria-hidden': 'true', 'data-file': i }, svg);
+      t1.textContent = fileLabel(i, n);
+      const t2 = el('text', { class: 'coord', x: shogi ? w - 0.3 : 0.3, y: ry, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true', 'data-rank': i }, svg);
+      t2.textContent = rankLabel(i, n);
     }
     const mark = (square, cls, extra = {}) => {
       const [cx, cy] = this.center(square);

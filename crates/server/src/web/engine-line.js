@@ -4,7 +4,7 @@
 
 import { h } from './dom.js';
 import { t, tn } from './i18n.js';
-import { lineText, scoreText } from './notation.js';
+import { lineText, scoreText, sideText } from './notation.js';
 
 // Where the moves go in a translated sentence (`{line}`): the sentence is split around it.
 export const SLOT = '\u0001';
@@ -27,11 +27,11 @@ export function shortScore(a) {
  * notation.js's lineText (starting after ply `ply` with `turn` to move; `first` moved first in the
  * game), separated by spaces. Each button holds its move's number when the line writes one.
  */
-export function pvButtons(pv, { first, ply, turn, onPick }) {
+export function pvButtons(pv, { first, ply, turn, onPick, size = 0, captured = [] }) {
   const out = [];
   let before = '';
   pv.forEach((m, i) => {
-    const upTo = lineText(pv.slice(0, i + 1), first, ply, turn);
+    const upTo = lineText(pv.slice(0, i + 1), first, ply, turn, size, captured);
     const text = upTo.slice(before.length).trim();
     before = upTo;
     if (i) out.push(' ');
@@ -62,16 +62,16 @@ export function barWaits(bar) { bar.el.classList.add('stale'); }
  * line: 1. e1–e5 …", its moves clickable; `sideNames[turn]` is the side to move. With `bar`,
  * the evaluation bar shows the answer too.
  */
-export function showEngineLine(el, a, { first, ply, turn, sideNames, onPick, bar }) {
+export function showEngineLine(el, a, { first, ply, turn, sideNames, onPick, bar, size = 0 }) {
   if (bar) { bar.set(a, turn); bar.el.classList.remove('stale'); }
-  const moves = a.pv.length ? pvButtons(a.pv, { first, ply, turn, onPick: (i) => onPick(a.pv.slice(0, i + 1)) }) : ['—'];
-  slotted(el, t('analysis.engineLine', { depth: a.depth, score: scoreText(a), side: sideNames[turn], line: SLOT }), moves);
+  const moves = a.pv.length ? pvButtons(a.pv, { first, ply, turn, size, captured: a.captured || [], onPick: (i) => onPick(a.pv.slice(0, i + 1)) }) : ['—'];
+  slotted(el, t('analysis.engineLine', { depth: a.depth, score: scoreText(a), side: sideText(sideNames, turn, size), line: SLOT }), moves);
 }
 
 /** One of the lines after the best: "+0.12: 2. f1–f2 …" (`li[data-move]`, its moves clickable). */
-export function otherLine(l, { first, ply, turn, onPick }) {
+export function otherLine(l, { first, ply, turn, onPick, size = 0 }) {
   const li = h('li', { 'data-move': l.pv[0] });
   slotted(li, t('analysis.otherLine', { score: shortScore(l), line: SLOT }),
-    pvButtons(l.pv, { first, ply, turn, onPick: (i) => onPick(l.pv.slice(0, i + 1)) }));
+    pvButtons(l.pv, { first, ply, turn, size, captured: l.captured || [], onPick: (i) => onPick(l.pv.slice(0, i + 1)) }));
   return li;
 }

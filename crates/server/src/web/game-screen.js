@@ -10,7 +10,7 @@ import { h, announce, plain, setIcon, fillIn } from './dom.js';
 import { reviewGraph, reviewSummary, moveComment, reviewArrows, reviewHeading, reviewLegend, MARKS } from './review.js';
 import { afterGameActions } from './after-game.js';
 import { sound } from './sounds.js';
-import { scoreText, evalBar, fillMoveList } from './notation.js';
+import { scoreText, evalBar, fillMoveList, moveText, squareText, sideText, refusalText, coordsButton } from './notation.js';
 import { playerLink } from './ratings.js';
 import { daysLeftText, daysPerMove, daysWord, mayGiveTime } from './days.js';
 import { showEngineLine, barResult, barWaits } from './engine-line.js';
@@ -91,6 +91,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   const bLearn = btn('btn-learn', t('game.learn'), () => { learn = !learn; bLearn.setAttribute('aria-pressed', learn); render(false); }, t('game.learn.label'));
   bLearn.setAttribute('aria-pressed', 'false');
   const bFlip = btn('btn-flip', t('game.flip'), () => { flipped = !flipped; render(false); }, t('game.flip.label'));
+  const bCoords = coordsButton(() => { render(false); if (analysis) analyse(); });
   const bRecord = btn('btn-record', t('game.record'), toggleExport, t('game.record.label'));
   const bBoard = btn('btn-analyse-board', t('game.analyse-here'), () => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position: shownPosition() }); }, t('game.analyse-here.label'));
   const exportBox = h('div', { id: 'export', hidden: true, class: 'card' });
@@ -117,7 +118,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     h('div', { class: 'board-wrap' }, bar.el, boardBox, arrangeBox),
     h('div', { class: 'side' },
       h('h1', { id: 'game-title' }, t('game.title', { id })), variantLine, ratedLine, goalLine, players, presence, nameForm, warning, status, premoveBox, firstMove, over, afterBox, errorLine, conn,
-      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('game.actions') }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bRecord, bBoard),
+      h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('game.actions') }, bUndo, bExtend, bAbort, bResign, bDraw, bDecline, bTakeback, bTakebackDecline, bHint, bAnalysis, bReview, bLearn, bFlip, bCoords, bRecord, bBoard),
       chatBox, reviewBox, analysisBox, linksBox, typed.el, navBox, moveList, exportBox));
   view.append(root);
   const layout = new BoardLayout(root);
@@ -141,7 +142,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   async function act(fn) {
     errorLine.textContent = '';
     try { const g = await fn(); if (!wsOpen) update(g, true); }
-    catch (e) { errorLine.textContent = plain(e.message); announce(plain(e.message)); }
+    catch (e) { const why = refusalText(e, game && game.size); errorLine.textContent = why; announce(why); }
   }
   function play(mv) {
     if (game && game.status === 'playing' && (you === 'black' || you === 'white') && game.turn !== you) {
@@ -173,7 +174,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   function arranged(g) {
     return { black: g.arranging.black || !!kept.black, white: g.arranging.white || !!kept.white };
   }
-  const written = (m) => `${m.slice(0, m.length / 2)}–${m.slice(m.length / 2)}`;
+  const written = (m) => moveText(m, game.size);
   function cancelPremove() { if (premove) { premove = null; render(false); announce(t('game.premove.cancelled')); } }
 
   // Hints and analysis are for the position shown: the current one, or the one after the move
@@ -190,7 +191,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       const ply = reviewing() ? shownPly : null;
       const a = await api.hint(id, 800, ply);
       hint = a.best; hintPly = ply ?? game.ply;
-      hintNote = a.best ? t(ply === null ? 'game.hint.text' : 'game.hint.after', { ply, move: a.best, score: scoreText(a) }) : t('game.hint.none');
+      hintNote = a.best ? t(ply === null ? 'game.hint.text' : 'game.hint.after', { ply, move: moveText(a.best, game.size, (a.captured || [])[0]), score: scoreText(a) }) : t('game.hint.none');
       render(false);
       announce(hintNote);
     } catch (e) { errorLine.textContent = plain(e.message); }
@@ -211,7 +212,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       if (seq !== analysisSeq) return;
       const first = game.moves.length ? game.moves[0].side : game.turn, position = shownPosition();
       // A click on a move of the line opens the analysis board with the line played up to it.
-      showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: sideNames(game), bar,
+      showEngineLine(text, a, { first, ply: reviewing() ? shownPly : game.ply, turn, sideNames: sideNames(game), bar, size: game.size,
         onPick: (moves) => { location.hash = '#/analysis?' + new URLSearchParams({ variant: game.variant, position, moves: moves.join(',') }).toString().replace(/%2C/g, ','); } });
       engineBest = a.pv[0] ? { ply: reviewing() ? shownPly : game.ply, move: a.pv[0] } : null;
       render(false);
@@ -237,7 +238,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const graph = reviewGraph(review, sideNames(game), ply, (p) => { goto(p); const gr = document.getElementById('review-graph'); if (gr) gr.focus(); });
     graph.classList.toggle('shogun', !!game.shogun);
     reviewBox.append(reviewHeading(), graph,
-      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, sideNames(game), ply)),
+      h('p', { class: 'review-comment', id: 'review-comment', 'aria-live': 'polite' }, moveComment(review, sideNames(game), ply, game.size, ply > 0 ? game.moves[ply - 1].captured : [])),
       reviewSummary(review, sideNames(game)),
       reviewLegend(review));
   }
@@ -287,7 +288,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (animate) {
       const m = g.moves[g.ply - 1];
       sound(g.status === 'over' ? 'end' : g.shogun && g.shogun.attacked ? 'warning' : m.captured.length ? 'capture' : 'move');
-      const words = { side: sideNames(g)[m.side], move: m.move, captured: m.captured.join(' '), reason: reasonText(g.reason) };
+      const words = { side: sideText(sideNames(g), m.side, g.size), move: moveText(m.move, g.size), captured: m.captured.map((c) => squareText(c, g.size)).join(' '), reason: reasonText(g.reason) };
       announce(t(`game.played${m.captured.length ? '.capturing' : ''}${g.status === 'over' ? '.over' : ''}`, words));
     }
     // An end without a move (resigned, agreed, on time, aborted) sounds too.
@@ -456,6 +457,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bAnalysis.disabled = bHint.disabled;
     // Nothing to look at on the board before the start.
     bLearn.hidden = bLearn.hidden || arranging; bFlip.hidden = arranging;
+    bCoords.hidden = arranging || g.size !== 9;
     bRecord.hidden = arranging; bBoard.hidden = arranging || fairPlay;
     typed.el.hidden = !you || g.status !== 'playing' || arranging;
     // A spectator has no player's actions, and no engine help while an online game goes on: the
@@ -491,7 +493,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     // The move list, with the review's marks once there is one.
     const judged = review && review.plies === g.ply ? review.moves : null;
     fillMoveList(moveList, g.moves, names, ply, goto, {
-      follow: shownPly === null,
+      follow: shownPly === null, size: g.size,
       decorate: (b, m) => {
         const j = judged && judged[m.ply - 1].judgement;
         if (!j) return;
@@ -569,7 +571,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       let msg; try { msg = JSON.parse(e.data); } catch { return; }
       if (msg.type === 'game') update(msg.game, false);
       else if (String(msg.type).startsWith('chat')) { if (chat) chat.told(msg); }
-      else if (msg.type === 'error') errorLine.textContent = plain(msg.error);
+      else if (msg.type === 'error') errorLine.textContent = refusalText(msg, game && game.size);
     };
     ws.onclose = () => {
       wsOpen = false;

@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { analysisStyles } from './engine-line.js';
+import { moveText, sideText } from './notation.js';
 
 analysisStyles();
 
@@ -14,7 +15,7 @@ analysisStyles();
  * start, `sideNames` the sides' names; a click calls `onPick(node)`. The marked move is scrolled
  * into view inside the list only (the page itself does not move).
  */
-export function drawMoveTree(box, tree, current, { first, sideNames, onPick, empty }) {
+export function drawMoveTree(box, tree, current, { first, sideNames, onPick, empty, size = 0 }) {
   box.textContent = '';
   const root = tree.root;
   if (!root.children.length) { box.append(h('p', { class: 'hint-text' }, empty)); return; }
@@ -22,13 +23,12 @@ export function drawMoveTree(box, tree, current, { first, sideNames, onPick, emp
   const number = (n) => Math.floor((n.ply - 1 + (first === 'white' ? 1 : 0)) / 2) + 1;
   const numText = (n) => (isFirst(n) ? `${number(n)}.` : `${number(n)}…`);
   const button = (n) => {
-    const side = (sideNames[n.side] || '').toLowerCase();
-    const label = n.captured.length
-      ? t('analysis.moveCaptures', { ply: n.ply, side, move: n.move, captured: n.captured.join(' ') })
-      : t('analysis.moveLabel', { ply: n.ply, side, move: n.move });
+    const side = (sideNames[n.side] ? sideText(sideNames, n.side, size) : '').toLowerCase();
+    const written = moveText(n.move, size, n.captured);
+    const label = t('analysis.moveLabel', { ply: n.ply, side, move: written });
     return h('button', { type: 'button', class: 'tree-move', 'data-node': n.id, 'data-ply': n.ply,
       'aria-current': n === current ? 'true' : 'false', 'aria-label': label, onclick: () => onPick(n) },
-    n.move + (n.captured.length ? '×' + n.captured.length : ''));
+    written);
   };
   // A variation written inline: its moves, each variation inside it in brackets after the move
   // it replaces.

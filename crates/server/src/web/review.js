@@ -3,6 +3,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { moveText, sideText } from './notation.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -14,12 +15,6 @@ function svg(name, attrs = {}, parent) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
   return e;
-}
-
-/** A move as players write it: "e1–e5". */
-export function dashed(move) {
-  const half = move.length / 2;
-  return `${move.slice(0, half)}–${move.slice(half)}`;
 }
 
 /** The evaluation as a figure for the first side: "+1.2", "−0.4", "#3" (a forced win in 3), "1-0" (over). */
@@ -81,17 +76,18 @@ export function reviewSummary(review, sideNames) {
     h('tbody', {}, row('black'), row('white')));
 }
 
-/** What the review says of ply `ply` (the move that led to it): its judgement and the better move. */
-export function moveComment(review, sideNames, ply) {
+/** What the review says of ply `ply` (the move that led to it, which `captured` these squares):
+ * its judgement and the better move (written as on a board of `size`). */
+export function moveComment(review, sideNames, ply, size, captured = []) {
   const p = review.positions[ply];
   if (!p) return '';
   if (ply === 0) return t('review.start', { eval: evalText(p) });
   const m = review.moves[ply - 1];
-  const said = { ply, side: sideNames[m.side], move: dashed(m.played), mark: m.judgement ? MARKS[m.judgement] : '', eval: evalText(p) };
+  const said = { ply, side: sideText(sideNames, m.side, size), move: moveText(m.played, size, captured), mark: m.judgement ? MARKS[m.judgement] : '', eval: evalText(p) };
   const text = m.judgement
     ? t('review.moveJudged', { ...said, judgement: t('review.' + m.judgement), loss: Math.round(m.loss * 100) })
     : t('review.move', said);
-  return m.best && m.best !== m.played ? `${text} ${t('review.bestWas', { best: dashed(m.best) })}` : text;
+  return m.best && m.best !== m.played ? `${text} ${t('review.bestWas', { best: moveText(m.best, size) })}` : text;
 }
 
 /** The review's heading. */

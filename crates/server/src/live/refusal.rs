@@ -1,0 +1,180 @@
+//! Why a move was refused, for programs: a stable `code` and the facts a sentence about it needs
+//! (the move, a square, a number, the rule), so that a client can say it in its player's language
+//! instead of showing the rules library's English (docs/web.md, "Refusal codes").
+//!
+//! The rules library says *that* a Hasami-family piece cannot reach a square; the board before the
+//! move tells why (the square is taken, the squares are not on one line, a piece stands between).
+
+use hasami_core::{AnyGame, AnyGameError, AnyPosition, IllegalMoveError, ShogunMoveError, Square};
+
+use crate::live::error::GameError;
+
+/// A refusal's code and its facts, each a field of the JSON error answer beside `error`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    /// The stable machine-readable reason (`shogun_exposed`, `occupied`, …).
+    pub(crate) code: &'static str,
+    /// The facts: `move`, `square`, `number`, `rule`, `ply`, as far as the reason has them.
+    pub(crate) fields: Vec<(&'static str, String)>,
+}
+
+impl Refusal {
+    /// A refusal with `code` and no facts yet.
+    fn new(code: &'static str) -> Refusal {
+        Refusal {
+            code,
+            fields: Vec::new(),
+        }
+    }
+
+    /// This refusal with the fact `name` = `value`.
+    fn with(mut self, name: &'static str, value: impl ToString) -> Refusal {
+        self.fields.push((name, value.to_string()));
+        self
+    }
+
+    /// Why `game` (the game as it stood when the move came) refuses a move with `error`.
+    pub(crate) fn of_move(game: &AnyGame, error: &AnyGameError) -> Refusal {
+        match error {
+            AnyGameError::IllegalHasami { mv, error } => hasami(game, error).with("move", mv),
+            AnyGameError::IllegalShogun { mv, error } => shogun(error).with("move", mv),
+            AnyGameError::MoveText(_) => Refusal::new("bad_move_text"),
+            _ => Refusal::new("illegal_move"),
+        }
+    }
+}
+
+/// A Hasami-family refusal: for an unreachable square, what on the board stops the piece.
+fn hasami(game: &AnyGame, error: &IllegalMoveError) -> Refusal {
+    match error {
+        IllegalMoveError::GameOver => Refusal::new("game_over"),
+        IllegalMoveError::NotYourPiece { square, .. } => {
+            Refusal::new("not_your_piece").with("square", square)
+        }
+        IllegalMoveError::Unreachable { from, to } => {
+            let AnyPosition::Hasami(pos) = game.position() else {
+                return Refusal::new("unreachable");
+            };
+            if pos.piece_at(*to).is_some() {
+                return Refusal::new("occupied").with("square", to);
+            }
+            if from.file() != to.file() && from.rank() != to.rank() {
+                return Refusal::new("not_straight");
+            }
+            match between(*from, *to).find(|q| pos.piece_at(*q).is_some()) {
+                Some(q) => Refusal::new("blocked").with("square", q),
+                // The squares are free: another rule (a step of one, the houses) forbids it.
+                None => Refusal::new("unreachable"),
+            }
+        }
+    }
+}
+
+/// The squares strictly between `from` and `to` on one file or rank, from `from` on.
+fn between(from: Square, to: Square) -> impl Iterator<Item = Square> {
+    let step = |a: u8, b: u8| (b as i16 - a as i16).signum();
+    let (df, dr) = (step(from.file(), to.file()), step(from.rank(), to.rank()));
+    let n = (from.file().abs_diff(to.file())).max(from.rank().abs_diff(to.rank())) as i16;
+    (1..n).map(move |i| {
+        Square::new(
+            (from.file() as i16 + df * i) as u8,
+            (from.rank() as i16 + dr * i) as u8,
+        )
+    })
+}
+
+/// A Shogun refusal (RULES.md S4, S5).
+fn shogun(error: &ShogunMoveError) -> Refusal {
+    match error {
+        ShogunMoveError::GameOver => Refusal::new("game_over"),
+        ShogunMoveError::NotYourPiece { square, .. } => {
+            Refusal::new("not_your_piece").with("square", square)
+        }
+        ShogunMoveError::Unreachable { from, number, .. } => Refusal::new("no_path")
+            .with("square", from)
+            .with("number", number)
+            .with("rule", "S4"),
+        ShogunMoveError::OwnPiece { to } => Refusal::new("occupied").with("square", to),
+        ShogunMoveError::ShogunCapture { to } => Refusal::new("shogun_capture")
+            .with("square", to)
+            .with("rule", "S5"),
+        ShogunMoveError::ShogunInDanger { by, .. } => Refusal::new("shogun_exposed")
+            .with("square", by)
+            .with("rule", "S5"),
+    }
+}
+
+impl GameError {
+    /// A move that `game` (as it stood) refuses with `error`.
+    pub(crate) fn illegal(game: &AnyGame, error: AnyGameError) -> GameError {
+        let why = Refusal::of_move(game, &error);
+        GameError::IllegalMove(error, Box::new(why))
+    }
+
+    /// The refusal code and facts of this error, for the refusals a player can meet when moving.
+    pub(crate) fn refusal(&self) -> Option<Refusal> {
+        match self {
+            GameError::IllegalMove(_, why) => Some(Refusal::clone(why)),
+            GameError::IllegalBoardMove { ply, why, .. } => {
+                Some(Refusal::clone(why).with("ply", ply))
+            }
+            GameError::NotYourTurn { .. } => Some(Refusal::new("not_your_turn")),
+            GameError::GameOver(_) => Some(Refusal::new("game_over")),
+            GameError::Arranging => Some(Refusal::new("arranging")),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(variant: &str, position: Option<&str>, mv: &str) -> Refusal {
+        let game = AnyGame::new(variant, position).unwrap();
+        let error = game.clone().play_text(mv).unwrap_err();
+        Refusal::of_move(&game, &error)
+    }
+
+    fn fields(r: &Refusal) -> Vec<(&str, &str)> {
+        r.fields.iter().map(|(k, v)| (*k, v.as_str())).collect()
+    }
+
+    #[test]
+    fn a_hasami_move_says_what_stops_the_piece() {
+        let r = refused("hasami", None, "e1e9");
+        assert_eq!(
+            (r.code, fields(&r)),
+            ("occupied", vec![("square", "e9"), ("move", "e1e9")])
+        );
+        let r = refused("hasami", None, "e1f2");
+        assert_eq!(
+            (r.code, fields(&r)),
+            ("not_straight", vec![("move", "e1f2")])
+        );
+        let r = refused(
+            "hasami",
+            Some("wwww1wwww/9/9/9/4w4/9/9/9/bbbbbbbbb b 0 1"),
+            "e1e7",
+        );
+        assert_eq!(
+            (r.code, fields(&r)),
+            ("blocked", vec![("square", "e5"), ("move", "e1e7")])
+        );
+        let r = refused("hasami", None, "e9e5");
+        assert_eq!(
+            (r.code, fields(&r)),
+            ("not_your_piece", vec![("square", "e9"), ("move", "e9e5")])
+        );
+        let r = refused("hasami", None, "e1");
+        assert_eq!((r.code, fields(&r)), ("bad_move_text", vec![]));
+    }
+
+    #[test]
+    fn the_squares_between_two_squares() {
+        let sq = |t: &str| Square::parse(t, 9).unwrap();
+        let got: Vec<String> = between(sq("e7"), sq("e4")).map(|q| q.to_string()).collect();
+        assert_eq!(got, ["e6", "e5"]);
+        assert_eq!(between(sq("a1"), sq("b1")).count(), 0);
+    }
+}
