@@ -340,7 +340,7 @@ mod tests {
                 "bad Termination tag: at most 200 characters, no control or invisible characters",
             ),
             (
-                GameError::illegal(&start, start.clone().play_text("e1e9").unwrap_err()),
+                GameError::illegal(start.clone().play_text("e1e9").unwrap_err()),
                 400,
                 "illegal move e1e9: the piece on e1 cannot move to e9: e9 is occupied",
             ),
@@ -350,7 +350,7 @@ mod tests {
                 "1001 moves given; the analysis board takes at most 1000 moves",
             ),
             (
-                match GameError::illegal(&start, start.clone().play_text("e1e9").unwrap_err()) {
+                match GameError::illegal(start.clone().play_text("e1e9").unwrap_err()) {
                     GameError::IllegalMove(error, why) => GameError::IllegalBoardMove {
                         ply: 1,
                         error,

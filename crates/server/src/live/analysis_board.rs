@@ -113,7 +113,7 @@ pub(crate) fn board_game(req: &BoardRequest) -> Result<AnyGame, GameError> {
     for (i, mv) in req.moves.iter().enumerate() {
         // A refused move changes nothing: the game is the one the move came to.
         if let Err(error) = game.play_text(mv) {
-            let why = Box::new(Refusal::of_move(&game, &error));
+            let why = Box::new(Refusal::of_move(&error));
             return Err(GameError::IllegalBoardMove {
                 ply: i + 1,
                 error,

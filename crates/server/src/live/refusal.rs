@@ -2,10 +2,10 @@
 //! (the move, a square, a number, the rule), so that a client can say it in its player's language
 //! instead of showing the rules library's English (docs/web.md, "Refusal codes").
 //!
-//! The rules library says *that* a Hasami-family piece cannot reach a square; the board before the
-//! move tells why (the square is taken, the squares are not on one line, a piece stands between).
+//! For a Hasami-family piece that cannot reach a square the rules library says why
+//! (`hasami_core::Unreachable`: the square is taken, not on one line, a piece stands between …).
 
-use hasami_core::{AnyGame, AnyGameError, AnyPosition, IllegalMoveError, ShogunMoveError, Square};
+use hasami_core::{AnyGameError, IllegalMoveError, ShogunMoveError, Unreachable};
 
 use crate::live::error::GameError;
 
@@ -34,9 +34,9 @@ impl Refusal {
     }
 
     /// Why `game` (the game as it stood when the move came) refuses a move with `error`.
-    pub(crate) fn of_move(game: &AnyGame, error: &AnyGameError) -> Refusal {
+    pub(crate) fn of_move(error: &AnyGameError) -> Refusal {
         match error {
-            AnyGameError::IllegalHasami { mv, error } => hasami(game, error).with("move", mv),
+            AnyGameError::IllegalHasami { mv, error } => hasami(error).with("move", mv),
             AnyGameError::IllegalShogun { mv, error } => shogun(error).with("move", mv),
             AnyGameError::MoveText(_) => Refusal::new("bad_move_text"),
             _ => Refusal::new("illegal_move"),
@@ -44,43 +44,28 @@ impl Refusal {
     }
 }
 
-/// A Hasami-family refusal: for an unreachable square, what on the board stops the piece.
-fn hasami(game: &AnyGame, error: &IllegalMoveError) -> Refusal {
+/// A Hasami-family refusal: for an unreachable square, what the rules library says stops the piece.
+fn hasami(error: &IllegalMoveError) -> Refusal {
     match error {
         IllegalMoveError::GameOver => Refusal::new("game_over"),
         IllegalMoveError::NotYourPiece { square, .. } => {
             Refusal::new("not_your_piece").with("square", square)
         }
-        IllegalMoveError::Unreachable { from, to } => {
-            let AnyPosition::Hasami(pos) = game.position() else {
-                return Refusal::new("unreachable");
-            };
-            if pos.piece_at(*to).is_some() {
-                return Refusal::new("occupied").with("square", to);
+        IllegalMoveError::Unreachable { why, .. } => match why {
+            Unreachable::SameSquare => Refusal::new("same_square"),
+            Unreachable::OffBoard { to } => Refusal::new("off_board").with("square", to),
+            Unreachable::Occupied { to } => Refusal::new("occupied").with("square", to),
+            Unreachable::NotInLine { .. } => Refusal::new("not_straight"),
+            Unreachable::InTheWay { at } => Refusal::new("blocked").with("square", at),
+            Unreachable::TooFar { jump: false } => Refusal::new("too_far"),
+            Unreachable::TooFar { jump: true } => Refusal::new("too_far_jump"),
+            Unreachable::NothingToJump { over } => {
+                Refusal::new("nothing_to_jump").with("square", over)
             }
-            if from.file() != to.file() && from.rank() != to.rank() {
-                return Refusal::new("not_straight");
-            }
-            match between(*from, *to).find(|q| pos.piece_at(*q).is_some()) {
-                Some(q) => Refusal::new("blocked").with("square", q),
-                // The squares are free: another rule (a step of one, the houses) forbids it.
-                None => Refusal::new("unreachable"),
-            }
-        }
+            Unreachable::OpponentsHome => Refusal::new("opponents_home").with("rule", "A3.4"),
+            Unreachable::BackHome => Refusal::new("back_home").with("rule", "A3.4"),
+        },
     }
-}
-
-/// The squares strictly between `from` and `to` on one file or rank, from `from` on.
-fn between(from: Square, to: Square) -> impl Iterator<Item = Square> {
-    let step = |a: u8, b: u8| (b as i16 - a as i16).signum();
-    let (df, dr) = (step(from.file(), to.file()), step(from.rank(), to.rank()));
-    let n = (from.file().abs_diff(to.file())).max(from.rank().abs_diff(to.rank())) as i16;
-    (1..n).map(move |i| {
-        Square::new(
-            (from.file() as i16 + df * i) as u8,
-            (from.rank() as i16 + dr * i) as u8,
-        )
-    })
 }
 
 /// A Shogun refusal (RULES.md S4, S5).
@@ -106,8 +91,8 @@ fn shogun(error: &ShogunMoveError) -> Refusal {
 
 impl GameError {
     /// A move that `game` (as it stood) refuses with `error`.
-    pub(crate) fn illegal(game: &AnyGame, error: AnyGameError) -> GameError {
-        let why = Refusal::of_move(game, &error);
+    pub(crate) fn illegal(error: AnyGameError) -> GameError {
+        let why = Refusal::of_move(&error);
         GameError::IllegalMove(error, Box::new(why))
     }
 
@@ -129,11 +114,12 @@ impl GameError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hasami_core::AnyGame;
 
     fn refused(variant: &str, position: Option<&str>, mv: &str) -> Refusal {
         let game = AnyGame::new(variant, position).unwrap();
         let error = game.clone().play_text(mv).unwrap_err();
-        Refusal::of_move(&game, &error)
+        Refusal::of_move(&error)
     }
 
     fn fields(r: &Refusal) -> Vec<(&str, &str)> {
@@ -171,10 +157,10 @@ mod tests {
     }
 
     #[test]
-    fn the_squares_between_two_squares() {
-        let sq = |t: &str| Square::parse(t, 9).unwrap();
-        let got: Vec<String> = between(sq("e7"), sq("e4")).map(|q| q.to_string()).collect();
-        assert_eq!(got, ["e6", "e5"]);
-        assert_eq!(between(sq("a1"), sq("b1")).count(), 0);
+    fn step_movement_and_houses_have_their_own_codes() {
+        let r = refused("hasami+movement=step", None, "e1e3");
+        assert_eq!((r.code, fields(&r)), ("too_far", vec![("move", "e1e3")]));
+        let r = refused("hasami", None, "e1e1");
+        assert_eq!(r.code, "same_square");
     }
 }
