@@ -52,7 +52,7 @@ test('analysis board: both sides move, a capture wins, going back and playing an
   // White moves too, and clicking a move goes back to it.
   await clickMove(page, 'e9', 'e8', await legal(page, ['f1f2']));
   await waitBoard(page, { ply: 2, plies: 2, turn: 'black' });
-  await page.click('#move-list button[data-ply="1"]:text-is("f1f2")');
+  await page.click('#move-list button[data-ply="1"]:text-is("f1–f2")');
   await waitBoard(page, { ply: 1, plies: 2, turn: 'white' });
   await page.click('#nav-next');
   await waitBoard(page, { ply: 2, plies: 2 });

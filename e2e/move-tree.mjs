@@ -49,18 +49,18 @@ test('move tree: a move from an earlier position is a variation, nested, clickab
   await waitBoard(page, { ply: 1, plies: 2 });
   await clickPlay(page, 'e9e7', 2);
   await waitBoard(page, { ply: 2, plies: 2, 'main-line': 'false' });
-  assert.deepEqual(await listed(page), { main: ['f1f2', 'e9e8'], variations: ['(1… e9e7)'] });
+  assert.deepEqual(await listed(page), { main: ['f1–f2', 'e9–e8'], variations: ['(1… e9–e7)'] });
   assert.match(page.url(), /moves=f1f2,e9e7$/);
   // The variation goes on, and a variation inside it is written in brackets inside it.
   await clickPlay(page, 'f2f3', 3);
   await page.click('#nav-prev');
   await waitBoard(page, { ply: 2, plies: 3 });
   await clickPlay(page, 'f2f4', 3);
-  assert.deepEqual((await listed(page)).variations, ['(1… e9e7 2. f2f3 (2. f2f4))']);
+  assert.deepEqual((await listed(page)).variations, ['(1… e9–e7 2. f2–f3 (2. f2–f4))']);
   // Clicking a move goes to it: the main line's e9-e8.
-  await page.click('#move-list button.tree-move:text-is("e9e8")');
+  await page.click('#move-list button.tree-move:text-is("e9–e8")');
   await waitBoard(page, { ply: 2, plies: 2, 'main-line': 'true' });
-  assert.equal(await page.getAttribute('#move-list button.tree-move:text-is("e9e8")', 'aria-current'), 'true');
+  assert.equal(await page.getAttribute('#move-list button.tree-move:text-is("e9–e8")', 'aria-current'), 'true');
   assert.equal(await page.getAttribute('#sq-e8', 'aria-label'), 'e8, white piece');
   // ←/→ step back and forward along the line shown (focus on the page, not in a box).
   await page.click('#ab-title');
@@ -75,17 +75,17 @@ test('move tree: a move from an earlier position is a variation, nested, clickab
   assert.equal(await page.getAttribute('#sq-e8', 'aria-label'), 'e8, white piece');
   // The nested variation's f2-f4, then make its line the main line.
   assert.ok(await page.isDisabled('#btn-promote'), 'promote on the main line');
-  await page.click('#move-list button.tree-move:text-is("f2f4")');
+  await page.click('#move-list button.tree-move:text-is("f2–f4")');
   await waitBoard(page, { ply: 3, 'main-line': 'false' });
   await page.click('#btn-promote');
   await waitBoard(page, { ply: 3, 'main-line': 'true' });
-  assert.deepEqual(await listed(page), { main: ['f1f2', 'e9e7', 'f2f4'], variations: ['(1… e9e8)', '(2. f2f3)'] });
+  assert.deepEqual(await listed(page), { main: ['f1–f2', 'e9–e7', 'f2–f4'], variations: ['(1… e9–e8)', '(2. f2–f3)'] });
   // Delete the old main line's e9-e8: the board goes to the move before it.
-  await page.click('#move-list button.tree-move:text-is("e9e8")');
+  await page.click('#move-list button.tree-move:text-is("e9–e8")');
   await waitBoard(page, { ply: 2, 'main-line': 'false' });
   await page.click('#btn-delete-moves');
   await waitBoard(page, { ply: 1, plies: 3, 'main-line': 'true' });
-  assert.deepEqual(await listed(page), { main: ['f1f2', 'e9e7', 'f2f4'], variations: ['(2. f2f3)'] });
+  assert.deepEqual(await listed(page), { main: ['f1–f2', 'e9–e7', 'f2–f4'], variations: ['(2. f2–f3)'] });
   // The link holds the line shown.
   await page.click('#nav-last');
   await waitBoard(page, { ply: 3, plies: 3 });

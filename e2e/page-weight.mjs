@@ -1,5 +1,5 @@
 // The page's weight (every byte the first screen downloads, the catalogue of the language shown
-// included) stays under 180 KB, and on the wire (compressed: brotli, or gzip; headers aside) under
+// included) stays under 220 KB, and on the wire (compressed: brotli, or gzip; headers aside) under
 // 60 KB, and a reload, which the server answers with 304s, under 5 KB, in English and in Japanese,
 // of bodies and headers; the first paint on loopback is measured (median of several cold loads) and
 // written to target/test-output/first-paint.txt: a figure for docs/web.md, not a pass/fail (timings
@@ -34,7 +34,7 @@ async function onTheWire(url) {
   };
 }
 
-test('page weight under 180 KB; first paint measured', async () => {
+test('page weight under 220 KB; first paint measured', async () => {
   const weights = [], paints = [];
   let wire = 0, reload = 0, wireJa = 0, reloadJa = 0;
   for (let i = 0; i < 7; i++) {
@@ -64,7 +64,7 @@ test('page weight under 180 KB; first paint measured', async () => {
   const line = `page weight ${kb.toFixed(1)} KB (first screen, uncompressed), ${(wire / 1024).toFixed(1)} KB on the wire, a reload ${(reload / 1024).toFixed(1)} KB; in Japanese ${(wireJa / 1024).toFixed(1)} KB on the wire, a reload ${(reloadJa / 1024).toFixed(1)} KB; first contentful paint median ${median(paints).toFixed(0)} ms of ${paints.length} loads (${paints.map((p) => p.toFixed(0)).join(', ')})`;
   console.log(line);
   writeFileSync(join(dirname(SHOTS), 'first-paint.txt'), line + '\n');
-  assert.ok(kb < 180, `the first screen downloads ${kb.toFixed(1)} KB`);
+  assert.ok(kb < 220, `the first screen downloads ${kb.toFixed(1)} KB`);
   assert.ok(wire > 0 && wire / 1024 < 60, `the first screen takes ${(wire / 1024).toFixed(1)} KB on the wire`);
   assert.ok(reload > 0 && reload / 1024 < 5, `a reload takes ${(reload / 1024).toFixed(1)} KB`);
   assert.ok(wireJa > 0 && wireJa / 1024 < 60, `the first screen in Japanese takes ${(wireJa / 1024).toFixed(1)} KB on the wire`);

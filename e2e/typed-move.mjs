@@ -23,7 +23,7 @@ test('typed moves on the analysis board: played when legal, refused in words oth
   assert.equal(await page.inputValue('#typed-move'), '');
   await typeMove(page, 'e9–e8', 2);
   await typeMove(page, 'd5d6', 3);
-  assert.equal((await page.$$eval('#move-list button.tree-move', (bs) => bs.map((b) => b.textContent))).join(' '), 'f1f2 e9e8 d5d6');
+  assert.equal((await page.$$eval('#move-list button.tree-move', (bs) => bs.map((b) => b.textContent))).join(' '), 'f1–f2 e9–e8 d5–d6');
   // White to move: e8, e5 are White's; f2, d6 Black's.
   assert.match(await refused(page, 'zz'), /"zz" is not a move/);
   assert.match(await refused(page, 'a1a2'), /no piece on a1/);
