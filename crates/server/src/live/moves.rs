@@ -87,7 +87,7 @@ impl<'a> Mover<'a> {
             return Err(GameError::PlyLimit { max: MAX_PLIES });
         }
         let mut next = g.game().clone();
-        let captured = next.play(mv).map_err(|e| GameError::illegal(e))?;
+        let captured = next.play(mv).map_err(GameError::illegal)?;
         let time = db::now_ms();
         let ply = next.plies() as u32;
         let mover = g.game().side();
