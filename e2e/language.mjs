@@ -162,6 +162,8 @@ async function english(page, matchers) {
     // A text in Latin letters only, with a word of 4 or more, that is not data: English the
     // catalogue does not have yet.
     else if (!japanese.test(s.text) && /[A-Za-z]{4}/.test(s.text) && !isData(s.text)) found.push(`${s.where}: ${s.text} (not Japanese)`);
+    // The server's English side names inside a Japanese sentence ("Blackの手番").
+    else if (/(?<![A-Za-z])(Black|White|Red|Sente|Gote)(?![A-Za-z])/.test(s.text) && !isData(s.text)) found.push(`${s.where}: ${s.text} (an English side name)`);
   }
   return { missing, found };
 }

@@ -15,6 +15,7 @@ import { MoveTree } from './move-tree.js';
 import { drawMoveTree } from './move-tree-view.js';
 import { showEngineLine, otherLine, slotted, SLOT, barResult, barWaits } from './engine-line.js';
 import { typedMoveBox } from './typed-move.js';
+import { sideNames } from './game-words.js';
 import { BoardLayout, variantText } from './layout.js';
 
 const LINES = 'hasami.lines';
@@ -234,7 +235,7 @@ export function analysisScreen(view, params, onCleanup) {
     if (engine) search();
     const m = b.moves[b.ply - 1];
     if (m) {
-      const side = sideText(b.side_names, m.side, b.size).toLowerCase();
+      const side = sideText(sideNames(b), m.side, b.size).toLowerCase();
       const move = moveText(m.move, b.size);
       const said = m.captured.length ? t('analysis.playedCapturing', { side, move, captured: m.captured.map((c) => squareText(c, b.size)).join(' ') })
         : t('analysis.played', { side, move });
@@ -246,7 +247,7 @@ export function analysisScreen(view, params, onCleanup) {
   // The typed-move box's view of the position shown.
   function typedState() {
     if (!cur) return null;
-    return { size: cur.size, position: cur.position, legal: cur.legal_moves, turn: cur.turn, sideNames: cur.side_names,
+    return { size: cur.size, position: cur.position, legal: cur.legal_moves, turn: cur.turn, sideNames: sideNames(cur),
       refused: cur.shogun ? cur.shogun.refused : null, refusal: cur.status === 'over' ? t('typed.over') : null };
   }
 
@@ -308,7 +309,7 @@ export function analysisScreen(view, params, onCleanup) {
           const a = await api.analysisSearch({ variant, position: start || undefined, moves, ms: 1000, lines: Number(linesSelect.value) }, abort.signal);
           if (seq !== searchSeq) return;
           const turn = b.turn, pick = (pv) => { if (node === at) playLine(pv); };
-          showEngineLine(engineText, a, { first, ply, turn, sideNames: b.side_names, onPick: pick, bar, size: b.size });
+          showEngineLine(engineText, a, { first, ply, turn, sideNames: sideNames(b), onPick: pick, bar, size: b.size });
           otherLines.textContent = '';
           for (const l of a.lines.slice(1)) otherLines.append(otherLine(l, { first, ply, turn, onPick: pick, size: b.size }));
           // (The first move of the line shown: the answer's `best` can differ from it.)
@@ -333,7 +334,7 @@ export function analysisScreen(view, params, onCleanup) {
     const last = ply > 0 ? b.moves[ply - 1] : null;
     root.dataset.status = b.status; root.dataset.turn = b.turn; root.dataset.ply = ply; root.dataset.plies = plies;
     root.dataset.node = node.id; root.dataset.mainLine = tree.onMainLine(node);
-    bar.sides(b.side_names, b.shogun);
+    bar.sides(sideNames(b), b.shogun);
     board.set({
       size: b.size, position: b.position, go: b.preset === 'dai-hasami' || b.preset === 'dai-hasami-captures',
       houseRows: b.preset === 'agon' || /\+house(=on)?(\+|$)/.test(b.variant) ? 2 : 0,
@@ -344,7 +345,7 @@ export function analysisScreen(view, params, onCleanup) {
       winningLine: b.winning_line, hint: null,
       // The engine's best move in the position shown: an arrow.
       arrows: engine && best && best.node === node.id ? [{ move: best.move, kind: 'best' }] : [],
-      shogun: !!b.shogun, sideNames: b.side_names, learn: false,
+      shogun: !!b.shogun, sideNames: sideNames(b), learn: false,
       arrivals: b.shogun ? b.shogun.arrivals : null, refused: b.shogun ? b.shogun.refused : null,
       checkSide: b.shogun && b.shogun.attacked ? b.turn : null,
       look: lookFor(b),
@@ -357,13 +358,13 @@ export function analysisScreen(view, params, onCleanup) {
       status.textContent = ply < plies ? t('analysis.moveOf', { ply, plies }) : '';
     } else {
       over.hidden = true;
-      const parts = [ply < plies ? t('analysis.toMoveAt', { side: b.side_names[b.turn], ply, plies }) : t('analysis.toMove', { side: b.side_names[b.turn] })];
+      const parts = [ply < plies ? t('analysis.toMoveAt', { side: sideNames(b)[b.turn], ply, plies }) : t('analysis.toMove', { side: sideNames(b)[b.turn] })];
       if (b.shogun && b.shogun.attacked) parts.push(t('analysis.shogunAttacked', { attackers: b.shogun.attackers.join(', ') }));
       status.textContent = parts.join(' — ');
     }
     bPromote.disabled = tree.onMainLine(node);
     bDelete.disabled = !node.parent;
     bCoords.hidden = b.size !== 9;
-    drawMoveTree(moveList, tree, node, { first, sideNames: b.side_names, onPick: (n) => goto(n, n.parent === node), empty: t('analysis.empty'), size: b.size });
+    drawMoveTree(moveList, tree, node, { first, sideNames: sideNames(b), onPick: (n) => goto(n, n.parent === node), empty: t('analysis.empty'), size: b.size });
   }
 }

@@ -1,6 +1,7 @@
 // Typed moves: a small text box that takes a move as `e1e5` (also `e1-e5`, `e1–e5`, any case),
 // plays it when it is legal in the position shown, and otherwise says why not.
 
+import { sideNames } from './game-words.js';
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { parsePosition } from './board.js';
@@ -79,6 +80,6 @@ export function gameTypedState(g, you, viewing) {
   const refusal = g.status !== 'playing' ? t('typed.over') : !you ? t('typed.watching')
     : g.arranging ? t('typed.arranging') : viewing ? t('typed.viewing')
     : you !== 'both' && g.turn !== you ? t('typed.notYourTurn') : g.thinking ? t('typed.thinking') : null;
-  return { size: g.size, position: g.position, legal: g.legal_moves, turn: g.turn, sideNames: g.side_names,
+  return { size: g.size, position: g.position, legal: g.legal_moves, turn: g.turn, sideNames: sideNames(g),
     refused: g.shogun ? g.shogun.refused : null, refusal };
 }
