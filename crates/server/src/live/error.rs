@@ -315,3 +315,25 @@ pub(crate) enum GameError {
     #[error("{0}")]
     Store(#[from] DbError),
 }
+
+impl GameError {
+    /// A move refused with `error`, with its refusal code and facts.
+    pub(crate) fn illegal(error: AnyGameError) -> GameError {
+        let why = Refusal::of_move(&error);
+        GameError::IllegalMove(error, Box::new(why))
+    }
+
+    /// The refusal code and facts of this error, for the refusals a player can meet when moving.
+    pub(crate) fn refusal(&self) -> Option<Refusal> {
+        match self {
+            GameError::IllegalMove(_, why) => Some(Refusal::clone(why)),
+            GameError::IllegalBoardMove { ply, why, .. } => {
+                Some(Refusal::clone(why).with("ply", ply))
+            }
+            GameError::NotYourTurn { .. } => Some(Refusal::new("not_your_turn")),
+            GameError::GameOver(_) => Some(Refusal::new("game_over")),
+            GameError::Arranging => Some(Refusal::new("arranging")),
+            _ => None,
+        }
+    }
+}

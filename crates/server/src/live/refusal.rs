@@ -7,7 +7,6 @@
 
 use hasami_core::{AnyGameError, IllegalMoveError, ShogunMoveError, Unreachable};
 
-use crate::live::error::GameError;
 
 /// A refusal's code and its facts, each a field of the JSON error answer beside `error`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,7 +19,7 @@ pub(crate) struct Refusal {
 
 impl Refusal {
     /// A refusal with `code` and no facts yet.
-    fn new(code: &'static str) -> Refusal {
+    pub(crate) fn new(code: &'static str) -> Refusal {
         Refusal {
             code,
             fields: Vec::new(),
@@ -28,7 +27,7 @@ impl Refusal {
     }
 
     /// This refusal with the fact `name` = `value`.
-    fn with(mut self, name: &'static str, value: impl ToString) -> Refusal {
+    pub(crate) fn with(mut self, name: &'static str, value: impl ToString) -> Refusal {
         self.fields.push((name, value.to_string()));
         self
     }
@@ -86,28 +85,6 @@ fn shogun(error: &ShogunMoveError) -> Refusal {
         ShogunMoveError::ShogunInDanger { by, .. } => Refusal::new("shogun_exposed")
             .with("square", by)
             .with("rule", "S5"),
-    }
-}
-
-impl GameError {
-    /// A move that `game` (as it stood) refuses with `error`.
-    pub(crate) fn illegal(error: AnyGameError) -> GameError {
-        let why = Refusal::of_move(&error);
-        GameError::IllegalMove(error, Box::new(why))
-    }
-
-    /// The refusal code and facts of this error, for the refusals a player can meet when moving.
-    pub(crate) fn refusal(&self) -> Option<Refusal> {
-        match self {
-            GameError::IllegalMove(_, why) => Some(Refusal::clone(why)),
-            GameError::IllegalBoardMove { ply, why, .. } => {
-                Some(Refusal::clone(why).with("ply", ply))
-            }
-            GameError::NotYourTurn { .. } => Some(Refusal::new("not_your_turn")),
-            GameError::GameOver(_) => Some(Refusal::new("game_over")),
-            GameError::Arranging => Some(Refusal::new("arranging")),
-            _ => None,
-        }
     }
 }
 
