@@ -10,7 +10,8 @@
 //      back to English (`window.hasamiI18n.missing` stays empty), no visible text is an English
 //      catalogue text (of 4 letters or more) that differs in Japanese, and no visible text is in Latin
 //      letters only (a word of 4 or more) unless it is data;
-//   4. every form of the reason a game ended that the server writes is said in Japanese.
+//   4. every form of the reason a game ended that the server writes is said in Japanese;
+//   5. the server's refusals on the account screens (server-words.js) are said in Japanese.
 //
 // The screens: the new-game form with each preset and with Shogun's settings, the lobby, the games
 // list, import, the rules page of every preset, a game against the engine of every preset, a
@@ -427,5 +428,27 @@ test('language: every reason the server writes for the end of a game is said in 
   }, reasons);
   const english = said.filter(([, ja]) => /[A-Za-z]{3}/.test(ja.replace(/[a-i]\d/g, ''))).map(([r, ja]) => `${r} → ${ja}`);
   assert.deepEqual(english, [], 'reasons left in English');
+  await page.context().close();
+});
+
+test('language: the server\'s refusals on the account screens are said in Japanese', async () => {
+  const page = await newPage('language-refusals', undefined, 'light', { locale: 'ja-JP' });
+  await page.goto(`${BASE}/?lang=ja#/login`);
+  await page.fill('#login-name', `nobody${stamp}`);
+  await page.fill('#login-password', 'not the password');
+  await page.click('#login-submit');
+  await page.waitForFunction(() => document.getElementById('login-error')?.textContent);
+  assert.equal(await page.textContent('#login-error'), 'ユーザー名またはパスワードが違います。');
+  // Every form the server writes (crates/server/src/accounts/) has its Japanese.
+  const said = await page.evaluate(async () => {
+    const { serverText } = await import('/assets/server-words.js');
+    return ["that user name is taken; choose another", "that user name is reserved; choose another",
+      'a user name has 3 to 20 characters', "a user name has only letters A–Z and a–z, digits, '_' and '-'",
+      'a password has 8 to 256 characters', 'the server is busy checking passwords; try again in a moment',
+      'wrong user name or password', 'too many tries from your address; wait 30 seconds and try again',
+      'not logged in', "no player named 'ann'", 'you cannot challenge yourself',
+      'you have 5 open challenges; wait for answers or cancel some', 'no open challenge 7 for you'].map(serverText);
+  });
+  for (const s of said) assert.match(s, /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u, s);
   await page.context().close();
 });

@@ -24,6 +24,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/lang-ja.js"),
     ),
     (
+        "server-words.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/server-words.js"),
+    ),
+    (
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../web/app.css"),

@@ -1,7 +1,9 @@
 // Calls to the server's JSON API (docs/web.md) and the tokens this browser holds. The server's
-// error texts are shown as it wrote them; the network's own failures are in the page's language.
+// error texts are said in the page's language where server-words.js knows their form (else as the
+// server wrote them); the network's own failures are in the page's language.
 
 import { t } from './i18n.js';
+import { serverText } from './server-words.js';
 
 // `code` and `details`: a refused move's reason and facts (docs/web.md, "Refusal codes").
 export class ApiError extends Error {
@@ -18,7 +20,7 @@ export async function call(method, path, body, signal) {
   try { res = await fetch(path, opts); } catch (e) { throw new ApiError(0, t(signal && signal.aborted ? 'error.stopped' : 'error.offline')); }
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || t('error.http', { status: res.status }), data && typeof data === 'object' ? data : null);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error && serverText(data.error)) || t('error.http', { status: res.status }), data && typeof data === 'object' ? data : null);
   return data;
 }
 
