@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The whole browser run must finish within this (it takes about 15 s on a 2-core machine).
-const DEADLINE: Duration = Duration::from_secs(240);
+/// The whole browser run must finish within this (about 95 scenarios, several minutes on a 2-core machine
+/// while other test binaries build; the deadline only stops a run that hangs).
+const DEADLINE: Duration = Duration::from_secs(900);
 
 fn workspace() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
