@@ -1,6 +1,6 @@
 // The language test: every screen shows only catalogue texts, in English and in Japanese.
 //
-//   1. (no server) lang-ja.js has exactly the keys of lang-en.js, and every `{param}` of an English
+//   1. (no server) lang-ja.js with lang-ja-more.js has exactly the keys of lang-en.js with lang-en-more.js, and every `{param}` of an English
 //      text is in its Japanese text;
 //   2. the pseudo-language (`/?lang=qps#/…`, every catalogue text inside ⟦ ⟧): on every screen, each
 //      visible text and each aria-label, title and placeholder is inside ⟦ ⟧ or is data (numbers,
@@ -35,7 +35,8 @@ async function catalogue(file) {
 const params = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('language: lang-ja.js has the keys of lang-en.js, each with the English text\'s {params}', async () => {
-  const en = await catalogue('lang-en.js'), ja = await catalogue('lang-ja.js');
+  const en = { ...await catalogue('lang-en.js'), ...await catalogue('lang-en-more.js') };
+  const ja = { ...await catalogue('lang-ja.js'), ...await catalogue('lang-ja-more.js') };
   const missing = Object.keys(en).filter((k) => !(k in ja));
   const extra = Object.keys(ja).filter((k) => !(k in en));
   assert.deepEqual(missing, [], 'keys of lang-en.js missing in lang-ja.js');
@@ -139,7 +140,8 @@ async function untranslated(page) {
 
 /** English catalogue texts that a Japanese screen must not show: [key, RegExp]. */
 async function englishMatchers() {
-  const en = await catalogue('lang-en.js'), ja = await catalogue('lang-ja.js');
+  const en = { ...await catalogue('lang-en.js'), ...await catalogue('lang-en-more.js') };
+  const ja = { ...await catalogue('lang-ja.js'), ...await catalogue('lang-ja-more.js') };
   const out = [];
   for (const [k, v] of Object.entries(en)) {
     const letters = (v.replace(/\{\w+\}/g, '').match(/\p{L}/gu) || []).length;

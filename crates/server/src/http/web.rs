@@ -29,6 +29,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/server-words.js"),
     ),
     (
+        "lang-en-more.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lang-en-more.js"),
+    ),
+    (
+        "lang-ja-more.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lang-ja-more.js"),
+    ),
+    (
         "app.css",
         "text/css; charset=utf-8",
         include_str!("../web/app.css"),

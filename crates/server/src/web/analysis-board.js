@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
 import { h, announce, plain } from './dom.js';
-import { t, tn } from './i18n.js';
+import { t, tn, loadMore } from './i18n.js';
 import { evalBar, moveText, squareText, sideText, refusalText, coordsButton } from './notation.js';
 import { MoveTree } from './move-tree.js';
 import { drawMoveTree } from './move-tree-view.js';
@@ -17,6 +17,9 @@ import { showEngineLine, otherLine, slotted, SLOT, barResult, barWaits } from '.
 import { typedMoveBox } from './typed-move.js';
 import { sideNames } from './game-words.js';
 import { BoardLayout, variantText } from './layout.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 const LINES = 'hasami.lines';
 /** The most boards kept for going back and forth without asking the server again. */

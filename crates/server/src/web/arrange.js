@@ -11,7 +11,10 @@
 // #arrange-random, #arrange-reset and #arrange-done.
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadMore } from './i18n.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 /** Each side's first rank from the owner's left, the Shogun's square (index 4) included. */
 const RANKS = {

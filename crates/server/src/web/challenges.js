@@ -9,8 +9,11 @@ import { gameName } from './rules.js';
 import { account, loadAccount, onAccount, syncAccountGames } from './session.js';
 import { PRESETS, playerLink } from './ratings.js';
 import { QUICK_CLOCKS } from './lobby.js';
-import { t, tn } from './i18n.js';
+import { t, tn, loadMore } from './i18n.js';
 import { tNodes } from './tnodes.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 /** Correspondence choices: days a move. */
 export const DAYS = [1, 2, 3, 5, 7, 14];

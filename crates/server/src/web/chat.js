@@ -6,8 +6,11 @@
 
 import { call } from './api.js';
 import { h, plain } from './dom.js';
-import { t, isJapanese } from './i18n.js';
+import { t, isJapanese, loadMore } from './i18n.js';
 import { sideName } from './ratings.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 /** The chat's calls of the API (docs/web.md, "Chat"). */
 const api = {

@@ -3,8 +3,11 @@
 // moves; clicking a move plays the line up to it (`onPick(i)`: the first i + 1 moves).
 
 import { h } from './dom.js';
-import { t, tn } from './i18n.js';
+import { t, tn, loadMore } from './i18n.js';
 import { lineText, scoreText, sideText } from './notation.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 // Where the moves go in a translated sentence (`{line}`): the sentence is split around it.
 export const SLOT = '\u0001';

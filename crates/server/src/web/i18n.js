@@ -32,12 +32,20 @@ function chosen() {
 const lang = chosen();
 // Only the language shown is loaded (one request, kept by the browser): a key its catalogue lacks
 // shows as the key itself and is listed in `missing` (the language test fails on any).
-const strings = (await import(`./lang-${lang === 'qps' ? 'en' : lang}.js`)).default;
+const strings = { ...(await import(`./lang-${lang === 'qps' ? 'en' : lang}.js`)).default };
 const pseudo = lang === 'qps';
 const missing = new Set();
 const plurals = new Intl.PluralRules(pseudo ? 'en' : lang);
 globalThis.hasamiI18n = { lang, missing };
 document.documentElement.lang = pseudo ? 'en' : lang;
+
+let more = null;
+/** Adds the texts of the screens loaded later (`lang-LANG-more.js`) to the catalogue, once; the
+ * modules that use them wait for it at their top (`await loadMore()`). */
+export function loadMore() {
+  more ??= import(`./lang-${lang === 'qps' ? 'en' : lang}-more.js`).then((m) => { Object.assign(strings, m.default); });
+  return more;
+}
 
 /** The language shown (`en`, `ja`; `qps` in the language test). */
 export function language() { return lang; }

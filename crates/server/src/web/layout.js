@@ -14,7 +14,10 @@
 // below it on a narrow, tall one; the side whose pieces are at the bottom has its clock there.
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadMore } from './i18n.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 const ZOOM = 'hasami.board-zoom';
 /** The smallest share of the largest size the handle allows. */

@@ -4,9 +4,12 @@
 // applies at once to the board on the screen (and in this browser's other tabs) and is kept for
 // every game. Loaded with the game screen and the analysis board, or when the panel is first opened.
 
-import { t } from './i18n.js';
+import { t, loadMore } from './i18n.js';
 import { h } from './dom.js';
 import { SETS, THEMES, makeLook, sample } from './pieces.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 const PIECES = 'hasami.pieces', BOARD = 'hasami.board';
 const AUTO = 'auto';

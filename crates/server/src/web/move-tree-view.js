@@ -4,9 +4,12 @@
 // goes to its node.
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadMore } from './i18n.js';
 import { analysisStyles } from './engine-line.js';
 import { moveText, sideText } from './notation.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 analysisStyles();
 

@@ -2,8 +2,11 @@
 // inaccuracies, mistakes and blunders, the marks in the move list and the arrows on the board.
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadMore } from './i18n.js';
 import { moveText, sideText } from './notation.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 const NS = 'http://www.w3.org/2000/svg';
 

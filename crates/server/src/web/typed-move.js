@@ -3,9 +3,12 @@
 
 import { sideNames } from './game-words.js';
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadMore } from './i18n.js';
 import { parsePosition } from './board.js';
 import { analysisStyles } from './engine-line.js';
+
+// This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
+await loadMore();
 
 analysisStyles();
 
