@@ -7,7 +7,6 @@
 
 use hasami_core::{AnyGameError, IllegalMoveError, ShogunMoveError, Unreachable};
 
-
 /// A refusal's code and its facts, each a field of the JSON error answer beside `error`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Refusal {
