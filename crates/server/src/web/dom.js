@@ -69,3 +69,13 @@ export function dropNotice(id) {
   const old = document.getElementById(id);
   if (old && old.classList.contains('notice')) old.remove();
 }
+
+/**
+ * Scrolls the list `box` (a scroll box of its own, the move list) so that `item` shows, moving
+ * nothing else: the page stays where it is, and the board with it.
+ */
+export function showInList(box, item) {
+  const r = item.getBoundingClientRect(), list = box.getBoundingClientRect();
+  if (r.bottom > list.bottom) box.scrollTop += r.bottom - list.bottom;
+  else if (r.top < list.top) box.scrollTop -= list.top - r.top;
+}

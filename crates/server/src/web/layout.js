@@ -185,13 +185,3 @@ export function variantText(el, text) {
   for (const part of String(text).split(/(?<=[+,:])/)) el.append(part, h('wbr'));
   el.title = text;
 }
-
-/**
- * Scrolls the list `box` (a scroll box of its own, the move list) so that `item` shows, moving
- * nothing else: the page stays where it is, and the board with it.
- */
-export function showInList(box, item) {
-  const r = item.getBoundingClientRect(), list = box.getBoundingClientRect();
-  if (r.bottom > list.bottom) box.scrollTop += r.bottom - list.bottom;
-  else if (r.top < list.top) box.scrollTop -= list.top - r.top;
-}

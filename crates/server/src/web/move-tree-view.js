@@ -3,7 +3,7 @@
 // Every move is a button (`data-node`, `data-ply`; `aria-current=true` on the node shown) that
 // goes to its node.
 
-import { h } from './dom.js';
+import { h, showInList } from './dom.js';
 import { t, loadMore } from './i18n.js';
 import { analysisStyles } from './engine-line.js';
 import { moveText, sideText } from './notation.js';
@@ -71,9 +71,5 @@ export function drawMoveTree(box, tree, current, { first, sideNames, onPick, emp
   }
   box.append(ol);
   const cur = box.querySelector('[aria-current="true"]');
-  if (cur) {
-    const r = cur.getBoundingClientRect(), list = box.getBoundingClientRect();
-    if (r.bottom > list.bottom) box.scrollTop += r.bottom - list.bottom;
-    else if (r.top < list.top) box.scrollTop -= list.top - r.top;
-  }
+  if (cur) showInList(box, cur);
 }

@@ -6,7 +6,7 @@
 // in this browser (default: on when the page is in Japanese). Also here: the engine's score in
 // words, the evaluation bar, the move list, and a refused move in the player's words.
 
-import { h, plain } from './dom.js';
+import { h, plain, showInList } from './dom.js';
 import { t, tn, has, isJapanese } from './i18n.js';
 
 const STYLE = 'hasami.coords';
@@ -168,9 +168,5 @@ export function fillMoveList(box, moves, sideNames, ply, goto, { empty = t('move
   });
   box.append(moves.length ? ol : h('p', { class: 'hint-text' }, empty));
   const cur = box.querySelector('[aria-current="true"]');
-  if (cur && follow) {
-    const r = cur.getBoundingClientRect(), list = box.getBoundingClientRect();
-    if (r.bottom > list.bottom) box.scrollTop += r.bottom - list.bottom;
-    else if (r.top < list.top) box.scrollTop -= list.top - r.top;
-  }
+  if (cur && follow) showInList(box, cur);
 }
