@@ -30,6 +30,8 @@
 //! - `db` (the store: SQLite or PostgreSQL) and `engine` (searches on blocking threads, pooled,
 //!   through `hasami_engine::Searcher::search` with a `SearchRequest`) serve `live`. A game of
 //!   either family is core's `hasami_core::AnyGame`.
+//! - `puzzles`: the embedded puzzle files, read once into an indexed set; the routes under
+//!   `/api/puzzles` serve it.
 //! - `connections`: accepting connections within the [`Limits`]; `metrics`: the operator's counts.
 //!
 //! Dependencies go one way: `http` → `live` → `db`, `engine`.
@@ -45,6 +47,7 @@ mod limits;
 mod live;
 mod metrics;
 mod per_address;
+mod puzzles;
 
 use std::future::Future;
 use std::net::SocketAddr;

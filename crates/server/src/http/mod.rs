@@ -14,6 +14,7 @@ pub mod guard;
 pub mod health;
 pub mod metrics;
 pub mod players;
+pub mod puzzles;
 pub mod request;
 pub mod variants;
 pub mod web;
@@ -80,6 +81,11 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api/challenges/{id}/cancel", post(challenges::cancel))
         .route("/api/analysis", post(analysis::board))
         .route("/api/analysis/search", post(analysis::search))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/daily", get(puzzles::today))
+        .route("/api/puzzles/{id}", get(puzzles::show))
+        .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
         .route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
         .merge(assets::router())

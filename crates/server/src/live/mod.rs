@@ -97,7 +97,7 @@ pub(crate) use lobby::Lobby;
 pub use memory::game_bytes;
 pub(crate) use names::Namer;
 pub(crate) use overdue::Overdue;
-pub(crate) use random::random_token;
+pub(crate) use random::{random_token, random_u64};
 pub(crate) use record::Recorder;
 pub use registry::{AppState, Shared};
 pub(crate) use registry::{MAX_LIVE_BYTES, MAX_LIVE_GAMES};

@@ -1,0 +1,49 @@
+//! Puzzles (docs/web.md, "Puzzles"): positions with one forced best line, proved by the engine
+//! (`hasami-lab puzzles generate`) and shipped in `suites/puzzles/PRESET.txt`. The files are embedded
+//! at compile time (`files`), read once into an immutable, indexed [`PuzzleSet`] (`set`), and served
+//! statelessly: a puzzle to solve (`pick`), the day's puzzle (`daily`), and the check of a line
+//! played (`attempt`). Nothing here knows HTTP or the store.
+//!
+//! - `theme`: the tags a puzzle carries; `puzzle`: one puzzle; `parse`: a file's lines into puzzles.
+
+mod attempt;
+mod daily;
+mod files;
+mod parse;
+mod pick;
+mod puzzle;
+mod set;
+mod theme;
+
+#[cfg(test)]
+mod shipped;
+
+pub(crate) use attempt::Attempt;
+pub(crate) use daily::{daily, day_of};
+pub(crate) use pick::{Pick, MAX_EXCLUDED};
+pub(crate) use puzzle::Puzzle;
+pub(crate) use set::PuzzleSet;
+pub(crate) use theme::Theme;
+
+/// The presets that may have puzzles, in the order they are listed (the file names of
+/// `suites/puzzles/`).
+pub(crate) const PRESETS: [&str; 7] = [
+    "hasami",
+    "hasami-chess",
+    "dai-hasami",
+    "dai-hasami-captures",
+    "agon",
+    "mak-yek",
+    "shogun",
+];
+
+/// The preset named `text` (any case; an alias such as `apit-sodok` names its preset), when it is
+/// one that may have puzzles.
+pub(crate) fn preset_named(text: &str) -> Option<&'static str> {
+    let name = text.trim().to_ascii_lowercase();
+    if name == "shogun" {
+        return Some("shogun");
+    }
+    let preset = hasami_core::Preset::named(&name)?.name();
+    PRESETS.into_iter().find(|p| *p == preset)
+}
