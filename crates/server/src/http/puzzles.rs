@@ -104,9 +104,10 @@ fn excluded(text: &str) -> Result<Vec<String>, ApiError> {
 
 /// The puzzle with `id`, or 404.
 fn puzzle(id: &str) -> Result<&'static Puzzle, ApiError> {
-    PuzzleSet::shipped()
-        .get(id)
-        .ok_or_else(|| ApiError::not_found(format!("no puzzle '{}'", short(id))))
+    PuzzleSet::shipped().get(id).ok_or_else(|| {
+        let shown: String = id.chars().take(MAX_ID_CHARS).collect();
+        ApiError::not_found(format!("no puzzle '{shown}'"))
+    })
 }
 
 /// `GET /api/puzzles/{id}`: the puzzle (without its solution).
