@@ -13,6 +13,7 @@
 //! game        Game<P>: positions so far, repetition (D1), checked play, undo
 //! record/     Record<P>: game records (docs/records.md), parsed and written once for both families
 //! perft       perft<P>; playout: random whole games
+//! puzzle      the puzzle files' format (suites/puzzles/, docs/learn.md)
 //! variant     Variant: either family's rules from variant text
 //! any         AnyGame: a game of either family behind one type (used by the UGI engine, the web
 //!             server and terminal play)
@@ -59,6 +60,7 @@ mod outcome;
 mod perft;
 mod playout;
 mod position;
+pub mod puzzle;
 mod record;
 pub mod shogun;
 pub mod suite;

@@ -5,6 +5,7 @@
 //! - `convert/`: `hasami-lab convert`, the conversion suite.
 //! - `levels.rs`: `hasami-lab levels`, a level ladder in any variant (a match in short form).
 //! - `tune/`: `hasami-lab tune`, self-play data, texel tuning and weight matches.
+//! - `puzzles/`: `hasami-lab puzzles`, engine-proven puzzles (generate and verify).
 //! - `eval_cost.rs`: `hasami-lab eval-cost`, the evaluation's cost.
 
 // The doc comments of the command line's arguments are its `--help` text, written for a terminal
@@ -15,6 +16,7 @@ mod convert;
 mod eval_cost;
 mod levels;
 mod matches;
+mod puzzles;
 mod text_file;
 mod tune;
 
@@ -41,6 +43,8 @@ enum Command {
     Levels(levels::LevelsArgs),
     /// Self-play data, texel tuning, matches between weight sets and evaluation timing.
     Tune(tune::TuneArgs),
+    /// Engine-proven puzzles: `generate` from self-play, `verify` a puzzle file again.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Times the evaluation of the Hasami family and its mobility part.
     EvalCost(eval_cost::EvalCostArgs),
     /// The engine this program's `level:N` players run (the UGI protocol, as `hasami ugi`).
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         Command::Levels(args) => levels::run(&args),
         Command::Tune(args) => tune::run(args).map_err(CliError::Failed),
         Command::EvalCost(args) => eval_cost::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
         Command::Ugi => hasami_engine::ugi::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(CliError::Io),
     };
