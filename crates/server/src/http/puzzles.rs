@@ -9,12 +9,13 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use hasami_core::puzzle::Theme;
 use serde::Deserialize;
 
 use crate::http::error::{short, ApiError};
 use crate::http::request::body;
 use crate::live::random_u64;
-use crate::puzzles::{daily, preset_named, Attempt, Pick, Puzzle, PuzzleSet, Theme, MAX_EXCLUDED};
+use crate::puzzles::{daily, preset_named, Attempt, Pick, Puzzle, PuzzleSet, MAX_EXCLUDED};
 
 /// The longest id accepted in `exclude`.
 const MAX_ID_CHARS: usize = 40;

@@ -4,7 +4,7 @@
 //! statelessly: a puzzle to solve (`pick`), the day's puzzle (`daily`), and the check of a line
 //! played (`attempt`). Nothing here knows HTTP or the store.
 //!
-//! - `theme`: the tags a puzzle carries; `puzzle`: one puzzle; `parse`: a file's lines into puzzles.
+//! - `puzzle`: one puzzle; `parse`: a file into puzzles (its form read by `hasami_core::puzzle`).
 
 mod attempt;
 mod daily;
@@ -13,7 +13,6 @@ mod parse;
 mod pick;
 mod puzzle;
 mod set;
-mod theme;
 
 #[cfg(test)]
 mod shipped;
@@ -23,7 +22,6 @@ pub(crate) use daily::{daily, day_of};
 pub(crate) use pick::{Pick, MAX_EXCLUDED};
 pub(crate) use puzzle::Puzzle;
 pub(crate) use set::PuzzleSet;
-pub(crate) use theme::Theme;
 
 /// The presets that may have puzzles, in the order they are listed (the file names of
 /// `suites/puzzles/`).

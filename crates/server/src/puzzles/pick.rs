@@ -5,7 +5,7 @@ use hasami_core::SplitMix64;
 
 use super::puzzle::Puzzle;
 use super::set::PuzzleSet;
-use super::theme::Theme;
+use hasami_core::puzzle::Theme;
 
 /// The most ids a request may exclude.
 pub(crate) const MAX_EXCLUDED: usize = 100;

@@ -3,7 +3,7 @@
 use hasami_core::Move;
 use serde::Serialize;
 
-use super::theme::Theme;
+use hasami_core::puzzle::Theme;
 
 /// A puzzle: a position whose side to move (the solver) has one best line.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use super::files::FILES;
-use super::parse::{parse_file, LineError};
+use super::parse::{parse_file, FileError};
 use super::puzzle::Puzzle;
-use super::theme::Theme;
 use super::PRESETS;
+use hasami_core::puzzle::Theme;
 
 /// The puzzles of one preset: indices into the set's list.
 #[derive(Debug, Default)]
@@ -56,14 +56,13 @@ impl PuzzleSet {
 
     /// The set of `files` (preset and text; a preset not in [`PRESETS`] is refused), and the lines
     /// that are not puzzles (a second puzzle with an id already read is one).
-    pub(crate) fn read(files: &[(&str, &str)]) -> (PuzzleSet, Vec<LineError>) {
+    pub(crate) fn read(files: &[(&str, &str)]) -> (PuzzleSet, Vec<FileError>) {
         let mut set = PuzzleSet::default();
         let mut errors = Vec::new();
         for (name, text) in files {
             let Some(preset) = PRESETS.into_iter().find(|p| p == name) else {
-                errors.push(LineError {
+                errors.push(FileError {
                     preset: "?",
-                    line: 0,
                     why: format!("no preset '{name}' has puzzles"),
                 });
                 continue;
@@ -72,9 +71,8 @@ impl PuzzleSet {
             errors.append(&mut bad);
             for puzzle in puzzles {
                 if set.by_id.contains_key(&puzzle.id) {
-                    errors.push(LineError {
+                    errors.push(FileError {
                         preset,
-                        line: 0,
                         why: format!("id {} twice", puzzle.id),
                     });
                     continue;
