@@ -76,6 +76,7 @@ import './looks.mjs';
 import './language.mjs';
 import './i18n-screens.mjs';
 import './notation.mjs';
+import './puzzles.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -312,6 +312,13 @@ function screens(presets, other, lang, me) {
     await page.waitForSelector('#arrange');
   });
   add('analysis board', (page) => go(page, '/analysis?variant=hasami', '#analysis-board'));
+  add('puzzles: a hint, the solution played out', async (page) => {
+    await go(page, '/puzzles', '#puzzles[data-state="solving"]');
+    await page.click('#pz-hint');
+    await page.waitForSelector('.hintmark');
+    await page.click('#pz-solution');
+    await page.waitForSelector('#puzzles[data-shown="solution"]');
+  });
   add('sign up', (page) => go(page, '/signup', '#signup-form'));
   add('login', (page) => go(page, '/login', '#login-form'));
   add('account', async (page) => {

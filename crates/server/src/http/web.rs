@@ -150,6 +150,27 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/layout.js"),
     ),
     (
+        // Puzzles: the screen, the ratings this browser keeps, their arithmetic.
+        "puzzles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/puzzles.js"),
+    ),
+    (
+        "puzzles.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/puzzles.css"),
+    ),
+    (
+        "puzzle-rating.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/puzzle-rating.js"),
+    ),
+    (
+        "glicko2.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/glicko2.js"),
+    ),
+    (
         "layout.css",
         "text/css; charset=utf-8",
         include_str!("../web/layout.css"),

@@ -1,12 +1,12 @@
 // The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET,
-// #/signup, #/login, #/account, #/@/NAME, #/leaderboard/PRESET, #/now, #/challenge/NAME); the game
+// #/puzzles[/ID], #/signup, #/login, #/account, #/@/NAME, #/leaderboard/PRESET, #/now, #/challenge/NAME); the game
 // screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis board
 // analysis-board.js, the account screens account.js (who is signed in: session.js), a player's page
 // players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js.
 // Screens other than the first are loaded when first opened, so the first screen stays light.
 
 import { translateMarkup, t, tn, LANGUAGES, language, setLanguage } from './i18n.js';
-import { api, tokens, invites, sides, holdKey } from './api.js';
+import { api, call, tokens, invites, sides, holdKey } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon, fillIn } from './dom.js';
 import { setUpSoundToggle } from './sounds.js';
@@ -22,6 +22,7 @@ const screens = {
   player: () => import('./players.js'),
   leaderboard: () => import('./leaderboard.js'),
   challenges: () => import('./challenges.js'),
+  puzzles: () => import('./puzzles.js'),
 };
 import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
 import { yourTurnsFirst, showYourTurns } from './turns.js';
@@ -100,6 +101,7 @@ function route() {
   if (parts[0] === '@' && nameFromPath(parts[1])) return later('player', (m) => m.playerScreen(view, nameFromPath(parts[1])));
   if (parts[0] === 'leaderboard') return later('leaderboard', (m) => m.leaderboardScreen(view, parts[1] || ''));
   if (parts[0] === 'now') return later('leaderboard', (m) => m.nowScreen(view, onLeave));
+  if (parts[0] === 'puzzles') return later('puzzles', (m) => m.puzzlesScreen(view, parts[1] ? decodeURIComponent(parts[1]) : null, onLeave));
   if (parts[0] === 'challenge') return later('challenges', (m) => m.challengeScreen(view, nameFromPath(parts[1]) || params.get('to') || ''));
   return newGameScreen(params);
 }
@@ -296,11 +298,24 @@ async function newGameScreen(params) {
   }
   sync();
   checkVariant();
+  dailyCard(quick, here);
   const [games, now] = await Promise.all([recentGames(5), screens.leaderboard().then((m) => m.nowPlayingCard(5), () => null)]);
   // Not when another screen was opened meanwhile.
   if (location.hash !== here) return;
   showGames(games);
   if (now) view.append(now);
+}
+
+/** The puzzle of the day (its game and rating, a link to it): a small card after `after`, asked
+ * for once the screen is drawn (unless the screen was left meanwhile). */
+async function dailyCard(after, here) {
+  let p;
+  try { p = await call('GET', '/api/puzzles/daily'); } catch { return; }
+  if (location.hash !== here || !after.isConnected) return;
+  after.after(h('section', { class: 'card daily', id: 'daily-puzzle', 'aria-labelledby': 'daily-title' },
+    h('h2', { id: 'daily-title' }, t('home.daily.title')),
+    h('p', {}, h('a', { href: '#/puzzles/' + encodeURIComponent(p.id), id: 'daily-link', 'data-puzzle': p.id },
+      t('home.daily.line', { game: gameName(p.variant), rating: p.rating })))));
 }
 
 /** Shows the list of games `box` made, and in the tab how many wait for your move (unless the

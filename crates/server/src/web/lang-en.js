@@ -11,6 +11,7 @@ export default {
   'page.nav.games': 'Games',
   'page.nav.import': 'Import',
   'page.nav.analysis': 'Analysis',
+  'page.nav.puzzles': 'Puzzles',
   'page.nav.rules': 'Rules',
   'page.nav.leaderboard': 'Leaderboard',
   'page.language': 'Language',
@@ -145,6 +146,10 @@ export default {
   'new.about.win.five-all-rows': 'make five in a line (diagonals count) outside your home rows',
   'new.about.win.five-all-field': 'make five in a line (diagonals count) in the battlefield',
   'new.about.win.most': 'have captured more when no more captures are possible',
+
+  // Home page: the puzzle of the day (app.js; the puzzles screen's texts are in lang-en-more.js)
+  'home.daily.title': 'Puzzle of the day',
+  'home.daily.line': '{game} · rating {rating}',
 
   // Lobby and Play someone online (lobby.js)
   'lobby.title': 'Lobby',

@@ -11,6 +11,7 @@ export default {
   'page.nav.games': '対局一覧',
   'page.nav.import': '棋譜の読み込み',
   'page.nav.analysis': '検討',
+  'page.nav.puzzles': 'パズル',
   'page.nav.rules': 'ルール',
   'page.nav.leaderboard': 'ランキング',
   'page.language': '言語',
@@ -145,6 +146,10 @@ export default {
   'new.about.win.five-all-rows': '自陣の段の外で五つ並べる(斜めも可)',
   'new.about.win.five-all-field': '戦場で五つ並べる(斜めも可)',
   'new.about.win.most': 'これ以上取れなくなったとき、取った駒が多い',
+
+  // Home page: the puzzle of the day (app.js; the puzzles screen's texts are in lang-ja-more.js)
+  'home.daily.title': '今日の一問',
+  'home.daily.line': '{game}・レーティング {rating}',
 
   // Lobby and Play someone online (lobby.js)
   'lobby.title': 'ロビー',
