@@ -185,6 +185,7 @@ export function puzzlesScreen(view, id, onCleanup) {
     if (v.complete) {
       say('solved', t('puzzles.solved'));
       score(true);
+      prompt.textContent = t('puzzles.solutionLine', { moves: moves.map((m) => moveText(m, b.size)).join(' ') });
       root.dataset.result = root.dataset.result || 'solved';
       return done();
     }
