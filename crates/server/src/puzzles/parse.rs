@@ -127,7 +127,7 @@ mod tests {
                 "id",
             ),
             (
-                format!("hasami-0001 ; 9/9 b ; a6e6 ; capture,in1 ; 900 ; 1"),
+                "hasami-0001 ; 9/9 b ; a6e6 ; capture,in1 ; 900 ; 1".to_string(),
                 "position",
             ),
             (
