@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, shot } from './helpers.mjs';
+import { BASE, newPage, shot, overflow } from './helpers.mjs';
 
 const LANGS = [['en', ''], ['ja', '?lang=ja']];
 const WORDS = {
@@ -162,5 +162,25 @@ test('puzzles: the browser\'s Glicko-2 is the paper\'s', async () => {
   assert.ok(Math.abs(r.rating - 1464.06) < 0.05, `${r.rating}`);
   assert.ok(Math.abs(r.rd - 151.52) < 0.05, `${r.rd}`);
   assert.ok(Math.abs(r.volatility - 0.05999) < 0.0001, `${r.volatility}`);
+  await page.context().close();
+});
+
+test('puzzles: no horizontal scroll at 320, 390 and 1280 px, in English and Japanese', async () => {
+  const page = await newPage('puzzles-widths');
+  const wide = [];
+  for (const [lang, q] of LANGS) {
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('about:blank');
+      await page.goto(`${BASE}/${q}#/puzzles`);
+      await waitPuzzle(page, { state: 'solving' });
+      await page.click('#pz-solution');
+      await waitPuzzle(page, { shown: 'solution' });
+      if (width === 390) await shot(page, `puzzle-390-${lang}.png`);
+      const over = await overflow(page);
+      if (over > 0) wide.push(`${lang} at ${width} px: ${over} px too wide`);
+    }
+  }
+  assert.deepEqual(wide, []);
   await page.context().close();
 });

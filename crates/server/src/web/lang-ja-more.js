@@ -232,7 +232,7 @@ export default {
   'puzzles.solved': '正解！問題を解きました。',
   'puzzles.replied': '{side}は{move}と応じました。',
   'puzzles.hintShown': 'ヒント：{square}の駒を動かします。',
-  'puzzles.shown': '解答を再生します。',
+  'puzzles.shown': '解答はこちらです。',
   'puzzles.solutionLine': '解答：{moves}',
   'puzzles.rating': 'あなたのパズルレーティング（{game}）：{rating}',
   'puzzles.ratingChanged': 'あなたのパズルレーティング（{game}）：{rating}（{change}）',
