@@ -105,6 +105,27 @@ for (const [lang, q] of LANGS) {
   });
 }
 
+test('puzzles: in every game that has puzzles, one is solved by clicking', async () => {
+  const page = await newPage('puzzles-every-game');
+  await page.goto(`${BASE}/#/rules`);
+  const { body: { variants } } = await get(page, '/api/puzzles');
+  for (const v of variants) {
+    // The longest kind the game has, so that the opponent replies where it can.
+    const theme = ['in3', 'in2', 'in1'].find((t) => v.themes[t]);
+    const { body: puzzle } = await get(page, `/api/puzzles/next?variant=${v.variant}&theme=${theme}`);
+    const { solution } = await post(page, `/api/puzzles/${puzzle.id}/attempt`, { moves: [], give_up: true });
+    await page.goto(`${BASE}/#/puzzles/${puzzle.id}`);
+    await waitPuzzle(page, { puzzle: puzzle.id, variant: v.variant, state: 'solving', ply: 0 });
+    for (let i = 0; i < solution.length; i += 2) {
+      await click(page, solution[i]);
+      if (i + 1 < solution.length) await waitPuzzle(page, { state: 'solving', moves: solution.slice(0, i + 2).join(',') });
+    }
+    await waitPuzzle(page, { state: 'done', result: 'solved', moves: solution.join(',') });
+    if (v.variant === 'shogun') await shot(page, 'puzzle-solved-shogun.png');
+  }
+  await page.context().close();
+});
+
 test('puzzles: a hint marks the piece to move; the daily puzzle on the home page opens', async () => {
   const page = await newPage('puzzles-daily');
   await page.goto(`${BASE}/#/`);
