@@ -113,7 +113,8 @@ export function puzzlesScreen(view, id, onCleanup) {
     if (!keepError) errorLine.textContent = '';
     const variant = gameSelect.value;
     if (!variant) return;
-    const q = new URLSearchParams({ variant, rating: String(Math.round(puzzleRating(variant).rating)) });
+    const rating = Math.min(5000, Math.max(0, Math.round(puzzleRating(variant).rating)));
+    const q = new URLSearchParams({ variant, rating: String(rating) });
     if (themeSelect.value) q.set('theme', themeSelect.value);
     const mine = ++seq;
     setState('loading');
