@@ -47,6 +47,10 @@
 //  17. (i18n-screens.mjs) the rules pages, accounts, player pages, leaderboard, challenges, chat and
 //      Shogun's arranging in the pseudo-language qps (every text from the catalogue) and in Japanese
 //      (no key of theirs missing; the games' Japanese names).
+//  18. (puzzles.mjs) puzzles in English and Japanese: one solved by clicking (the opponent's reply
+//      played by the page, the puzzle rating up), one failed (a wrong first move: "not it", the
+//      solution played out on the board), a puzzle of every game solved, the hint, the puzzle of the
+//      day on the first screen opening its puzzle, the filters, the phone widths.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
