@@ -35,7 +35,7 @@ export default {
   'learn.right': 'お見事！目標達成です。',
   'learn.right-last': 'お見事！このレッスンの最後のステップでした。',
   'learn.steps-left': '目標達成です。このレッスンにはまだ終わっていないステップがあります。上から選んでください。',
-  'learn.wrong': '惜しい！{why} もう一度やってみましょう。',
+  'learn.wrong': '惜しい！{why}もう一度やってみましょう。',
   'learn.lesson-complete': 'レッスン修了！',
   'learn.next-lesson': '次のレッスン：{lesson}',
   'learn.play': '対局する',

@@ -136,6 +136,12 @@ class LessonBoard extends Board {
   // The marks and the words for a square follow the legal moves only.
   draw(animate) { this.marksOnly = true; try { super.draw(animate); } finally { this.marksOnly = false; } }
   describe(square) { this.marksOnly = true; try { return super.describe(square); } finally { this.marksOnly = false; } }
+  // A click that is not a move picks a piece up and names its legal destinations only.
+  activate(square) {
+    if (this.selected && this.targetsFrom(this.selected).includes(square)) { super.activate(square); return; }
+    this.marksOnly = true;
+    try { super.activate(square); } finally { this.marksOnly = false; }
+  }
 }
 
 function lessonScreen(view, game, name, lesson, onCleanup) {
@@ -210,7 +216,8 @@ function lessonScreen(view, game, name, lesson, onCleanup) {
       start = await api.analysis({ variant: game.preset, position: step.position, moves: [] });
     } catch (e) { if (my === seq) { feedback.textContent = plain(e.message); setState('error'); } return; }
     if (my !== seq || closed) return;
-    goalLine.textContent = goalText(step.goal).map(([key, params, count]) => said(key, params, count, start.size)).join(' ');
+    goalLine.textContent = goalText(step.goal).map(([key, params, count]) => said(key, params, count, start.size))
+      .join(isJapanese() ? '' : ' ');
     shown = { answer: start, ply: 0 };
     draw(false, true);
     setState('waiting');
