@@ -62,7 +62,7 @@ export default {
   'learn.why.taken': 'Your piece on {square} was captured by the piece from {by}.',
   'learn.why.can-be-taken': 'Your piece on {square} could be taken at once by the piece on {by}.',
   'learn.lesson.move.title': 'Moving a piece',
-  'learn.lesson.move.intro': 'A piece moves like the rook in shogi: straight along its file or its rank, as many empty squares as you like. It cannot pass over another piece.',
+  'learn.lesson.move.intro': 'A piece moves like the rook in shogi: straight along its file or its rank, as many empty squares as you like, but never past a piece in its way.',
   'learn.lesson.move.1': 'Slide the piece straight up the board.',
   'learn.lesson.move.2': 'A piece stops in front of any piece in its way.',
   'learn.lesson.move.3': 'Sideways works the same way.',

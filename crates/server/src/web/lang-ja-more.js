@@ -62,7 +62,7 @@ export default {
   'learn.why.taken': '{square}の駒が、{by}から来た駒に取られました。',
   'learn.why.can-be-taken': '{square}の駒は、{by}の駒にすぐ取られてしまいます。',
   'learn.lesson.move.title': '駒の動かし方',
-  'learn.lesson.move.intro': '駒は将棋の飛車と同じように、縦か横へまっすぐ、空いているマスならいくつでも進めます。ほかの駒を跳び越すことはできません。',
+  'learn.lesson.move.intro': '駒は将棋の飛車と同じように、縦か横へまっすぐ、空いているマスならいくつでも進めます。途中にほかの駒があれば、その先へは進めません。',
   'learn.lesson.move.1': '駒をまっすぐ前へ進めましょう。',
   'learn.lesson.move.2': '進む先に駒があれば、その手前で止まります。',
   'learn.lesson.move.3': '横へも同じように動けます。',

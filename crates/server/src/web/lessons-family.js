@@ -117,7 +117,7 @@ export function familyLessons(preset, size) {
     'hasami-chess': ['move', 'capture', 'two', 'corner', 'safe', 'win-hasami'],
     'dai-hasami': ['move', 'jump', 'capture', 'two', 'corner', 'safe', 'five'],
     'dai-hasami-captures': ['move', 'capture', 'two', 'corner', 'safe', 'win-captures'],
-    'agon': ['houses', 'jump', 'capture', 'two', 'corner-agon', 'safe', 'five-agon', 'win-agon'],
+    'agon': ['move', 'houses', 'jump', 'capture', 'two', 'corner-agon', 'safe', 'five-agon', 'win-agon'],
     'mak-yek': ['move', 'capture', 'intervention', 'two', 'corner', 'win-mak-yek'],
   }[preset];
   return order.map((key) => ({ id: key, key, steps: lessons[key] }));
