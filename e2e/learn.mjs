@@ -11,11 +11,12 @@
 //   3. the same in Japanese with a Shogun lesson, no key missing; the header's link and the rules
 //      page's link lead to the lessons. (language.mjs walks the lesson screens in the
 //      pseudo-language and in Japanese.)
+//   4. no horizontal scroll on the lesson screens at 320, 390 and 1280 px.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, newPage } from './helpers.mjs';
+import { BASE, newPage, overflow } from './helpers.mjs';
 
 const WEB = new URL('../crates/server/src/web/', import.meta.url);
 
@@ -167,4 +168,17 @@ test('learn: a Shogun lesson in Japanese, and the links to the lessons', async (
   await page.waitForSelector('#learn-lessons[data-game="mak-yek"] li[data-lesson="intervention"]');
   assert.deepEqual(await page.evaluate(() => [...window.hasamiI18n.missing]), []);
   await page.context().close();
+});
+
+test('learn: no horizontal scroll at 320, 390 and 1280 px', async () => {
+  for (const width of [320, 390, 1280]) {
+    const page = await newPage(`learn-${width}`, { width, height: 800 });
+    for (const [hash, ready] of [['/learn', '#learn-game-list'], ['/learn/dai-hasami-captures', '#learn-lesson-list'],
+      ['/learn/agon/houses', '#learn-lesson[data-state="waiting"]'], ['/learn/shogun/examples', '#learn-lesson[data-state="waiting"]']]) {
+      await page.goto(`${BASE}/?lang=ja#${hash}`);
+      await page.waitForSelector(ready);
+      assert.equal(await overflow(page), 0, `${hash} at ${width} px`);
+    }
+    await page.context().close();
+  }
 });
