@@ -47,6 +47,9 @@
 //  17. (i18n-screens.mjs) the rules pages, accounts, player pages, leaderboard, challenges, chat and
 //      Shogun's arranging in the pseudo-language qps (every text from the catalogue) and in Japanese
 //      (no key of theirs missing; the games' Japanese names).
+//  18. (learn.mjs) the lessons: every step of every lesson checked against the server (its solution
+//      reaches its goal, no other legal move does); a lesson played in English and a Shogun lesson
+//      in Japanese, wrong moves first, done after a reload.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -76,6 +79,7 @@ import './looks.mjs';
 import './language.mjs';
 import './i18n-screens.mjs';
 import './notation.mjs';
+import './learn.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -12,6 +12,7 @@ export default {
   'page.nav.import': 'Import',
   'page.nav.analysis': 'Analysis',
   'page.nav.rules': 'Rules',
+  'page.nav.learn': 'Learn',
   'page.nav.leaderboard': 'Leaderboard',
   'page.language': 'Language',
   'page.theme.dark': 'Dark theme (switch to light)',

@@ -12,6 +12,7 @@ export default {
   'page.nav.import': '棋譜の読み込み',
   'page.nav.analysis': '検討',
   'page.nav.rules': 'ルール',
+  'page.nav.learn': 'レッスン',
   'page.nav.leaderboard': 'ランキング',
   'page.language': '言語',
   'page.theme.dark': 'ダークテーマ(クリックでライトに切り替え)',
