@@ -47,7 +47,10 @@
 //  17. (i18n-screens.mjs) the rules pages, accounts, player pages, leaderboard, challenges, chat and
 //      Shogun's arranging in the pseudo-language qps (every text from the catalogue) and in Japanese
 //      (no key of theirs missing; the games' Japanese names).
-//  18. (puzzles.mjs) puzzles in English and Japanese: one solved by clicking (the opponent's reply
+//  18. (learn.mjs) the lessons: every step of every lesson checked against the server (its solution
+//      reaches its goal, no other legal move does); a lesson played in English and a Shogun lesson
+//      in Japanese, wrong moves first, done after a reload.
+//  19. (puzzles.mjs) puzzles in English and Japanese: one solved by clicking (the opponent's reply
 //      played by the page, the puzzle rating up), one failed (a wrong first move: "not it", the
 //      solution played out on the board), a puzzle of every game solved, the hint, the puzzle of the
 //      day on the first screen opening its puzzle, the filters, the phone widths.
@@ -80,6 +83,7 @@ import './looks.mjs';
 import './language.mjs';
 import './i18n-screens.mjs';
 import './notation.mjs';
+import './learn.mjs';
 import './puzzles.mjs';
 import assert from 'node:assert/strict';
 import {

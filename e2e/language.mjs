@@ -16,8 +16,9 @@
 // The screens: the new-game form with each preset and with Shogun's settings, the lobby, the games
 // list, import, the rules page of every preset, a game against the engine of every preset, a
 // finished game with its result, review and record, an online game with invite links, offers and a
-// premove, a correspondence game, a spectator's view, Shogun's arranging, the analysis board,
-// sign-up, login, the account page, a player's page, the leaderboard and challenges.
+// premove, a correspondence game, a spectator's view, Shogun's arranging, the analysis board, the
+// lessons (a wrong move's reason, a Shogun move refused), sign-up, login, the account page, a
+// player's page, the leaderboard and challenges.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -318,6 +319,24 @@ function screens(presets, other, lang, me) {
     await page.waitForSelector('.hintmark');
     await page.click('#pz-solution');
     await page.waitForSelector('#puzzles[data-shown="solution"]');
+  });
+  add('lessons', (page) => go(page, '/learn', '#learn-game-list'));
+  add('lessons of a game under another name (Apit-sodok)', (page) => go(page, '/learn/apit-sodok', '#learn-lesson-list'));
+  add('a lesson: a wrong move and its reason, the move shown', async (page) => {
+    await go(page, '/learn/hasami/capture', '#learn-lesson[data-state="waiting"]');
+    await page.locator('#sq-f2').click();
+    await page.locator('#sq-f4').click();
+    await page.waitForFunction(() => document.getElementById('learn-feedback').textContent);
+    await page.click('#learn-show');
+  });
+  add('a Shogun lesson: a move refused by Shogun safety, a step done', async (page) => {
+    await go(page, '/learn/shogun/safety', '#learn-lesson[data-state="waiting"]');
+    await page.locator('#sq-e3').click();
+    await page.locator('#sq-g5').click();
+    await page.waitForFunction(() => document.getElementById('learn-feedback').textContent);
+    await page.locator('#sq-g2').click();
+    await page.locator('#sq-g5').click();
+    await page.waitForSelector('#learn-lesson[data-state="done"]');
   });
   add('sign up', (page) => go(page, '/signup', '#signup-form'));
   add('login', (page) => go(page, '/login', '#login-form'));

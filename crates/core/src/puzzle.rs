@@ -229,7 +229,7 @@ fn parse_line(line: &str, variant: &str) -> Result<Puzzle, String> {
         return Err("no position".into());
     }
     let solution: Vec<String> = solution.split_whitespace().map(String::from).collect();
-    if solution.len() % 2 == 0 || solution.len() > MAX_SOLUTION {
+    if solution.len().is_multiple_of(2) || solution.len() > MAX_SOLUTION {
         return Err(format!(
             "{} moves; a solution has 1, 3 or 5 (it ends with the solver's move)",
             solution.len()

@@ -57,8 +57,8 @@ use thiserror::Error;
 
 pub use db::schema::{current as schema_version, MIGRATIONS};
 pub use db::{
-    default_path, Db, DbError, Listing, RatingRules, Status, StoredGame, StoredMove, StoredRating,
-    Target,
+    default_path, Db, DbError, Listing, PuzzleStanding, RatingRules, Status, StoredGame,
+    StoredMove, StoredRating, Target,
 };
 pub use limits::Limits;
 pub use live::game_bytes;

@@ -454,3 +454,47 @@ async fn a_store_made_before_the_ply_count_counts_the_plies_of_its_games() {
         .unwrap();
     assert_eq!(db.load_game(7).await.unwrap().unwrap().moves.len(), 3);
 }
+
+on_both_stores!(a_puzzles_tries_move_its_rating_and_are_each_counted);
+
+async fn a_puzzles_tries_move_its_rating_and_are_each_counted(db: Db) {
+    assert_eq!(db.puzzle_standing("hasami-0001").await.unwrap(), None);
+    let failed = db
+        .record_puzzle_result("hasami-0001", 1200.0, (1500.0, 100.0), false)
+        .await
+        .unwrap();
+    assert!(failed.rating > 1200.0, "{failed:?}");
+    assert_eq!((failed.attempts, failed.solved), (1, 0));
+    let solved = db
+        .record_puzzle_result("hasami-0001", 1200.0, (1500.0, 100.0), true)
+        .await
+        .unwrap();
+    assert!(solved.rating < failed.rating, "{solved:?}");
+    assert_eq!((solved.attempts, solved.solved), (2, 1));
+    assert_eq!(
+        db.puzzle_standing("hasami-0001").await.unwrap(),
+        Some(solved)
+    );
+    // Tries at once from many tasks are each counted (the row is locked while it is moved).
+    let tries: Vec<_> = (0..8)
+        .map(|i| {
+            let db = db.clone();
+            tokio::spawn(async move {
+                db.record_puzzle_result("agon-0002", 1000.0, (1000.0, 200.0), i % 2 == 0)
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    for t in tries {
+        t.await.unwrap();
+    }
+    let s = db.puzzle_standing("agon-0002").await.unwrap().unwrap();
+    assert_eq!((s.attempts, s.solved), (8, 4));
+    // A player's rating from outside is kept within bounds: a try never makes a number that is not finite.
+    let wild = db
+        .record_puzzle_result("mak-yek-0003", 1500.0, (f64::MAX, -5.0), true)
+        .await
+        .unwrap();
+    assert!(wild.rating.is_finite() && wild.rd > 0.0, "{wild:?}");
+}

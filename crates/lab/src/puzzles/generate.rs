@@ -112,7 +112,7 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
                     if ready >= args.count {
                         done.store(true, Ordering::Relaxed);
                     }
-                    if g % 20 == 0 {
+                    if g.is_multiple_of(20) {
                         eprintln!(
                             "{preset}: {} games, {ready} puzzles, {:.0} s",
                             h.games.len(),

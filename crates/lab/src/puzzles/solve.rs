@@ -212,7 +212,7 @@ fn themes<P: Family>(pos: &P, line: &[Move], target: i32) -> Vec<Theme> {
     let mut at = *pos;
     for (i, &mv) in line.iter().enumerate() {
         let captured = P::captured_squares(at.play_unchecked(mv));
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             if captured.len() >= 2 {
                 list.push(Theme::Double);
             }
@@ -240,7 +240,7 @@ pub(super) fn check<P: Family>(
     themes_given: &[Theme],
     limit: u64,
 ) -> Result<u64, String> {
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return Err("the line must end with the solver's move".into());
     }
     let n = line.len().div_ceil(2) as u32;
@@ -258,7 +258,7 @@ pub(super) fn check<P: Family>(
         if !at.moves().contains(&mv) {
             return Err(format!("move {} ({mv}) is not legal", i + 1));
         }
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             let keep = keepers(&mut prover, &at, left, target);
             if keep != [mv] {
                 let words = keep.iter().map(Move::to_string).collect::<Vec<_>>();
@@ -291,7 +291,7 @@ pub(super) fn check<P: Family>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hasami_core::{HasamiPosition, HasamiRules, Position};
+    use hasami_core::{HasamiPosition, HasamiRules};
 
     fn position(text: &str) -> HasamiPosition {
         HasamiPosition::from_text(text, HasamiRules::parse("hasami").unwrap()).unwrap()

@@ -14,6 +14,7 @@ mod chat;
 mod health;
 mod postgres;
 mod presence;
+mod puzzles;
 pub mod schema;
 mod sqlite;
 mod status;
@@ -26,6 +27,7 @@ pub use accounts::{
     StoredRating, User, MAX_OPEN_CHALLENGES,
 };
 pub use chat::{ChatLine, MAX_CHAT};
+pub use puzzles::PuzzleStanding;
 pub use status::{side_from_text, side_text, Status};
 pub use target::{default_path, Target};
 

@@ -427,6 +427,28 @@ pub const MIGRATIONS: &[Step] = &[
             WHERE clock_days IS NOT NULL AND result = '*' AND reason IS NULL;",
         data: None,
     },
+    // 17: players' results on puzzles (db/puzzles.rs): one row per puzzle tried, its Glicko-2
+    // rating as players' results moved it from the file's starting rating, and how many tries and
+    // solves it has had. Puzzles themselves are data in the build (suites/puzzles/), not stored.
+    Step {
+        sqlite: "CREATE TABLE puzzle_results (
+            puzzle     TEXT    PRIMARY KEY,
+            rating     REAL    NOT NULL,
+            rd         REAL    NOT NULL,
+            volatility REAL    NOT NULL,
+            attempts   INTEGER NOT NULL DEFAULT 0,
+            solved     INTEGER NOT NULL DEFAULT 0
+        );",
+        postgres: "CREATE TABLE puzzle_results (
+            puzzle     TEXT             PRIMARY KEY,
+            rating     DOUBLE PRECISION NOT NULL,
+            rd         DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            attempts   BIGINT           NOT NULL DEFAULT 0,
+            solved     BIGINT           NOT NULL DEFAULT 0
+        );",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.

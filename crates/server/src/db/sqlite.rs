@@ -3,6 +3,7 @@
 //! crash of the process or the machine. The schema version is `PRAGMA user_version`.
 
 mod chat;
+mod puzzles;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};

@@ -266,6 +266,36 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/challenges.js"),
     ),
     (
+        "learn.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/learn.js"),
+    ),
+    (
+        "learn-goals.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/learn-goals.js"),
+    ),
+    (
+        "lessons.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lessons.js"),
+    ),
+    (
+        "lessons-family.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lessons-family.js"),
+    ),
+    (
+        "lessons-shogun.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/lessons-shogun.js"),
+    ),
+    (
+        "learn.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/learn.css"),
+    ),
+    (
         // The worked examples of Shogun's rules page (checked by tests/shogun_examples.rs).
         "shogun-examples.json",
         "application/json",

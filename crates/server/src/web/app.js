@@ -1,8 +1,9 @@
 // The app: routes (#/ new game, #/lobby, #/games, #/import, #/game/ID, #/analysis, #/rules/PRESET,
-// #/puzzles[/ID], #/signup, #/login, #/account, #/@/NAME, #/leaderboard/PRESET, #/now, #/challenge/NAME); the game
+// #/puzzles[/ID], #/signup, #/login, #/account, #/@/NAME, #/leaderboard/PRESET, #/now, #/challenge/NAME, #/learn); the game
 // screen is game-screen.js, the lobby (and "Play someone online") lobby.js, the analysis board
 // analysis-board.js, the account screens account.js (who is signed in: session.js), a player's page
-// players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js.
+// players.js, the leaderboards and the games in play leaderboard.js, challenges challenges.js, the
+// lessons (#/learn) learn.js, the puzzles puzzles.js.
 // Screens other than the first are loaded when first opened, so the first screen stays light.
 
 import { translateMarkup, t, tn, LANGUAGES, language, setLanguage } from './i18n.js';
@@ -22,6 +23,7 @@ const screens = {
   player: () => import('./players.js'),
   leaderboard: () => import('./leaderboard.js'),
   challenges: () => import('./challenges.js'),
+  learn: () => import('./learn.js'),
   puzzles: () => import('./puzzles.js'),
 };
 import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
@@ -95,6 +97,7 @@ function route() {
   if (parts[0] === 'lobby') return lobbyScreen(view, onLeave);
   if (parts[0] === 'import') return importScreen();
   if (parts[0] === 'rules') return renderRules(view, parts[1], { h, variants });
+  if (parts[0] === 'learn') return later('learn', (m) => m.learnScreen(view, parts.slice(1), onLeave));
   if (parts[0] === 'signup') return later('account', (m) => m.signupScreen(view));
   if (parts[0] === 'login') return later('account', (m) => m.loginScreen(view));
   if (parts[0] === 'account') return later('account', (m) => m.accountScreen(view));

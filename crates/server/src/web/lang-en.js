@@ -13,6 +13,7 @@ export default {
   'page.nav.analysis': 'Analysis',
   'page.nav.puzzles': 'Puzzles',
   'page.nav.rules': 'Rules',
+  'page.nav.learn': 'Learn',
   'page.nav.leaderboard': 'Leaderboard',
   'page.language': 'Language',
   'page.theme.dark': 'Dark theme (switch to light)',

@@ -13,6 +13,7 @@ export default {
   'page.nav.analysis': '検討',
   'page.nav.puzzles': 'パズル',
   'page.nav.rules': 'ルール',
+  'page.nav.learn': 'レッスン',
   'page.nav.leaderboard': 'ランキング',
   'page.language': '言語',
   'page.theme.dark': 'ダークテーマ(クリックでライトに切り替え)',

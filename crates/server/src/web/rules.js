@@ -7,7 +7,7 @@
 
 import { Board } from './board.js';
 import { api, holdKey } from './api.js';
-import { t, has } from './i18n.js';
+import { t, has, loadMore } from './i18n.js';
 import { loadRulesText, rt, rtNodes } from './rules-text.js';
 
 /** Each game's rules page: the catalogue keys (rules-text-LANG.js) of its intro and of its rules,
@@ -74,7 +74,8 @@ function optionsTable(h, id, prefix, options) {
 export async function renderRules(view, preset, { h, variants }) {
   // The page is drawn once its texts are here, unless the player has gone elsewhere meanwhile.
   const here = location.hash;
-  const [{ presets, options, aliases = [], shogun_options: shogunOptions }] = await Promise.all([variants(), loadRulesText()]);
+  // (The later screens' texts too: the link to the game's lessons.)
+  const [{ presets, options, aliases = [], shogun_options: shogunOptions }] = await Promise.all([variants(), loadRulesText(), loadMore()]);
   if (location.hash !== here) return;
   if (!preset || !RULES[preset]) {
     document.title = rt('rules.title');
@@ -109,7 +110,8 @@ export async function renderRules(view, preset, { h, variants }) {
   card.append(h('p', { class: 'hint-text' }, ...(alias
     ? rtNodes('rules.variant-text-alias', { variant: code(preset), preset: code(alias.preset) }, { alias: rt('rules.about.' + preset, null, alias.about), about })
     : rtNodes('rules.variant-text', { variant: code(preset) }, { about }))),
-  h('p', {}, h('a', { href: '#/', class: 'button' }, rt('rules.play'))));
+  h('p', {}, h('a', { href: '#/', class: 'button' }, rt('rules.play')), ' ',
+    h('a', { href: '#/learn/' + preset, class: 'button', id: 'rules-learn' }, t('learn.rules-page-link'))));
   const examples = preset === 'shogun' ? await shogunExamples(h) : null;
   if (location.hash !== here) return;
   view.append(card);

@@ -20,6 +20,7 @@ mod migrate;
 mod notify;
 mod owners;
 mod presence;
+mod puzzles;
 mod settings;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
