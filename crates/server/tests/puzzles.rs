@@ -308,3 +308,58 @@ fn the_daily_puzzle_is_stable() {
         first
     );
 }
+
+#[test]
+fn a_finished_try_moves_the_puzzle_rating() {
+    let (_dir, s) = server();
+    let variant = variants(&s)[0]["variant"].as_str().unwrap().to_string();
+    let p = get_ok(&s, &format!("/api/puzzles/next?variant={variant}"));
+    let id = p["id"].as_str().unwrap().to_string();
+    let start = p["rating"].as_u64().unwrap();
+    let path = format!("/api/puzzles/{id}/attempt");
+    let rating_now = || {
+        get_ok(&s, &format!("/api/puzzles/{id}"))["rating"]
+            .as_u64()
+            .unwrap()
+    };
+    let player = json!({"rating": 1500, "rd": 100});
+
+    // Without the solver's rating nothing is counted; an attempt that does not end the try neither.
+    let line = solution(&s, &id);
+    assert_eq!(rating_now(), start);
+    if line.len() > 1 {
+        let v = s.post_ok(&path, &json!({"moves": [line[0]], "player": player}));
+        assert!(v.get("puzzle_rating").is_none(), "{v}");
+        assert_eq!(rating_now(), start);
+    }
+
+    // A miss: the puzzle won, its rating goes up, and the API shows the moved rating.
+    let wrong = if line[0] == "a1a1" { "b1b1" } else { "a1a1" };
+    let v = s.post_ok(&path, &json!({"moves": [wrong], "player": player}));
+    let up = v["puzzle_rating"].as_u64().unwrap();
+    assert!(up > start, "{start} → {up}");
+    assert_eq!(rating_now(), up);
+
+    // Solved: the puzzle lost, its rating goes down.
+    let v = s.post_ok(&path, &json!({"moves": line, "player": player}));
+    let down = v["puzzle_rating"].as_u64().unwrap();
+    assert!(down < up, "{up} → {down}");
+    assert_eq!(rating_now(), down);
+    // A hint or giving up is a miss.
+    let v = s.post_ok(&path, &json!({"moves": [], "hint": true, "player": player}));
+    assert!(v["puzzle_rating"].as_u64().unwrap() > down, "{v}");
+
+    for bad in [
+        json!({"rating": -1, "rd": 100}),
+        json!({"rating": 1500, "rd": 0}),
+        json!({"rating": 9999, "rd": 100}),
+        json!({"rating": "strong", "rd": 100}),
+        json!({"rating": 1500}),
+        json!({"rating": 1500, "rd": 100, "volatility": 0.06}),
+    ] {
+        refused(
+            400,
+            s.post(&path, &json!({"moves": [], "give_up": true, "player": bad})),
+        );
+    }
+}

@@ -1,21 +1,24 @@
 //! The puzzle routes (docs/web.md, "Puzzles"): the games and themes that have puzzles, a puzzle to
-//! solve, one by id, the day's puzzle, and the check of a line played. Stateless: the puzzles are
-//! the embedded set (`puzzles`), nothing is stored.
+//! solve, one by id, the day's puzzle, and the check of a line played. The puzzles are the embedded
+//! set (`puzzles`); the store keeps only each puzzle's rating as finished tries move it.
 
 use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use hasami_core::puzzle::Theme;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::http::error::{short, ApiError};
 use crate::http::request::body;
-use crate::live::random_u64;
-use crate::puzzles::{daily, preset_named, Attempt, Pick, Puzzle, PuzzleSet, MAX_EXCLUDED};
+use crate::live::{random_u64, Shared};
+use crate::puzzles::{
+    daily, preset_named, Attempt, Pick, Puzzle, PuzzleSet, SolverRating, Standings, Verdict,
+    MAX_EXCLUDED,
+};
 
 /// The longest id accepted in `exclude`.
 const MAX_ID_CHARS: usize = 40;
@@ -28,6 +31,17 @@ struct AttemptRequest {
     hint: bool,
     #[serde(default)]
     give_up: bool,
+    #[serde(default)]
+    player: Option<SolverRating>,
+}
+
+/// The answer to an attempt: the verdict and, when the try was counted, the puzzle's new rating.
+#[derive(Serialize)]
+struct AttemptAnswer {
+    #[serde(flatten)]
+    verdict: Verdict,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle_rating: Option<u32>,
 }
 
 /// `GET /api/puzzles`: each game that has puzzles, with its count and its counts by theme.
@@ -38,7 +52,10 @@ pub async fn list() -> Response {
 
 /// `GET /api/puzzles/next?variant=PRESET[&theme=T][&rating=R][&exclude=id,…]`: a random puzzle of
 /// that game (and theme), near rating R when given, not one of `exclude`.
-pub async fn next(Query(q): Query<HashMap<String, String>>) -> Result<Response, ApiError> {
+pub async fn next(
+    State(state): State<Shared>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
     let variant = q
         .get("variant")
         .ok_or_else(|| ApiError::bad_request("variant: the game of the puzzle, like hasami"))?;
@@ -72,7 +89,7 @@ pub async fn next(Query(q): Query<HashMap<String, String>>) -> Result<Response, 
     let puzzle = pick
         .choose(PuzzleSet::shipped(), random_u64())
         .ok_or_else(|| ApiError::not_found("no puzzle fits (another game or theme?)"))?;
-    Ok(Json(puzzle.view()).into_response())
+    Ok(Json(Standings::new(&state.db).view(puzzle).await).into_response())
 }
 
 /// The ids of `?exclude=`: at most [`MAX_EXCLUDED`], comma-separated, each short.
@@ -112,25 +129,40 @@ fn puzzle(id: &str) -> Result<&'static Puzzle, ApiError> {
 }
 
 /// `GET /api/puzzles/{id}`: the puzzle (without its solution).
-pub async fn show(Path(id): Path<String>) -> Result<Response, ApiError> {
-    Ok(Json(puzzle(&id)?.view()).into_response())
+pub async fn show(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let puzzle = puzzle(&id)?;
+    Ok(Json(Standings::new(&state.db).view(puzzle).await).into_response())
 }
 
 /// `GET /api/puzzles/daily`: the puzzle of the UTC day, the same on every server.
-pub async fn today() -> Result<Response, ApiError> {
+pub async fn today(State(state): State<Shared>) -> Result<Response, ApiError> {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let puzzle = daily(PuzzleSet::shipped(), crate::puzzles::day_of(now))
         .ok_or_else(|| ApiError::not_found("no puzzles on this server"))?;
-    Ok(Json(puzzle.view()).into_response())
+    Ok(Json(Standings::new(&state.db).view(puzzle).await).into_response())
 }
 
-/// `POST /api/puzzles/{id}/attempt {moves, hint?, give_up?}`: whether the line is the solution so
-/// far, the defender's reply, a hint, the solution.
-pub async fn attempt(Path(id): Path<String>, bytes: Bytes) -> Result<Response, ApiError> {
+/// `POST /api/puzzles/{id}/attempt {moves, hint?, give_up?, player?}`: whether the line is the
+/// solution so far, the defender's reply, a hint, the solution. With `player` (the solver's puzzle
+/// rating), an attempt that ends the try (a wrong line, a hint, giving up, the whole solution)
+/// counts it: solved only when the whole solution was played without a hint.
+pub async fn attempt(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let puzzle = puzzle(&id)?;
     let req: AttemptRequest = body(&bytes)?;
+    if req.player.is_some_and(|p| !p.valid()) {
+        return Err(ApiError::bad_request(
+            "player: {rating: 0–5000, rd: 1–500}, the solver's puzzle rating",
+        ));
+    }
     let verdict = Attempt {
         moves: &req.moves,
         hint: req.hint,
@@ -138,5 +170,19 @@ pub async fn attempt(Path(id): Path<String>, bytes: Bytes) -> Result<Response, A
     }
     .check(puzzle)
     .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    Ok(Json(verdict).into_response())
+    let ends = req.hint || req.give_up || !verdict.correct || verdict.complete;
+    let puzzle_rating = match req.player {
+        Some(solver) if ends => {
+            let solved = verdict.complete && !req.hint && !req.give_up;
+            Standings::new(&state.db)
+                .record(puzzle, solver, solved)
+                .await
+        }
+        _ => None,
+    };
+    Ok(Json(AttemptAnswer {
+        verdict,
+        puzzle_rating,
+    })
+    .into_response())
 }

@@ -2,7 +2,8 @@
 //! (`hasami-lab puzzles generate`) and shipped in `suites/puzzles/PRESET.txt`. The files are embedded
 //! at compile time (`files`), read once into an immutable, indexed [`PuzzleSet`] (`set`), and served
 //! statelessly: a puzzle to solve (`pick`), the day's puzzle (`daily`), and the check of a line
-//! played (`attempt`). Nothing here knows HTTP or the store.
+//! played (`attempt`); a finished try moves the puzzle's rating in the store (`standing`). Nothing
+//! here knows HTTP.
 //!
 //! - `puzzle`: one puzzle; `parse`: a file into puzzles (its form read by `hasami_core::puzzle`).
 
@@ -13,15 +14,17 @@ mod parse;
 mod pick;
 mod puzzle;
 mod set;
+mod standing;
 
 #[cfg(test)]
 mod shipped;
 
-pub(crate) use attempt::Attempt;
+pub(crate) use attempt::{Attempt, Verdict};
 pub(crate) use daily::{daily, day_of};
 pub(crate) use pick::{Pick, MAX_EXCLUDED};
 pub(crate) use puzzle::Puzzle;
 pub(crate) use set::PuzzleSet;
+pub(crate) use standing::{SolverRating, Standings};
 
 /// The presets that may have puzzles, in the order they are listed (the file names of
 /// `suites/puzzles/`).

@@ -168,7 +168,7 @@ export function puzzlesScreen(view, id, onCleanup) {
     const mine = seq, line = moves.concat([mv]);
     setState('checking');
     let v;
-    try { v = await attempt({ moves: line }); } catch (e) {
+    try { v = await attempt({ moves: line, ...counted() }); } catch (e) {
       if (mine === seq) { errorLine.textContent = plain(e.message); setState('solving'); }
       return;
     }
@@ -204,12 +204,21 @@ export function puzzlesScreen(view, id, onCleanup) {
 
   async function attempt(body) { return call('POST', `/api/puzzles/${encodeURIComponent(puzzle.id)}/attempt`, body); }
 
+  // Until the puzzle's result is counted, each attempt carries the player's rating: the server
+  // counts the try against the puzzle's own rating when the attempt ends it (the same events as
+  // here: a miss, a hint, the solution viewed, solved).
+  function counted() {
+    if (scored) return {};
+    const r = puzzleRating(puzzle.variant);
+    return { player: { rating: Math.min(5000, Math.max(0, r.rating)), rd: Math.min(500, Math.max(1, r.rd)) } };
+  }
+
   // The hint: the square of the piece to move next (a hint counts as a miss).
   async function hint() {
     if (!puzzle || root.dataset.state !== 'solving') return;
     const mine = seq;
     let v;
-    try { v = await attempt({ moves, hint: true }); } catch (e) { errorLine.textContent = plain(e.message); return; }
+    try { v = await attempt({ moves, hint: true, ...counted() }); } catch (e) { errorLine.textContent = plain(e.message); return; }
     if (mine !== seq || !v.hint) return;
     hintSquare = v.hint;
     score(false);
@@ -222,7 +231,7 @@ export function puzzlesScreen(view, id, onCleanup) {
     if (!puzzle || !['solving', 'checking', 'replying'].includes(root.dataset.state)) return;
     const mine = ++seq;
     let v;
-    try { v = await attempt({ moves: [], give_up: true }); } catch (e) { errorLine.textContent = plain(e.message); return; }
+    try { v = await attempt({ moves: [], give_up: true, ...counted() }); } catch (e) { errorLine.textContent = plain(e.message); return; }
     if (mine !== seq) return;
     score(false);
     say('shown', t('puzzles.shown'));
