@@ -1,7 +1,7 @@
 // Puzzles (#/puzzles): in English and in Japanese, a puzzle solved by clicking (its solution
 // learnt through the API by giving up), the opponent's reply played by the page, the puzzle
 // complete and the puzzle rating changed; a wrong first move ("not it", the solution played out on
-// the board, the rating down); the puzzle of the day on the home page opens its puzzle; the
+// the board, the rating down, the puzzle's own rating up on the server); the puzzle of the day on the home page opens its puzzle; the
 // filters change the game and the theme; the browser's Glicko-2 gives Glickman's example.
 
 import { test } from 'node:test';
@@ -91,12 +91,16 @@ for (const [lang, q] of LANGS) {
     const wrong = board.legal_moves.find((m) => m !== solution[0]);
     await page.goto(`${BASE}/${q}#/puzzles/${puzzle.id}`);
     await waitPuzzle(page, { puzzle: puzzle.id, state: 'solving' });
+    const { body: { rating: puzzleBefore } } = await get(page, `/api/puzzles/${puzzle.id}`);
     await click(page, wrong);
     await page.waitForFunction((w) => document.getElementById('pz-feedback').textContent === w, WORDS[lang].wrong);
     await waitPuzzle(page, { result: 'failed', shown: 'solution', state: 'done', moves: solution.join(',') });
     const last = solution[solution.length - 1];
     await page.waitForSelector(`svg#board .last[data-square="${last.slice(last.length / 2)}"]`);
     assert.ok(Number(await page.getAttribute('#pz-rating', 'data-change')) < 0, 'the rating goes down');
+    // The miss counted on the server too: the puzzle's own rating went up.
+    const { body: { rating: puzzleAfter } } = await get(page, `/api/puzzles/${puzzle.id}`);
+    assert.ok(puzzleAfter > puzzleBefore, `the puzzle's rating: ${puzzleBefore} → ${puzzleAfter}`);
     // A miss is counted once: the buttons of a puzzle in play are off.
     assert.ok(await page.isDisabled('#pz-hint'));
     assert.ok(await page.isDisabled('#pz-solution'));
