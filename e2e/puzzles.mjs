@@ -1,8 +1,9 @@
 // Puzzles (#/puzzles): in English and in Japanese, a puzzle solved by clicking (its solution
 // learnt through the API by giving up), the opponent's reply played by the page, the puzzle
 // complete and the puzzle rating changed; a wrong first move ("not it", the solution played out on
-// the board, the rating down, the puzzle's own rating up on the server); the puzzle of the day on the home page opens its puzzle; the
-// filters change the game and the theme; the browser's Glicko-2 gives Glickman's example.
+// the board, the rating down, the puzzle's own rating up on the server); a puzzle of every game
+// solved; the puzzle of the day on the home page opens its puzzle; the filters change the game and
+// the theme; the browser's Glicko-2 gives Glickman's example; the phone widths.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
