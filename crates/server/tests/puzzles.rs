@@ -363,3 +363,27 @@ fn a_finished_try_moves_the_puzzle_rating() {
         );
     }
 }
+
+#[test]
+fn one_client_moves_puzzle_ratings_only_within_its_allowance() {
+    let (_dir, s) = server();
+    let variant = variants(&s)[0]["variant"].as_str().unwrap().to_string();
+    let id = get_ok(&s, &format!("/api/puzzles/next?variant={variant}"))["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/puzzles/{id}/attempt");
+    let player = json!({"rating": 1500, "rd": 100});
+    let counted = (0..75)
+        .filter(|_| {
+            let v = s.post_ok(
+                &path,
+                &json!({"moves": [], "give_up": true, "player": player}),
+            );
+            assert!(v["solution"].is_array(), "still answered: {v}");
+            v.get("puzzle_rating").is_some()
+        })
+        .count();
+    // A burst of 60, then one per 2 seconds (the 75 tries take far less).
+    assert!((60..=61).contains(&counted), "{counted} counted");
+}

@@ -7,6 +7,8 @@
 //!   of the `governor` crate); 429 with `Retry-After` beyond;
 //! - hints, reviews and analysis board searches per client at once: one more gets 429, so one client cannot fill the engine's
 //!   queue and everyone else's hints take their turn;
+//! - puzzle results counted per client: a burst, then one every few seconds (a keyed token bucket);
+//!   a try beyond it is answered but moves no puzzle's rating, so one client cannot push ratings;
 //! - WebSockets per client at once, and in all (taken by the upgrade, held for the socket's life), so
 //!   that sockets never take the connection slots ordinary requests need.
 
@@ -29,6 +31,12 @@ use crate::per_address::{Held, PerAddress};
 /// Client addresses whose new-game allowance is remembered before the full ones are forgotten.
 const REMEMBERED_CLIENTS: usize = 10_000;
 
+/// Puzzle results one client may have counted at once before the steady rate applies.
+pub const PUZZLE_RESULTS_BURST: NonZeroU32 = NonZeroU32::new(60).expect("above zero");
+
+/// The steady rate of a client's counted puzzle results: one per this period.
+pub const PUZZLE_RESULT_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The client a request comes from (an extension of every request, set by [`client_limits`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientAddr(pub IpAddr);
@@ -43,6 +51,7 @@ pub struct Edge {
     /// How long a WebSocket may stay silent, or leave a send untaken, before it is closed.
     pub socket_timeout: std::time::Duration,
     new_games: DefaultKeyedRateLimiter<IpAddr>,
+    puzzle_results: DefaultKeyedRateLimiter<IpAddr>,
     hints: Arc<PerAddress>,
     websockets: Arc<PerAddress>,
     all_websockets: Arc<Semaphore>,
@@ -67,6 +76,11 @@ impl Edge {
             allowed_hosts: limits.allowed_hosts.clone(),
             socket_timeout: limits.socket_timeout,
             new_games: RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)),
+            puzzle_results: RateLimiter::keyed(
+                Quota::with_period(PUZZLE_RESULT_EVERY)
+                    .expect("a period above zero")
+                    .allow_burst(PUZZLE_RESULTS_BURST),
+            ),
             hints: PerAddress::new(limits.hints_per_address),
             websockets: PerAddress::new(limits.websockets_per_address),
             all_websockets: Arc::new(Semaphore::new(limits.websockets.max(1))),
@@ -97,6 +111,15 @@ impl Edge {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
         })
+    }
+
+    /// Whether a finished puzzle try of `client` may move the puzzle's rating: a burst of
+    /// [`PUZZLE_RESULTS_BURST`], then one per [`PUZZLE_RESULT_EVERY`] (a person takes longer).
+    pub fn counts_puzzle_result(&self, client: IpAddr) -> bool {
+        if self.puzzle_results.len() >= REMEMBERED_CLIENTS {
+            self.puzzle_results.retain_recent();
+        }
+        self.puzzle_results.check_key(&client).is_ok()
     }
 
     /// A WebSocket slot for `client` (when known), held for the socket's life: 429 beyond the

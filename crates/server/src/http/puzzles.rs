@@ -3,15 +3,17 @@
 //! set (`puzzles`); the store keeps only each puzzle's rating as finished tries move it.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use hasami_core::puzzle::Theme;
 use serde::{Deserialize, Serialize};
 
+use crate::http::edge::{ClientAddr, Edge};
 use crate::http::error::{short, ApiError};
 use crate::http::request::body;
 use crate::live::{random_u64, Shared};
@@ -150,9 +152,12 @@ pub async fn today(State(state): State<Shared>) -> Result<Response, ApiError> {
 /// `POST /api/puzzles/{id}/attempt {moves, hint?, give_up?, player?}`: whether the line is the
 /// solution so far, the defender's reply, a hint, the solution. With `player` (the solver's puzzle
 /// rating), an attempt that ends the try (a wrong line, a hint, giving up, the whole solution)
-/// counts it: solved only when the whole solution was played without a hint.
+/// counts it: solved only when the whole solution was played without a hint; within the client's
+/// allowance of counted results (`Edge::counts_puzzle_result`), else answered uncounted.
 pub async fn attempt(
     State(state): State<Shared>,
+    Extension(edge): Extension<Arc<Edge>>,
+    client: Option<Extension<ClientAddr>>,
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
@@ -172,7 +177,10 @@ pub async fn attempt(
     .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let ends = req.hint || req.give_up || !verdict.correct || verdict.complete;
     let puzzle_rating = match req.player {
-        Some(solver) if ends => {
+        Some(solver)
+            if ends
+                && client.is_none_or(|Extension(ClientAddr(c))| edge.counts_puzzle_result(c)) =>
+        {
             let solved = verdict.complete && !req.hint && !req.give_up;
             Standings::new(&state.db)
                 .record(puzzle, solver, solved)
