@@ -1,35 +1,30 @@
-//! Lists the puzzle files (`suites/puzzles/PRESET.txt`, docs/web.md "Puzzles") that exist, so that
-//! the server embeds each with `include_str!` and a preset without a file simply has no puzzles.
+//! Lists the puzzle files (`suites/puzzles/PRESET.txt`, docs/learn.md) that exist, so that the
+//! server embeds each with `include_str!` and a preset without a file simply has no puzzles.
 
 use std::fmt::Write as _;
 use std::path::Path;
-
-/// The presets that may have a puzzle file, in the order the server lists them.
-const PRESETS: [&str; 7] = [
-    "hasami",
-    "hasami-chess",
-    "dai-hasami",
-    "dai-hasami-captures",
-    "agon",
-    "mak-yek",
-    "shogun",
-];
 
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suites/puzzles");
     // A directory is watched with everything in it: a file added, changed or removed.
     println!("cargo:rerun-if-changed={}", dir.display());
+    // Every `PRESET.txt` in name order; the server refuses a name that is not a preset's.
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|f| f.extension().is_some_and(|e| e == "txt") && f.is_file());
+    files.sort();
     let mut list = String::from("&[\n");
-    for preset in PRESETS {
-        let file = dir.join(format!("{preset}.txt"));
-        if file.is_file() {
-            let path = file.canonicalize().unwrap_or(file);
-            let _ = writeln!(
-                list,
-                "    ({preset:?}, include_str!({:?})),",
-                path.display().to_string()
-            );
-        }
+    for file in files {
+        let Some(preset) = file.file_stem().and_then(|s| s.to_str()).map(String::from) else {
+            continue;
+        };
+        let path = file.canonicalize().unwrap_or(file);
+        let _ = writeln!(
+            list,
+            "    ({preset:?}, include_str!({:?})),",
+            path.display().to_string()
+        );
     }
     list.push(']');
     let out =

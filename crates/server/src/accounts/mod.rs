@@ -26,7 +26,7 @@ pub(crate) use challenges::{ChallengeRequest, Challenger};
 pub(crate) use error::AccountError;
 pub(crate) use password::PasswordError;
 pub(crate) use players::{Players, ACCOUNT_GAMES};
-pub(crate) use ratings::{preset_of, settle_due, RULES};
+pub(crate) use ratings::{preset_of, settle_due, PRESETS, RULES};
 pub(crate) use registrar::{Credentials, Registrar};
 pub(crate) use session::{cleared_cookie, SessionToken};
 

@@ -27,16 +27,8 @@ pub(crate) use set::PuzzleSet;
 pub(crate) use standing::{SolverRating, Standings};
 
 /// The presets that may have puzzles, in the order they are listed (the file names of
-/// `suites/puzzles/`).
-pub(crate) const PRESETS: [&str; 7] = [
-    "hasami",
-    "hasami-chess",
-    "dai-hasami",
-    "dai-hasami-captures",
-    "agon",
-    "mak-yek",
-    "shogun",
-];
+/// `suites/puzzles/`): the presets as the API names them, the same list ratings use.
+pub(crate) use crate::accounts::PRESETS;
 
 /// The preset named `text` (any case; an alias such as `apit-sodok` names its preset), when it is
 /// one that may have puzzles.
