@@ -46,6 +46,17 @@ fn solution(s: &Server, id: &str) -> Vec<String> {
     serde_json::from_value(v["solution"].clone()).unwrap()
 }
 
+/// A puzzle of the first game listed: its id and its attempt path.
+fn first_puzzle(s: &Server) -> (String, String) {
+    let variant = variants(s)[0]["variant"].as_str().unwrap().to_string();
+    let id = get_ok(s, &format!("/api/puzzles/next?variant={variant}"))["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/api/puzzles/{id}/attempt");
+    (id, path)
+}
+
 /// Checks that `v` is a puzzle as the API shows it (no solution) of `variant`.
 #[track_caller]
 fn is_puzzle(v: &Value, variant: &str) {
@@ -203,12 +214,7 @@ fn bad_requests_are_short_400s_and_unknown_puzzles_404() {
 #[test]
 fn attempts_right_wrong_partial_hint_and_give_up() {
     let (_dir, s) = server();
-    let variant = variants(&s)[0]["variant"].as_str().unwrap().to_string();
-    let id = get_ok(&s, &format!("/api/puzzles/next?variant={variant}"))["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let path = format!("/api/puzzles/{id}/attempt");
+    let (id, path) = first_puzzle(&s);
     let line = solution(&s, &id);
     assert_eq!(line.len() % 2, 1);
 
@@ -367,12 +373,7 @@ fn a_finished_try_moves_the_puzzle_rating() {
 #[test]
 fn one_client_moves_puzzle_ratings_only_within_its_allowance() {
     let (_dir, s) = server();
-    let variant = variants(&s)[0]["variant"].as_str().unwrap().to_string();
-    let id = get_ok(&s, &format!("/api/puzzles/next?variant={variant}"))["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let path = format!("/api/puzzles/{id}/attempt");
+    let (id, path) = first_puzzle(&s);
     let player = json!({"rating": 1500, "rd": 100});
     let counted = (0..75)
         .filter(|_| {
