@@ -124,3 +124,55 @@ fn a_changed_move_a_wrong_theme_and_a_bad_line_are_refused() {
         }
     }
 }
+
+/// A record of a random game of `variant` (seeded), as the server writes records.
+fn random_record(variant: &str, seed: u64) -> String {
+    use hasami_core::{HasamiGame, HasamiRecord, HasamiRules, SplitMix64};
+    let mut game = HasamiGame::new(HasamiRules::parse(variant).unwrap());
+    let mut rng = SplitMix64(seed);
+    while game.outcome().is_none() && game.played().len() < 120 {
+        let moves = game.legal_moves();
+        game.play(moves[rng.below(moves.len() as u64) as usize])
+            .unwrap();
+    }
+    HasamiRecord::from_game(&game, [("Event", "test")]).to_string()
+}
+
+#[test]
+fn puzzles_come_from_stored_games_too_and_other_games_are_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for seed in 1..=4 {
+        let path = dir.path().join(format!("game-{seed}.txt"));
+        std::fs::write(&path, random_record("hasami-chess", seed)).unwrap();
+        paths.push(path.to_str().unwrap().to_string());
+    }
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, random_record("hasami", 9)).unwrap();
+    paths.push(other.to_str().unwrap().to_string());
+    let out_file = dir.path().join("from-records.txt");
+    let mut args = vec![
+        "generate",
+        "--variant",
+        "hasami-chess",
+        "--count",
+        "5",
+        "--out",
+        out_file.to_str().unwrap(),
+        "--records",
+    ];
+    args.extend(paths.iter().map(String::as_str));
+    let out = puzzles(&args);
+    let said = text(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("other.txt: a game of hasami, not hasami-chess"),
+        "{said}"
+    );
+    let file = std::fs::read_to_string(&out_file).unwrap();
+    assert!(file.contains("stored games"), "{file}");
+    let n = parse_puzzle_file(&file).unwrap().puzzles.len();
+    assert!((1..=5).contains(&n), "{file}");
+    let out = puzzles(&["verify", out_file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+}

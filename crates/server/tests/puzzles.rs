@@ -373,7 +373,7 @@ fn a_finished_try_moves_the_puzzle_rating() {
 #[test]
 fn one_client_moves_puzzle_ratings_only_within_its_allowance() {
     let (_dir, s) = server();
-    let (id, path) = first_puzzle(&s);
+    let (_, path) = first_puzzle(&s);
     let player = json!({"rating": 1500, "rd": 100});
     let counted = (0..75)
         .filter(|_| {

@@ -13,11 +13,12 @@ use std::time::Instant;
 
 use clap::Args;
 use hasami_core::puzzle::{puzzle_file_text, Puzzle, Theme};
-use hasami_core::{AnyGame, Preset, SplitMix64};
+use hasami_core::{AnyGame, AnyRecord, Preset, SplitMix64};
 use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
 
 use super::solve::{Reject, Solved};
 use super::{solve_any, CliError};
+use crate::text_file::{read_text_file, MAX_TEXT_FILE};
 
 /// Arguments of `hasami-lab puzzles generate`.
 #[derive(Args)]
@@ -43,9 +44,21 @@ pub(super) struct GenerateArgs {
     /// Threads, each playing its own games.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Take the games from these game records (one game a file, as `GET /api/games/{id}/record`
+    /// gives them) instead of self-play; games of other variants are left out.
+    #[arg(long, num_args = 1..)]
+    records: Vec<PathBuf>,
     /// Write the file here (standard output if left out).
     #[arg(long)]
     out: Option<PathBuf>,
+}
+
+/// Where the games come from.
+enum Source {
+    /// Self-play from the preset's start.
+    SelfPlay(AnyGame),
+    /// Stored games, finished or not, in the order given.
+    Records(Vec<AnyGame>),
 }
 
 /// A puzzle found in a game, before it has its id and rating.
@@ -91,7 +104,15 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
     let harvest = Mutex::new(Harvest::default());
     let next = AtomicU64::new(0);
     let done = AtomicBool::new(false);
-    let max_games = args.count as u64 * 100;
+    let source = if args.records.is_empty() {
+        Source::SelfPlay(start.clone())
+    } else {
+        Source::Records(read_records(&args.records, preset)?)
+    };
+    let max_games = match &source {
+        Source::SelfPlay(_) => args.count as u64 * 100,
+        Source::Records(games) => games.len() as u64,
+    };
     let clock = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..args.threads {
@@ -102,7 +123,10 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
                     if g >= max_games {
                         break;
                     }
-                    let (found, rejected) = play_game(&start, args, g, &searcher);
+                    let Some(game) = game_of(&source, args, g, &searcher) else {
+                        break;
+                    };
+                    let (found, rejected) = try_positions(&game, args, &searcher);
                     let mut h = harvest.lock().expect("no thread panics holding it");
                     h.games.insert(g, found);
                     for r in rejected {
@@ -138,7 +162,9 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
             }
         }
     }
-    if puzzles.len() < args.count {
+    let records = matches!(source, Source::Records(_));
+    // From records, --count is the most taken: a handful of games may hold fewer.
+    if puzzles.is_empty() || (puzzles.len() < args.count && !records) {
         return Err(CliError::Failed(format!(
             "only {} puzzles in {games} games",
             puzzles.len()
@@ -155,14 +181,24 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
         clock.elapsed().as_secs_f64(),
         rejected.join(", ")
     );
+    let from = if records {
+        format!("{games} stored games")
+    } else {
+        format!("{games} self-play games between levels 1-5")
+    };
     let about = vec![
         format!(
-            "{} puzzles from {games} self-play games between levels 1-5, proved by exact search",
+            "{} puzzles from {from}, proved by exact search",
             puzzles.len()
         ),
         format!(
-            "(hasami-lab puzzles generate --variant {preset} --count {} --seed {} --moves {} --limit {} --per-game {}).",
-            args.count, args.seed, args.moves, args.limit, args.per_game
+            "(hasami-lab puzzles generate --variant {preset} --count {} --seed {} --moves {} --limit {} --per-game {}{}).",
+            args.count,
+            args.seed,
+            args.moves,
+            args.limit,
+            args.per_game,
+            if records { " --records …" } else { "" }
         ),
         format!("Proved again by: hasami-lab puzzles verify suites/puzzles/{preset}.txt"),
     ];
@@ -174,51 +210,36 @@ pub(super) fn generate(args: &GenerateArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Plays game `g` and tries its positions; returns the puzzles and why other positions were not.
-fn play_game(
-    start: &AnyGame,
-    args: &GenerateArgs,
-    g: u64,
-    searcher: &Searcher,
-) -> (Vec<Found>, Vec<Reject>) {
+/// Game `g`: a self-play game, or the `g`-th record; `None` past the last record.
+fn game_of(source: &Source, args: &GenerateArgs, g: u64, searcher: &Searcher) -> Option<AnyGame> {
+    match source {
+        Source::SelfPlay(start) => Some(play_game(start, args, g, searcher)),
+        Source::Records(games) => games.get(g as usize).cloned(),
+    }
+}
+
+/// Plays self-play game `g` to its end (or 300 plies): a few random moves, then two levels.
+fn play_game(start: &AnyGame, args: &GenerateArgs, g: u64, searcher: &Searcher) -> AnyGame {
     let mut rng = SplitMix64(args.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let levels = [1 + rng.below(5) as u32, 1 + rng.below(5) as u32];
     let mut game = start.clone();
-    let mut found = Vec::new();
-    let mut rejected = Vec::new();
-    let mut last = 0;
     for _ in 0..2 + rng.below(5) {
         let moves = game.legal_moves();
-        if moves.is_empty() {
-            return (found, rejected);
-        }
-        if game
-            .play(moves[rng.below(moves.len() as u64) as usize])
-            .is_err()
+        if moves.is_empty()
+            || game
+                .play(moves[rng.below(moves.len() as u64) as usize])
+                .is_err()
         {
-            return (found, rejected);
+            return game;
         }
     }
-    while game.outcome().is_none() && game.plies() < 300 && found.len() < args.per_game {
-        if game.plies() >= 6 && (found.is_empty() || game.plies() >= last + 6) {
-            searcher.clear();
-            match solve_any(&game.position(), args.moves, args.limit, searcher) {
-                Ok(solved) => {
-                    found.push(Found {
-                        position: game.position_text(),
-                        solved,
-                    });
-                    last = game.plies();
-                }
-                Err(r) => rejected.push(r),
-            }
-        }
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    while game.outcome().is_none() && game.plies() < 300 {
         let pos = game.position();
         searcher.clear();
-        let limits = Limits {
-            nodes: Some(30_000),
-            ..Limits::default()
-        };
         let side = game.side().index();
         let best = searcher
             .search(
@@ -234,7 +255,71 @@ fn play_game(
             _ => break,
         }
     }
+    game
+}
+
+/// Tries the positions of `game` from its sixth ply on (not its last, nor beyond 300 plies): at
+/// most `--per-game` puzzles, six plies apart; and why the others were not puzzles.
+fn try_positions(
+    game: &AnyGame,
+    args: &GenerateArgs,
+    searcher: &Searcher,
+) -> (Vec<Found>, Vec<Reject>) {
+    let mut found = Vec::new();
+    let mut rejected = Vec::new();
+    let Ok(mut replay) = AnyGame::new(&game.variant().to_string(), Some(&game.start_text())) else {
+        return (found, rejected);
+    };
+    let history = game.history();
+    let mut last = 0;
+    for played in &history {
+        let ply = replay.plies();
+        if found.len() >= args.per_game || ply >= 300 {
+            break;
+        }
+        if ply >= 6 && (found.is_empty() || ply >= last + 6) {
+            searcher.clear();
+            match solve_any(&replay.position(), args.moves, args.limit, searcher) {
+                Ok(solved) => {
+                    found.push(Found {
+                        position: replay.position_text(),
+                        solved,
+                    });
+                    last = ply;
+                }
+                Err(r) => rejected.push(r),
+            }
+        }
+        if replay.play(played.mv).is_err() {
+            break;
+        }
+    }
     (found, rejected)
+}
+
+/// Reads game records (docs/records.md), one game a file, keeping the games of `preset` played
+/// from any position; says on standard error which files are left out and why.
+fn read_records(paths: &[PathBuf], preset: &str) -> Result<Vec<AnyGame>, CliError> {
+    let mut games = Vec::new();
+    for path in paths {
+        let name = path.display();
+        let text = read_text_file(path, MAX_TEXT_FILE)
+            .map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
+        let game = AnyRecord::parse(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|r| AnyGame::from_record(&r).map_err(|e| e.to_string()));
+        match game {
+            Ok(game) if game.preset() == preset && game.variant().to_string() == preset => {
+                games.push(game)
+            }
+            Ok(game) => eprintln!(
+                "{name}: a game of {}, not {preset}: left out",
+                game.variant()
+            ),
+            Err(e) => eprintln!("{name}: {e}: left out"),
+        }
+    }
+    Ok(games)
 }
 
 /// The puzzle's line in the file: its id, the rating its proof's effort gives.
