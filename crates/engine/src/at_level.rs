@@ -1,9 +1,9 @@
 //! A search at a level ([`crate::Level`]): the level's depth cap, then its random choice among the
 //! moves within its margin of the best; without a level, the plain search at full strength.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use hasami_core::SplitMix64;
 

@@ -1,10 +1,11 @@
 //! `hasami bench`: fixed positions of several variants searched to a fixed depth on one thread.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use hasami_core::{HasamiPosition, HasamiRules};
 use hasami_core::{ShogunPosition, ShogunRules};
 
+use crate::clock::Instant;
 use crate::limits::Limits;
 use crate::request::SearchRequest;
 use crate::search::Searcher;

@@ -20,6 +20,7 @@
 mod any;
 mod at_level;
 pub mod bench;
+mod clock;
 mod game;
 pub mod hasami;
 mod levels;

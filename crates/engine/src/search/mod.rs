@@ -8,9 +8,9 @@
 //! staged move picker, `result.rs` what a search reports, `endgame.rs` the scores of positions found
 //! in endgame tables.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use crate::game::SearchGame;
 use crate::limits::{Budget, Limits};
