@@ -3,13 +3,19 @@
 
 mod common;
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use common::{create, server};
 use serde_json::json;
 
+/// The two tests take turns: each measures when a reply comes while its own server's engine is
+/// busy, and the other's searches on the same cores (two on the CI machine) would starve it.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 #[test]
 fn a_level_1_reply_does_not_wait_for_level_10_games() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (_dir, s) = server();
     // Eight level-10 games, each with its engine to move: about 1.5 s of search each, two at a
     // time, so six seconds of queue.
@@ -36,6 +42,7 @@ fn a_level_1_reply_does_not_wait_for_level_10_games() {
 
 #[test]
 fn a_level_1_reply_does_not_wait_for_deep_shogun_levels() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (_dir, s) = server();
     // Shogun's level 8 searches four plies deep like the cheap levels of the Hasami family, but its
     // chance nodes make each reply take about a second: twelve of them, each with its engine to move
