@@ -3,6 +3,7 @@
 //! crash of the process or the machine. The schema version is `PRAGMA user_version`.
 
 mod chat;
+mod migrate;
 mod puzzles;
 
 use std::path::Path;
@@ -10,12 +11,14 @@ use std::sync::{Arc, Mutex};
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::schema::{self, MIGRATIONS};
 use super::{
     now_ms, DbError, GameSummary, Listing, OpenGame, StartOf, Status, StoredGame, StoredMove,
 };
 
 mod days;
+
+use migrate::migrate;
+pub(super) use migrate::version_of;
 
 /// How long a call waits for another connection's write lock (then SQLite answers "busy").
 const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
@@ -321,66 +324,6 @@ impl Sqlite {
         })
         .await
     }
-}
-
-/// The schema version of the file at `path`, opened read-only (nothing is created or changed).
-pub(super) fn version_of(path: &Path) -> Result<i64, DbError> {
-    let unusable = |reason: String| DbError::Unusable {
-        store: format!("file {}", path.display()),
-        reason,
-    };
-    if !path.is_file() {
-        return Err(unusable("there is no such file".into()));
-    }
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| unusable(e.to_string()))?;
-    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| unusable(format!("not a database file? {e}")))
-}
-
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
-    let version: i64 = conn
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(|e| DbError::Unusable {
-            store: format!("file {}", path.display()),
-            reason: format!("not a database file? {e}"),
-        })?;
-    let known = schema::current();
-    if version > known {
-        return Err(DbError::TooNew {
-            store: format!("file {}", path.display()),
-            found: version,
-            known,
-        });
-    }
-    if version == known {
-        return Ok(());
-    }
-    let tx = conn.transaction()?;
-    for step in &MIGRATIONS[version as usize..] {
-        tx.execute_batch(step.sqlite)?;
-        if let Some(fix) = &step.data {
-            rewrite(&tx, fix)?;
-        }
-    }
-    tx.pragma_update(None, "user_version", known)?;
-    tx.commit()?;
-    Ok(())
-}
-
-/// A step's data fix (schema.rs), inside the migration's transaction.
-fn rewrite(tx: &rusqlite::Transaction<'_>, fix: &schema::DataFix) -> rusqlite::Result<()> {
-    let values: Vec<String> = tx
-        .prepare(&fix.select())?
-        .query_map([], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut update = tx.prepare(&fix.update('?'))?;
-    for old in values {
-        if let Some(new) = (fix.fix)(&old) {
-            update.execute(params![new, old])?;
-        }
-    }
-    Ok(())
 }
 
 fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
