@@ -4,8 +4,11 @@
 //   → {type: 'init', wasm: ArrayBuffer}          ← {type: 'ready'} or {type: 'error', error}
 //   → {type: 'search', id, request: TEXT}        ← {type: 'result', id, result: {best, score, depth, nodes, pv} | {error}}
 //   → {type: 'bench', id, depth}                 ← {type: 'result', id, result: {depth, nodes, ms, positions: […]}}
+//   → {type: 'view', id, request: JSON}          ← {type: 'result', id, result: the board (as POST /api/analysis) | {error, code, …}}
+//   → {type: 'record', id, request: JSON}        ← {type: 'result', id, result: {record} | {error}}
 //
-// A request's text: lines `variant V`, `position P`, `moves M1 M2 …`, `nodes N`, `depth D`, `movetime MS`.
+// A search request's text: lines `variant V`, `position P`, `moves M1 M2 …`, `level L`, `seed S`,
+// `omniscient 1`, `nodes N`, `depth D`, `movetime MS`. A view or record request: JSON (docs/wasm.md).
 
 let engine = null;
 
@@ -18,12 +21,13 @@ function answer(len) {
   return JSON.parse(decoder.decode(bytes));
 }
 
-function search(text) {
+/** The answer of the module's function `call` (hasami_search, hasami_view, hasami_record) to `text`. */
+function run(call, text) {
   const bytes = encoder.encode(text);
   const ptr = engine.hasami_alloc(bytes.length);
   new Uint8Array(engine.memory.buffer, ptr, bytes.length).set(bytes);
   try {
-    return answer(engine.hasami_search(ptr, bytes.length));
+    return answer(call(ptr, bytes.length));
   } finally {
     engine.hasami_free(ptr, bytes.length);
   }
@@ -39,7 +43,11 @@ self.onmessage = async (event) => {
     } else if (!engine) {
       self.postMessage({ type: 'error', id: m.id, error: 'the engine is not loaded yet' });
     } else if (m.type === 'search') {
-      self.postMessage({ type: 'result', id: m.id, result: search(String(m.request)) });
+      self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_search, String(m.request)) });
+    } else if (m.type === 'view') {
+      self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_view, String(m.request)) });
+    } else if (m.type === 'record') {
+      self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_record, String(m.request)) });
     } else if (m.type === 'bench') {
       self.postMessage({ type: 'result', id: m.id, result: answer(engine.hasami_bench(m.depth | 0)) });
     }
