@@ -17,6 +17,7 @@ import { showEngineLine, otherLine, slotted, SLOT, barResult, barWaits } from '.
 import { typedMoveBox } from './typed-move.js';
 import { sideNames } from './game-words.js';
 import { BoardLayout, variantText } from './layout.js';
+import { boardSearch } from './page-analysis.js';
 
 // This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
 await loadMore();
@@ -309,7 +310,9 @@ export function analysisScreen(view, params, onCleanup) {
       searchAbort = abort;
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          const a = await api.analysisSearch({ variant, position: start || undefined, moves, ms: 1000, lines: Number(linesSelect.value) }, abort.signal);
+          // (In the page when it can: page-analysis.js.)
+          const req = { variant, position: start || undefined, moves, ms: 1000, lines: Number(linesSelect.value) };
+          const a = await boardSearch(req, abort.signal, () => api.analysisSearch(req, abort.signal));
           if (seq !== searchSeq) return;
           const turn = b.turn, pick = (pv) => { if (node === at) playLine(pv); };
           showEngineLine(engineText, a, { first, ply, turn, sideNames: sideNames(b), onPick: pick, bar, size: b.size });

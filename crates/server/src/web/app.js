@@ -112,6 +112,14 @@ window.addEventListener('hashchange', route);
 route();
 
 // ---------------------------------------------------------------- new game
+/** Asks for a game against the computer whose engine plays in this page (`engine_in: "page"`) when
+ * the browser can run it (page-engine.js, loaded only now: the first screen stays light). An engine
+ * that is not ready within a few seconds leaves the game to the server's engine. */
+async function pageEngineFor(req) {
+  const ready = import('./page-engine.js').then((m) => m.pageEngine()).catch(() => null);
+  if (await Promise.race([ready, new Promise((r) => setTimeout(() => r(null), 5000))])) req.engine_in = 'page';
+}
+
 async function newGameScreen(params) {
   document.title = t('page.title.new');
   const here = location.hash;
@@ -255,6 +263,7 @@ async function newGameScreen(params) {
     }
     if (start.value.trim()) req.position = start.value.trim();
     try {
+      if (req.opponent === 'engine') await pageEngineFor(req);
       const c = await api.create(req);
       holdKey(c);
       invites.set(c.id, c.links);
@@ -279,6 +288,7 @@ async function newGameScreen(params) {
         const req = { variant: quickGame.value, opponent: 'engine', level: 2, side: 'black' };
         if (quickGame.value === 'shogun') req.random_board = true;
         try {
+          await pageEngineFor(req);
           const c = await api.create(req);
           holdKey(c);
           location.hash = `#/game/${c.id}`;

@@ -19,6 +19,8 @@ import { BoardLayout, variantText } from './layout.js';
 import { t, tn } from './i18n.js';
 import { sideNames, playerName, reasonText } from './game-words.js';
 import { goalText } from './variant-words.js';
+import { EngineReply } from './engine-reply.js';
+import { gameHint } from './page-analysis.js';
 
 /** Whether side `s` of game `g` has a name nobody chose: its side's name, or "You". */
 function defaultName(g, s) {
@@ -44,6 +46,9 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   // A move made on the opponent's turn, sent as soon as it is this player's turn if legal then.
   let premove = null, premoveNote = '';
   let ws = null, closed = false, retry = 0, wsOpen = false, analysisSeq = 0;
+  // A game whose engine is in the page: its replies are searched here and played with this key.
+  const reply = new EngineReply({ play: async (mv) => { const g = await api.move(id, mv, token); if (!wsOpen) update(g, true); },
+    changed: () => render(false), failed: (why) => { errorLine.textContent = why; announce(why); } });
 
   const status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
   const errorLine = h('p', { class: 'error', id: 'error', role: 'alert' });
@@ -189,7 +194,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bHint.disabled = true;
     try {
       const ply = reviewing() ? shownPly : null;
-      const a = await api.hint(id, 800, ply);
+      const a = await gameHint(game, 800, ply, () => api.hint(id, 800, ply));
       hint = a.best; hintPly = ply ?? game.ply;
       hintNote = a.best ? t(ply === null ? 'game.hint.text' : 'game.hint.after', { ply, move: moveText(a.best, game.size, (a.captured || [])[0]), score: scoreText(a) }) : t('game.hint.none');
       render(false);
@@ -208,7 +213,8 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     barWaits(bar);
     try {
       const turn = turnShown();
-      const a = await api.hint(id, 1000, reviewing() ? shownPly : null);
+      const at = reviewing() ? shownPly : null;
+      const a = await gameHint(game, 1000, at, () => api.hint(id, 1000, at), true);
       if (seq !== analysisSeq) return;
       const first = game.moves.length ? game.moves[0].side : game.turn, position = shownPosition();
       // A click on a move of the line opens the analysis board with the line played up to it.
@@ -266,6 +272,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const wasOver = game ? game.status === 'over' : null;
     const wasArranging = game ? !!game.arranging : false;
     game = g;
+    reply.see(g);
     clockBase = g.clock ? { ...g.clock, at: performance.now(), wall: Date.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
     bar.sides(sideNames(g), g.shogun);
@@ -584,5 +591,5 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
   api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
     root.replaceWith(h('div', { class: 'card' }, h('h1', {}, t('game.title', { id })), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, t('page.nav.new'))));
   });
-  onCleanup(() => { closed = true; clearInterval(ticker); if (ws) ws.close(); layout.close(); });
+  onCleanup(() => { closed = true; reply.close(); clearInterval(ticker); if (ws) ws.close(); layout.close(); });
 }

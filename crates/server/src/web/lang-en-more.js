@@ -379,4 +379,7 @@ export default {
   'puzzles.ratingChanged': 'Your puzzle rating ({game}): {rating} ({change})',
   'puzzles.none': 'No puzzles for this game and theme yet.',
   'puzzles.notFound': 'There is no puzzle {id}.',
+
+  // The engine in the page (engine-reply.js, page-analysis.js) [page-engine]
+  'engine.page.unavailable': "This game's computer plays in the browser, and this browser cannot run it.",
 };

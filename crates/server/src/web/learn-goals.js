@@ -1,7 +1,7 @@
 // Whether a learner's move reaches a lesson step's goal (lessons.js), judged from what the rules
-// library answered: the server's analysis board (POST /api/analysis) after the step's position and
-// the move, and the step's scripted reply to it where it has one. Nothing here knows the rules: a
-// capture is a capture because the server listed it. No page, no catalogue: the screen (learn.js)
+// library answered: the analysis board's view (POST /api/analysis, or the same from the rules in
+// the page) after the step's position and the move, and the step's scripted reply to it where it has
+// one. Nothing here knows the rules: a capture is a capture because the rules library listed it. No page, no catalogue: the screen (learn.js)
 // and the browser test (e2e/learn.mjs) both use it; the words come from the keys it names.
 
 /** The two halves of a move text (`e2e5` → `['e2', 'e5']`). */

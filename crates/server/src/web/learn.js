@@ -16,6 +16,7 @@ import { sideNames } from './game-words.js';
 import { BoardLayout } from './layout.js';
 import { GAMES, gameOf } from './lessons.js';
 import { judge, movesToAsk, goalText, squaresOf } from './learn-goals.js';
+import { boardView } from './page-analysis.js';
 
 // This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs.
 await loadMore();
@@ -27,6 +28,8 @@ const PROGRESS = 'hasami.learn';
 const RESET_AFTER = 1400;
 /** The pause before the opponent's scripted reply is shown (ms). */
 const REPLY_AFTER = 500;
+/** The board after a step's moves (POST /api/analysis): from the rules in the page when it can. */
+const ask = (req) => boardView(req, () => api.analysis(req));
 
 // ---------------------------------------------------------------- progress
 
@@ -213,7 +216,7 @@ function lessonScreen(view, game, name, lesson, onCleanup) {
     stepWords.textContent = has(words) ? t(words) : '';
     stepWords.hidden = !has(words);
     try {
-      start = await api.analysis({ variant: game.preset, position: step.position, moves: [] });
+      start = await ask({ variant: game.preset, position: step.position, moves: [] });
     } catch (e) { if (my === seq) { feedback.textContent = plain(e.message); setState('error'); } return; }
     if (my !== seq || closed) return;
     goalLine.textContent = goalText(step.goal).map(([key, params, count]) => said(key, params, count, start.size))
@@ -259,9 +262,9 @@ function lessonScreen(view, game, name, lesson, onCleanup) {
     draw(false, false);
     let one, answer;
     try {
-      one = await api.analysis({ variant: game.preset, position: step.position, moves: [move] });
+      one = await ask({ variant: game.preset, position: step.position, moves: [move] });
       const moves = movesToAsk(step, move, one.legal_moves);
-      answer = moves.length > 1 ? await api.analysis({ variant: game.preset, position: step.position, moves }) : one;
+      answer = moves.length > 1 ? await ask({ variant: game.preset, position: step.position, moves }) : one;
     } catch (e) {
       if (my !== seq || closed) return;
       wrong(refusalText(e, start.size), false);
