@@ -54,6 +54,9 @@
 //      played by the page, the puzzle rating up), one failed (a wrong first move: "not it", the
 //      solution played out on the board), a puzzle of every game solved, the hint, the puzzle of the
 //      day on the first screen opening its puzzle, the filters, the phone widths.
+//  20. (page-engine.mjs) the engine in the page: a game against the computer, its hint, the analysis
+//      board's line and a lesson searched or judged in the page, the server searching nothing; with
+//      no WebAssembly the server's engine plays.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -85,6 +88,7 @@ import './i18n-screens.mjs';
 import './notation.mjs';
 import './learn.mjs';
 import './puzzles.mjs';
+import './page-engine.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

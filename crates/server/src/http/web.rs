@@ -130,6 +130,18 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../web/engine-line.js"),
     ),
     (
+        // The engine in the page: its replies in a game (engine-reply.js); hints, the analysis
+        // board's search and lessons' boards (page-analysis.js).
+        "engine-reply.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/engine-reply.js"),
+    ),
+    (
+        "page-analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/page-analysis.js"),
+    ),
+    (
         "typed-move.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/typed-move.js"),
