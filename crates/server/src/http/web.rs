@@ -139,12 +139,12 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         // board's search and lessons' boards (page-analysis.js).
         "engine-reply.js",
         "text/javascript; charset=utf-8",
-        include_str!("../web/engine-reply.js"),
+        include_bytes!("../web/engine-reply.js"),
     ),
     (
         "page-analysis.js",
         "text/javascript; charset=utf-8",
-        include_str!("../web/page-analysis.js"),
+        include_bytes!("../web/page-analysis.js"),
     ),
     (
         "typed-move.js",
