@@ -8,49 +8,15 @@ import { pageEngine } from './page-engine.js';
 import { t } from './i18n.js';
 import { serverText } from './server-words.js';
 
-/** The engine's score of a won position (hasami_engine's WIN): mates are scored from it. */
-const WIN = 30_000;
-
-/** Moves to a forced win (positive) or loss (negative) when `score` is one, else null (as the
- * server's `mate`). */
-export function mateOf(score) {
-  if (Math.abs(score) < WIN - 1000) return null;
-  const moves = Math.floor((WIN - Math.abs(score) + 1) / 2);
-  return score > 0 ? moves : -moves;
-}
-
 /** A random 32-bit seed for a search's level choice. */
 const seed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
-/** The squares each move of `pv` captures after `moves` from `position` (empty lists for quiet
- * moves), asked of the engine's rules: as the server's `captured`, the lists end before a move of
- * the line that does not play there (a fair Shogun search of hidden numbers may give one). */
-async function capturesAlong(engine, { variant, position, moves }, pv) {
-  if (!pv.length) return [];
-  const ask = async (line) => {
-    const b = await engine.view({ variant, position, moves: moves.concat(line) });
-    return b.moves.slice(moves.length).map((m) => m.captured);
-  };
-  try { return await ask(pv); } catch (e) {
-    const ply = e.details && e.details.ply;
-    const playable = Number.isInteger(ply) ? ply - 1 - moves.length : -1;
-    if (playable < 0 || playable >= pv.length) return [];
-    try { return await ask(pv.slice(0, playable)); } catch { return []; }
-  }
-}
-
-/** What the engine in the page finds for `req` ({variant, position, moves, movetime, omniscient}),
- * as the server's analysis: {best, score, mate, depth, pv, captured, nodes, lines}. Searched at
- * full strength (level 10) with a random seed, as the server's hints and analysis are. */
-export async function pageAnalysis(engine, req) {
-  const found = await engine.search({ ...req, level: 10, seed: seed() });
-  const pv = found.pv || [];
-  const captured = await capturesAlong(engine, req, pv);
-  const mate = mateOf(found.score);
-  return {
-    best: found.best, score: found.score, mate, depth: found.depth, pv, captured, nodes: found.nodes,
-    lines: found.best ? [{ score: found.score, mate, pv, captured }] : [],
-  };
+/** What the engine in the page finds for `req` ({variant, position, moves, movetime, omniscient}):
+ * the server's analysis, {best, score, mate, depth, pv, captured, nodes, lines} (the module answers
+ * in its shape, docs/wasm.md). Searched at full strength (level 10) with a random seed, as the
+ * server's hints and analysis are. */
+export function pageAnalysis(engine, req) {
+  return engine.search({ ...req, level: 10, seed: seed() });
 }
 
 /** The error of a search whose answer is no longer wanted (as api.js's for a stopped request). */
