@@ -9,7 +9,10 @@
 //   3. a lesson step judged in the page (a refused move with its reason, the right move), with no
 //      request to the server's analysis board;
 //   4. with no WebAssembly a game against the computer is the server's (`engine_in: "server"`) and
-//      its replies come.
+//      its replies come;
+//   5. engine-reply.js with a stand-in engine whose searches end when the test says: one search at
+//      a time, the move of a search that a newer view dropped is never played, no search for a
+//      spectator, a finished game, the server's engine or the player's turn; the reply's time.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -137,6 +140,65 @@ test("page engine: without WebAssembly a game against the computer is the server
   await clickMove(page, g.legal_moves[0].slice(0, 2), g.legal_moves[0].slice(2), g.legal_moves);
   await waitGame(page, { ply: 2, turn: 'black', thinking: 'false' });
   assert.equal(log.filter((l) => l.startsWith(`POST /api/games/${id}/moves `)).length, 1, 'only the player posted a move');
+  await page.context().close();
+});
+
+test('page engine: one search at a time per game; a newer view drops the search in progress (engine-reply.js)', async () => {
+  const page = await newPage('page-engine-reply');
+  await page.goto(BASE + '/#/rules');
+  const got = await page.evaluate(async () => {
+    const { EngineReply, replyTime } = await import('/assets/engine-reply.js');
+    // A stand-in engine whose searches end when told, each with a move that names its position.
+    const searches = [], played = [];
+    const engine = async () => ({ search: (req) => new Promise((resolve) => searches.push({ req, end: () => resolve({ best: `after ${req.moves.join(' ') || '-'}` }) })) });
+    let redrawn = 0;
+    const reply = new EngineReply({ play: async (m) => { played.push(m); }, changed: () => { redrawn++; }, engine });
+    const view = (moves, more = {}) => ({ variant: 'hasami', start: 'S', level: 3, engine: 'fair', engine_in: 'page', engine_side: 'white',
+      you: 'black', status: 'playing', arranging: null, turn: moves.length % 2 ? 'white' : 'black', ply: moves.length,
+      moves: moves.map((move) => ({ move })), thinking: false, ...more });
+    const settle = () => new Promise((r) => setTimeout(r, 20));
+    const out = {};
+    // The player's move: the engine's turn, one search, shown as thinking.
+    const v1 = view(['a1a2']);
+    reply.see(v1); await settle();
+    out.thinking = v1.thinking; out.searches1 = searches.length; out.request = searches[0].req;
+    // The same position again (the socket's copy): no second search.
+    reply.see(view(['a1a2'])); await settle();
+    out.searches2 = searches.length;
+    // An undo, then another move: the first search is dropped, the second waits for it to end.
+    reply.see(view([])); reply.see(view(['b1b2'])); await settle();
+    out.searches3 = searches.length;
+    searches[0].end(); await settle();
+    out.playedAfterFirst = [...played]; out.searches4 = searches.length;
+    searches[1].end(); await settle();
+    out.played = [...played];
+    // A spectator's page, a game over, the server's engine, the player's turn: no search.
+    for (const v of [view(['c1c2'], { you: null }), view(['c1c2'], { status: 'over' }), view(['c1c2'], { engine_in: 'server' }), view(['c1c2', 'c9c8'])]) reply.see(v);
+    await settle();
+    out.searches5 = searches.length;
+    // A refused move: no longer thinking, redrawn.
+    const refusing = new EngineReply({ play: async () => { throw new Error('refused'); }, changed: () => { redrawn++; }, failed: (why) => { out.why = why; }, engine });
+    const v2 = view(['d1d2']);
+    refusing.see(v2); await settle();
+    searches[searches.length - 1].end(); await settle();
+    out.thinkingAfterRefusal = v2.thinking; out.redrawn = redrawn;
+    out.times = [replyTime(view(['a1a2'])), replyTime(view(['a1a2'], { clock: { white_ms: 10_000, black_ms: 1, increment_ms: 2000 } })),
+      replyTime(view(['a1a2'], { clock: { white_ms: 100, black_ms: 1, increment_ms: 0 } }))];
+    return out;
+  });
+  assert.equal(got.thinking, true, 'the engine shows as thinking');
+  assert.equal(got.searches1, 1);
+  assert.deepEqual({ ...got.request, seed: 0 }, { variant: 'hasami', position: 'S', moves: ['a1a2'], level: 3, seed: 0, movetime: 1500, omniscient: false });
+  assert.equal(got.searches2, 1, 'the same position is searched once');
+  assert.equal(got.searches3, 1, 'one search at a time');
+  assert.deepEqual(got.playedAfterFirst, [], "the dropped search's move is not played");
+  assert.equal(got.searches4, 2, 'the newer position is searched next');
+  assert.deepEqual(got.played, ['after b1b2']);
+  assert.equal(got.searches5, 2, 'no search for a spectator, a finished game, the server\'s engine or the player\'s turn');
+  assert.equal(got.why, 'refused');
+  assert.equal(got.thinkingAfterRefusal, false);
+  assert.ok(got.redrawn >= 1);
+  assert.deepEqual(got.times, [1500, 1500, 20]);
   await page.context().close();
 });
 
