@@ -77,7 +77,8 @@ test('page engine: a game against the computer is searched in the page, its hint
   // A hint from the page: shown in the status line and on the board.
   await page.click('#btn-hint');
   await page.waitForFunction(() => /^Hint: /.test(document.getElementById('status').textContent));
-  await page.waitForSelector('svg#board .hint', { state: 'attached' });
+  const from = (await page.textContent('#status')).match(/: ([a-i]\d)–[a-i]\d\S* \(/)[1];
+  await page.waitForSelector(`.hintmark[data-square="${from}"]`, { state: 'attached' });
   assert.deepEqual(log.filter((l) => /\/hint|\/api\/analysis/.test(l)), [], 'no search asked of the server');
   const after = await serverSearches();
   if (before !== null) assert.equal(after, before, "the server's engine searched nothing");
@@ -147,7 +148,7 @@ test('page engine: one search at a time per game; a newer view drops the search 
   const page = await newPage('page-engine-reply');
   await page.goto(BASE + '/#/rules');
   const got = await page.evaluate(async () => {
-    const { EngineReply, replyTime } = await import('/assets/engine-reply.js');
+    const { EngineReply, replyTime, pageToReply } = await import('/assets/engine-reply.js');
     // A stand-in engine whose searches end when told, each with a move that names its position.
     const searches = [], played = [];
     const engine = async () => ({ search: (req) => new Promise((resolve) => searches.push({ req, end: () => resolve({ best: `after ${req.moves.join(' ') || '-'}` }) })) });
@@ -182,6 +183,8 @@ test('page engine: one search at a time per game; a newer view drops the search 
     refusing.see(v2); await settle();
     searches[searches.length - 1].end(); await settle();
     out.thinkingAfterRefusal = v2.thinking; out.redrawn = redrawn;
+    // The views sent to every watcher do not say whose page it is: the screen says it.
+    out.sides = [pageToReply(view(['e1e2'], { you: undefined })), pageToReply(view(['e1e2'], { you: undefined }), 'black')];
     out.times = [replyTime(view(['a1a2'])), replyTime(view(['a1a2'], { clock: { white_ms: 10_000, black_ms: 1, increment_ms: 2000 } })),
       replyTime(view(['a1a2'], { clock: { white_ms: 100, black_ms: 1, increment_ms: 0 } }))];
     return out;
@@ -198,6 +201,7 @@ test('page engine: one search at a time per game; a newer view drops the search 
   assert.equal(got.why, 'refused');
   assert.equal(got.thinkingAfterRefusal, false);
   assert.ok(got.redrawn >= 1);
+  assert.deepEqual(got.sides, [false, true]);
   assert.deepEqual(got.times, [1500, 1500, 20]);
   await page.context().close();
 });

@@ -7,7 +7,8 @@
 // kept in the browser.
 //
 //   const reply = new EngineReply({ play, changed, failed });
-//   reply.see(view);   // with every new view: starts or drops the search, marks view.thinking
+//   reply.see(view, you);   // with every new view (`you`: the side this page plays): starts or
+//                           // drops the search, marks view.thinking
 
 import { pageEngine } from './page-engine.js';
 import { t, loadMore } from './i18n.js';
@@ -29,11 +30,11 @@ export function replyTime(view) {
 }
 
 /** Whether the player's page is to search the engine's move of `view` now: the game's engine is in
- * the page, it is playing (no pieces being arranged), the engine is to move, and the page holds a
- * player's key (a spectator's page never plays). */
-export function pageToReply(view) {
+ * the page, it is playing (no pieces being arranged), the engine is to move, and the page plays a
+ * side (`you`, as the view for the page's key says; a spectator's page never plays). */
+export function pageToReply(view, you = view && view.you) {
   return !!view && view.engine_in === 'page' && view.status === 'playing' && !view.arranging
-    && !!view.engine_side && view.turn === view.engine_side && (view.you === 'black' || view.you === 'white');
+    && !!view.engine_side && view.turn === view.engine_side && (you === 'black' || you === 'white');
 }
 
 /** The search request of the engine's reply to `view` (page-engine.js's `search`), with a random
@@ -64,22 +65,18 @@ export class EngineReply {
     this.closed = false;
   }
 
-  /** Takes the newest view: a search for an older position is dropped, one for this view started
+  /** Takes the newest view (`you`: the side the page plays; the views sent to every watcher of
+   * a game do not say it): a search for an older position is dropped, one for this view started
    * unless it runs already (a second waits for the first to end). While the page thinks,
    * `view.thinking` is true, as the server's is while its engine thinks. */
-  see(view) {
+  see(view, you = view.you) {
     if (this.closed) return;
-    const key = pageToReply(view) ? keyOf(view) : null;
+    const key = pageToReply(view, you) ? keyOf(view) : null;
     // A reply given up is tried again with the next view of the same position (a reconnection).
     if (key !== this.current || view !== this.view) { this.current = key; this.view = key === null ? null : view; this.given = false; }
     if (key === null) return;
     if (!this.given) view.thinking = true;
     if (this.searching === null && !this.given) this.run();
-  }
-
-  /** Whether the page thinks for `view` now. */
-  thinking(view) {
-    return pageToReply(view) && keyOf(view) === this.current && !this.given;
   }
 
   /** The screen is left: no move is played any more. */

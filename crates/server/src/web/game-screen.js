@@ -272,11 +272,11 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     const wasOver = game ? game.status === 'over' : null;
     const wasArranging = game ? !!game.arranging : false;
     game = g;
-    reply.see(g);
     clockBase = g.clock ? { ...g.clock, at: performance.now(), wall: Date.now() } : null;
     // The bar's two colours are the two sides' (White and Red in Shogun); it fills with the first's.
     bar.sides(sideNames(g), g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
+    reply.see(g, you);
     if (g.opponent === 'online') chatOn();
     if (g.arranging && g.arranging.yours && (you === 'black' || you === 'white')) kept[you] = g.arranging.yours;
     if (wasArranging && !g.arranging) announce(t('game.arranged.both'));
