@@ -3,13 +3,13 @@
 //   1. a level game against the computer started with the quick button: its view says
 //      `engine_in: "page"`, the page shows the engine thinking, the engine's replies are posted by
 //      the page itself (each is a request of the page), and the server searches nothing (no hint or
-//      search request; its search counter, where HASAMI_METRICS_URL gives the metrics, does not
-//      grow); a hint in that game comes from the page;
+//      search request; its metrics' `hasami_searches_total`, where HASAMI_METRICS_URL gives them,
+//      does not grow); a hint in that game comes from the page;
 //   2. the analysis board's engine line from the page, for the position shown;
 //   3. a lesson step judged in the page (a refused move with its reason, the right move), with no
 //      request to the server's analysis board;
 //   4. with no WebAssembly a game against the computer is the server's (`engine_in: "server"`) and
-//      its replies come;
+//      its replies come (the server's search count grows);
 //   5. engine-reply.js with a stand-in engine whose searches end when the test says: one search at
 //      a time, the move of a search that a newer view dropped is never played, no search for a
 //      spectator, a finished game, the server's engine or the player's turn; the reply's time.
@@ -30,8 +30,8 @@ async function serverSearches() {
   const url = process.env.HASAMI_METRICS_URL;
   if (!url) return null;
   const text = await (await fetch(url)).text();
-  const line = text.split('\n').find((l) => /^hasami_\w*search\w*_total /.test(l));
-  assert.ok(line, 'the metrics count engine searches');
+  const line = text.split('\n').find((l) => l.startsWith('hasami_searches_total '));
+  assert.ok(line, 'the metrics count the engine searches asked');
   return Number(line.split(' ')[1]);
 }
 
@@ -128,6 +128,7 @@ test('page engine: a lesson step is judged in the page', async () => {
 test("page engine: without WebAssembly a game against the computer is the server's", async () => {
   const page = await newPage('page-engine-none');
   await page.addInitScript(() => { delete window.WebAssembly; });
+  const before = await serverSearches();
   const log = requests(page);
   await page.goto(BASE + '/#/');
   await page.selectOption('#quick-variant', 'hasami');
@@ -141,6 +142,8 @@ test("page engine: without WebAssembly a game against the computer is the server
   await clickMove(page, g.legal_moves[0].slice(0, 2), g.legal_moves[0].slice(2), g.legal_moves);
   await waitGame(page, { ply: 2, turn: 'black', thinking: 'false' });
   assert.equal(log.filter((l) => l.startsWith(`POST /api/games/${id}/moves `)).length, 1, 'only the player posted a move');
+  const after = await serverSearches();
+  if (before !== null) assert.ok(after > before, "the server's engine searched");
   await page.context().close();
 });
 

@@ -31,11 +31,18 @@ impl Drop for Server {
     }
 }
 
-/// Starts `hasami serve` on a free port, its error output going to `log`; returns the server and
-/// the address it printed.
-fn start(db: &Path, log: &Path) -> (Server, String) {
+/// Starts `hasami serve` on a free port (its metrics on another), its error output going to `log`;
+/// returns the server, the address it printed and its metrics' address.
+fn start(db: &Path, log: &Path) -> (Server, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hasami"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--metrics",
+            "127.0.0.1:0",
+            "--db",
+        ])
         .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::from(std::fs::File::create(log).unwrap()))
@@ -50,6 +57,13 @@ fn start(db: &Path, log: &Path) -> (Server, String) {
         .strip_prefix("hasami: serving on ")
         .unwrap_or_else(|| panic!("unexpected first line from hasami serve: {line:?}"))
         .to_string();
+    line.clear();
+    out.read_line(&mut line).unwrap();
+    let metrics = line
+        .trim()
+        .strip_prefix("hasami: metrics on ")
+        .unwrap_or_else(|| panic!("unexpected second line from hasami serve: {line:?}"))
+        .to_string();
     // Keep reading stdout so the server never blocks on a full pipe; kept beside the error output.
     let kept = log.with_extension("stdout.txt");
     std::thread::spawn(move || {
@@ -57,7 +71,7 @@ fn start(db: &Path, log: &Path) -> (Server, String) {
             let _ = std::io::copy(&mut out, &mut file);
         }
     });
-    (server, url)
+    (server, url, metrics)
 }
 
 /// Fails with what to install when a tool the browser tests need is missing.
@@ -96,7 +110,7 @@ fn browser_end_to_end() {
 
     let dir = tempfile::tempdir().unwrap();
     let server_log = dir.path().join("server-errors.txt");
-    let (_server, url) = start(&dir.path().join("games.sqlite3"), &server_log);
+    let (_server, url, metrics) = start(&dir.path().join("games.sqlite3"), &server_log);
 
     let out_file = dir.path().join("node-output.txt");
     let started = Instant::now();
@@ -104,6 +118,7 @@ fn browser_end_to_end() {
         .arg(e2e.join("browser.mjs"))
         .current_dir(&root)
         .env("HASAMI_URL", &url)
+        .env("HASAMI_METRICS_URL", &metrics)
         .env("HASAMI_SCREENSHOTS", &shots)
         .env("CHROMIUM", &chromium)
         .stdin(Stdio::null())

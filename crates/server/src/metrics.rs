@@ -1,6 +1,7 @@
 //! Counts for the server's operator (`hasami serve --metrics ADDR`, docs/hosting.md): moves stored,
 //! games started, responses by class, open game sockets, games in memory (how many, and their
-//! estimated bytes) and engine searches running, in the Prometheus text format (prometheus-client).
+//! estimated bytes), engine searches running and asked, in the Prometheus text format
+//! (prometheus-client).
 //! They are served on a listener of their own (`http::metrics`), so the public address never shows
 //! them.
 
@@ -27,6 +28,9 @@ pub struct Metrics {
     games_in_memory: Gauge,
     games_in_memory_bytes: Gauge,
     searches: Gauge,
+    asked: Counter,
+    /// Held while `asked` is brought up to the engine's count (two scrapes at once add it once).
+    asking: std::sync::Mutex<()>,
 }
 
 impl Default for Metrics {
@@ -40,6 +44,8 @@ impl Default for Metrics {
             games_in_memory: Gauge::default(),
             games_in_memory_bytes: Gauge::default(),
             searches: Gauge::default(),
+            asked: Counter::default(),
+            asking: std::sync::Mutex::new(()),
             registry: Registry::default(),
         };
         registry.register(
@@ -77,6 +83,11 @@ impl Default for Metrics {
             "Full-strength engine searches running (level 10, hints, analysis, reviews)",
             m.searches.clone(),
         );
+        registry.register(
+            "searches",
+            "Engine searches asked of this server (replies, hints, analysis, reviews)",
+            m.asked.clone(),
+        );
         Metrics { registry, ..m }
     }
 }
@@ -104,14 +115,25 @@ impl Metrics {
     }
 
     /// The text of every count, with the gauges read now: `games_in_memory` (how many, and their
-    /// estimated `bytes`) and `searches`.
-    pub fn render(&self, games_in_memory: usize, bytes: usize, searches: usize) -> String {
+    /// estimated `bytes`) and `searches` (running), and the engine's count of searches `asked`.
+    pub fn render(
+        &self,
+        games_in_memory: usize,
+        bytes: usize,
+        searches: usize,
+        asked: u64,
+    ) -> String {
         self.games_in_memory
             .set(i64::try_from(games_in_memory).unwrap_or(i64::MAX));
         self.games_in_memory_bytes
             .set(i64::try_from(bytes).unwrap_or(i64::MAX));
         self.searches
             .set(i64::try_from(searches).unwrap_or(i64::MAX));
+        // The engine counts its searches; the counter follows it (it only grows).
+        {
+            let _one = self.asking.lock().unwrap_or_else(|p| p.into_inner());
+            self.asked.inc_by(asked.saturating_sub(self.asked.get()));
+        }
         let mut text = String::new();
         // Writing to a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut text, &self.registry);
@@ -135,7 +157,7 @@ mod tests {
         m.socket(1);
         m.socket(1);
         m.socket(-1);
-        let text = m.render(7, 30_000, 1);
+        let text = m.render(7, 30_000, 1, 5);
         for line in [
             "hasami_moves_total 2",
             "hasami_games_total 1",
@@ -145,6 +167,7 @@ mod tests {
             "hasami_games_in_memory 7",
             "hasami_games_in_memory_bytes 30000",
             "hasami_searches_running 1",
+            "hasami_searches_total 5",
             "# EOF",
         ] {
             assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");

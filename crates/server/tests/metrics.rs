@@ -41,6 +41,7 @@ fn the_counts_are_served_on_their_own_listener_and_follow_the_games() {
         "hasami_websockets_open 1",
         "hasami_games_in_memory 1",
         "hasami_searches_running 0",
+        "hasami_searches_total 0",
         "hasami_responses_total{code=\"4xx\"} 1",
     ] {
         assert!(has(&after, line), "no `{line}` in\n{after}");

@@ -8,7 +8,7 @@
 //! are pooled and reused (at most `max_searches` of them). Every search stops when its requester goes
 //! away or its game no longer needs it ([`StopOnDrop`], the reply's stop flag in the live game).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -60,6 +60,8 @@ pub struct Engine {
     max_pooled: usize,
     /// Full-strength searches allowed at once.
     max_searches: usize,
+    /// Searches asked of the engine since the start.
+    asked: AtomicU64,
 }
 
 /// A stop flag that fires when it is dropped: held by the future that waits for a search, so the
@@ -82,7 +84,13 @@ impl Engine {
             pool: Mutex::new(Vec::new()),
             max_pooled: max_searches.max(1) + 1,
             max_searches: max_searches.max(1),
+            asked: AtomicU64::new(0),
         }
+    }
+
+    /// Searches asked of the engine since the start (replies, hints, analysis, reviews).
+    pub fn searches_asked(&self) -> u64 {
+        self.asked.load(Ordering::Relaxed)
     }
 
     /// Full-strength searches running now.
@@ -100,6 +108,7 @@ impl Engine {
     /// only while it is awaited, so at most `max_searches` expensive searches ever run at once,
     /// beside at most one cheap one in its own lane ([`lanes`]).
     pub async fn search(self: &Arc<Self>, request: SearchRequest<AnyPosition>) -> Analysis {
+        self.asked.fetch_add(1, Ordering::Relaxed);
         let stop = Arc::clone(&request.stop);
         let position = request.position;
         let lvl = request

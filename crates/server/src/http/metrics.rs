@@ -29,6 +29,7 @@ async fn render(State(state): State<Shared>) -> Response {
         state.games_in_memory(),
         state.live_bytes(),
         state.services.engine.searches_running(),
+        state.services.engine.searches_asked(),
     );
     (
         [(
