@@ -35,8 +35,10 @@ async function serverSearches() {
   return Number(line.split(' ')[1]);
 }
 
-/** Whether the page runs the engine (page-engine.js's `pageEngine()` is not null). */
-const pageHasEngine = (page) => page.evaluate(async () => !!(await (await import('/assets/page-engine.js')).pageEngine()));
+/** Whether the page runs the engine (page-engine.js's `pageEngine()` is not null; the module as the
+ * app loads it, beside app.js). */
+const pageHasEngine = (page) => page.evaluate(async () =>
+  !!(await (await import(new URL('page-engine.js', document.querySelector('script[src$="app.js"]').src).href)).pageEngine()));
 
 test('page engine: a game against the computer is searched in the page, its hint too; the server searches nothing', async () => {
   const page = await newPage('page-engine-game');
@@ -151,7 +153,7 @@ test('page engine: one search at a time per game; a newer view drops the search 
   const page = await newPage('page-engine-reply');
   await page.goto(BASE + '/#/rules');
   const got = await page.evaluate(async () => {
-    const { EngineReply, replyTime, pageToReply } = await import('/assets/engine-reply.js');
+    const { EngineReply, replyTime, pageToReply } = await import(new URL('engine-reply.js', document.querySelector('script[src$="app.js"]').src).href);
     // A stand-in engine whose searches end when told, each with a move that names its position.
     const searches = [], played = [];
     const engine = async () => ({ search: (req) => new Promise((resolve) => searches.push({ req, end: () => resolve({ best: `after ${req.moves.join(' ') || '-'}` }) })) });
