@@ -188,6 +188,15 @@ test('page engine: one search at a time per game; a newer view drops the search 
     refusing.see(v2); await settle();
     searches[searches.length - 1].end(); await settle();
     out.thinkingAfterRefusal = v2.thinking; out.redrawn = redrawn;
+    // The same position's view again while the move is being played: no second search.
+    let release;
+    const slow = new EngineReply({ play: () => new Promise((r) => { release = r; }), engine });
+    slow.see(view(['f1f2'])); await settle();
+    const n = searches.length;
+    searches[n - 1].end(); await settle();
+    slow.see(view(['f1f2'])); await settle();
+    out.searchesWhilePlaying = searches.length - n;
+    release(); await settle();
     // The views sent to every watcher do not say whose page it is: the screen says it.
     out.sides = [pageToReply(view(['e1e2'], { you: undefined })), pageToReply(view(['e1e2'], { you: undefined }), 'black')];
     out.times = [replyTime(view(['a1a2'])), replyTime(view(['a1a2'], { clock: { white_ms: 10_000, black_ms: 1, increment_ms: 2000 } })),
@@ -206,6 +215,7 @@ test('page engine: one search at a time per game; a newer view drops the search 
   assert.equal(got.why, 'refused');
   assert.equal(got.thinkingAfterRefusal, false);
   assert.ok(got.redrawn >= 1);
+  assert.equal(got.searchesWhilePlaying, 0, 'no second search while the move is being played');
   assert.deepEqual(got.sides, [false, true]);
   assert.deepEqual(got.times, [1500, 1500, 20]);
   await page.context().close();

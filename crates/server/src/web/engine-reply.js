@@ -61,7 +61,7 @@ export class EngineReply {
     this.play = play; this.changed = changed; this.failed = failed; this.engine = engine;
     this.current = null; // the key of the reply the newest view asks for, or null
     this.view = null; // the newest view that asks for a reply
-    this.searching = null; // the key the search in progress is for, or null
+    this.busy = null; // the key the search (or the move being played) in progress is for, or null
     this.closed = false;
   }
 
@@ -76,7 +76,7 @@ export class EngineReply {
     if (key !== this.current || view !== this.view) { this.current = key; this.view = key === null ? null : view; this.given = false; }
     if (key === null) return;
     if (!this.given) view.thinking = true;
-    if (this.searching === null && !this.given) this.run();
+    if (this.busy === null && !this.given) this.run();
   }
 
   /** The screen is left: no move is played any more. */
@@ -85,23 +85,23 @@ export class EngineReply {
   /** Searches the reply the newest view asks for and plays it if that view is still the newest. */
   async run() {
     const key = this.current, view = this.view;
-    this.searching = key;
+    this.busy = key;
     let found = null, error = null;
     try {
       const engine = await this.engine();
       if (!engine) throw new Error(t('engine.page.unavailable'));
       found = await engine.search(replyRequest(view));
     } catch (e) { error = e; }
-    this.searching = null;
-    if (this.closed) return;
-    if (key !== this.current) {
-      // A newer view came meanwhile: this move is not played; the newer view's reply, if any, now.
-      if (this.current !== null && !this.given) this.run();
-      return;
+    // A newer view that came meanwhile drops this move: it is not played.
+    if (!this.closed && key === this.current) {
+      if (error || !found || !found.best) this.giveUp(error);
+      else {
+        try { await this.play(found.best); } catch (e) { if (key === this.current) this.giveUp(e); }
+      }
     }
-    if (error || !found || !found.best) { this.giveUp(error); return; }
-    try { await this.play(found.best); }
-    catch (e) { if (key === this.current) this.giveUp(e); }
+    this.busy = null;
+    // The newest view's reply, if it asks for another.
+    if (!this.closed && this.current !== null && this.current !== key && !this.given) this.run();
   }
 
   /** The reply to the newest view could not be played: it no longer shows as thinking. */
