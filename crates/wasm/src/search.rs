@@ -3,8 +3,8 @@
 //! A request is lines of `key value`: `variant TEXT` (default `hasami`), `position TEXT` (default
 //! the variant's start), `moves M1 M2 …`, `level N` (1–10: the playing level, as the server's
 //! engine plays it), `seed S` (the level's random choice), `omniscient 1` (Shogun: the engine knows
-//! the numbers pieces will show), and the limits `nodes N`, `depth D`, `movetime MS`; at least one
-//! limit. The answer: what the search found as the server reports it (`hasami_view::Analysis`:
+//! the numbers pieces will show), `lines N` (the best N lines, 1–5), and the limits `nodes N`,
+//! `depth D`, `movetime MS`; at least one limit. The answer: what the search found as the server reports it (`hasami_view::Analysis`:
 //! `{"best","score","mate","depth","pv","captured","nodes","lines"}`, `best` null when the game is
 //! over), or `{"error": "…"}`. The search is the native one, single-threaded, with a 16 MiB table:
 //! for the same request it visits the same nodes and plays the same move.
@@ -19,6 +19,9 @@ use crate::json::{error, quoted, short};
 
 /// The most moves a request may carry.
 pub const MAX_MOVES: usize = 1000;
+
+/// The most best lines a request may ask for (as the server's analysis board).
+pub const MAX_LINES: u64 = 5;
 
 /// The answer of a search request's text.
 pub fn search(text: &str) -> String {
@@ -51,6 +54,7 @@ fn run(text: &str) -> Result<String, String> {
             "nodes" => limits.nodes = Some(number()?.max(1)),
             "depth" => limits.depth = Some(number()?.clamp(1, 64) as u32),
             "movetime" => limits.movetime = Some(Duration::from_millis(number()?.max(1))),
+            "lines" => limits.multipv = number()?.clamp(1, MAX_LINES) as u32,
             _ => return Err(format!("unknown request line '{}'", short(line))),
         }
     }
@@ -113,6 +117,9 @@ mod tests {
         let answer = search("variant hasami-chess\nnodes 2000\n");
         assert!(answer.starts_with(r#"{"best":""#), "{answer}");
         assert!(answer.contains(r#""captured":[["#), "{answer}");
+        let three: serde_json::Value =
+            serde_json::from_str(&search("variant hasami\nlines 3\nnodes 20000\n")).unwrap();
+        assert_eq!(three["lines"].as_array().unwrap().len(), 3, "{three}");
         let again = search("variant hasami-chess\nnodes 2000\n");
         assert_eq!(answer, again, "the same request, the same search");
         for (bad, why) in [

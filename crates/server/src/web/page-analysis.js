@@ -69,13 +69,12 @@ export async function gameHint(g, ms, ply, fromServer, follow = false) {
 
 /**
  * The analysis board's search (POST /api/analysis/search's request and answer: {variant, position,
- * moves, ms, lines}); stopped by `signal`. In the page when it can and one line is asked for (the
- * engine in the page gives one), else `fromServer()`.
+ * moves, ms, lines}); stopped by `signal`. In the page when it can, else `fromServer()`.
  */
 export async function boardSearch(req, signal, fromServer) {
-  const engine = (req.lines || 1) === 1 ? await pageEngine() : null;
+  const engine = await pageEngine();
   if (!engine) return fromServer();
-  return queued(engine, { variant: req.variant, position: req.position, moves: req.moves || [], movetime: req.ms || 1000 }, signal);
+  return queued(engine, { variant: req.variant, position: req.position, moves: req.moves || [], lines: req.lines || 1, movetime: req.ms || 1000 }, signal);
 }
 
 /**

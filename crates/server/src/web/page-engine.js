@@ -3,8 +3,9 @@
 // the browser has no WebAssembly or the build serves no module (the server's engine is used then).
 //
 //   const engine = await pageEngine();
-//   await engine.search({ variant, position, moves, level, seed, nodes, depth, movetime, omniscient })
-//     → {best, score, depth, nodes, pv}            (best null when the game is over)
+//   await engine.search({ variant, position, moves, level, seed, lines, nodes, depth, movetime, omniscient })
+//     → the server's analysis {best, score, mate, depth, pv, captured, nodes, lines} (best null when
+//       the game is over)
 //   await engine.view({ variant, position, moves }) → the board as POST /api/analysis answers it
 //     (without `analysis`), or throws an ApiError-like {status: 400, message, code, details}
 //   await engine.record({ variant, position, moves, names: [first, second], ended: [result, reason] | null })
@@ -20,7 +21,7 @@ function requestText(r) {
   const lines = [`variant ${r.variant || 'hasami'}`];
   if (r.position) lines.push(`position ${r.position}`);
   if (r.moves && r.moves.length) lines.push(`moves ${r.moves.join(' ')}`);
-  for (const key of ['level', 'seed', 'nodes', 'depth', 'movetime']) if (r[key] !== undefined && r[key] !== null) lines.push(`${key} ${r[key]}`);
+  for (const key of ['level', 'seed', 'lines', 'nodes', 'depth', 'movetime']) if (r[key] !== undefined && r[key] !== null) lines.push(`${key} ${r[key]}`);
   if (r.omniscient) lines.push('omniscient 1');
   return lines.join('\n') + '\n';
 }
