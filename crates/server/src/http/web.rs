@@ -312,6 +312,38 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("../web/favicon-turn.svg"),
     ),
+    (
+        // The installed app's icons (manifest.webmanifest).
+        "icon.svg",
+        "image/svg+xml",
+        include_str!("../web/icon.svg"),
+    ),
+    (
+        "icon-maskable.svg",
+        "image/svg+xml",
+        include_str!("../web/icon-maskable.svg"),
+    ),
+    (
+        // Games kept in this browser (offline): IndexedDB, the game screen's calls, the list, the sync.
+        "local-store.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/local-store.js"),
+    ),
+    (
+        "local-games.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/local-games.js"),
+    ),
+    (
+        "local-list.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/local-list.js"),
+    ),
+    (
+        "local-sync.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/local-sync.js"),
+    ),
 ];
 
 #[cfg(test)]

@@ -379,4 +379,16 @@ export default {
   'puzzles.ratingChanged': 'あなたのパズルレーティング（{game}）：{rating}（{change}）',
   'puzzles.none': 'このゲームとテーマの問題はまだありません。',
   'puzzles.notFound': '問題 {id} は見つかりません。',
+  // オフライン：このブラウザに保存した対局（local-games.js、local-list.js、local-sync.js）
+  'offline.no-engine': 'サーバーに接続できず、このブラウザではエンジンを動かせないため、ここでは対局できません。',
+  'offline.not-found': '対局 {id} はこのブラウザに保存されていません。',
+  'offline.over': '対局は終了しています。',
+  'offline.not-your-turn': 'あなたの手番ではありません。',
+  'offline.nothing-to-undo': '戻せる手がありません。',
+  'offline.review': '振り返りにはサーバーが必要です。対局がサーバーに保存されると使えます。',
+  'offline.online': 'オンライン対局にはサーバーが必要ですが、接続できません。',
+  'offline.arrange': '駒の配置（setup=choose）にはサーバーが必要ですが、接続できません。',
+  'offline.list.title': 'この端末の対局',
+  'offline.list.hint': 'サーバーなしで指した対局です。終局した対局は、サーバーに接続でき次第サーバーに保存されます。',
+  'offline.list.created': '開始',
 };
