@@ -85,6 +85,7 @@ import './i18n-screens.mjs';
 import './notation.mjs';
 import './learn.mjs';
 import './puzzles.mjs';
+import './offline.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -121,7 +121,8 @@ route();
 
 // Offline (docs/web.md): the service worker keeps the app's files once the first screen is drawn;
 // the games kept in this browser while no server answered go to it when it is back.
-if ('serviceWorker' in navigator) addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}));
+const registerWorker = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
+if ('serviceWorker' in navigator) { if (document.readyState === 'complete') registerWorker(); else addEventListener('load', registerWorker); }
 /** Whether this browser keeps games not yet on the server (local-store.js counts them). */
 function keepsLocal() { try { return Number(localStorage.getItem('hasami.local')) > 0; } catch { return false; } }
 const syncLocal = () => { if (keepsLocal()) import('./local-sync.js').then((m) => m.syncLocalGames()).catch(() => {}); };
