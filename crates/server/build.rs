@@ -1,10 +1,90 @@
-//! Lists the puzzle files (`suites/puzzles/PRESET.txt`, docs/learn.md) that exist, so that the
-//! server embeds each with `include_str!` and a preset without a file simply has no puzzles.
+//! Prepares what the server embeds:
+//! - the puzzle files (`suites/puzzles/PRESET.txt`, docs/learn.md) that exist, listed so that the
+//!   server embeds each with `include_str!` and a preset without a file simply has no puzzles;
+//! - the engine as WebAssembly (crates/wasm, docs/wasm.md), built for `wasm32-unknown-unknown` in
+//!   release into `target/wasm` (a build directory of its own, so this build's lock is not in its
+//!   way) and copied to `OUT_DIR/hasami_wasm.wasm`. Where the target is missing the file is empty, a
+//!   warning says how to add it, and the server serves no module (pages use the server's engine).
+//!   `HASAMI_NO_WASM=1` skips it.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 fn main() {
+    puzzles();
+    engine_module();
+}
+
+/// The crates the module is built from, and the lock file: a change in any rebuilds it.
+const MODULE_SOURCES: [&str; 5] = [
+    "crates/core",
+    "crates/engine",
+    "crates/view",
+    "crates/wasm",
+    "Cargo.lock",
+];
+
+fn engine_module() {
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
+        .join("hasami_wasm.wasm");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    println!("cargo:rerun-if-env-changed=HASAMI_NO_WASM");
+    for source in MODULE_SOURCES {
+        println!("cargo:rerun-if-changed={}", root.join(source).display());
+    }
+    let bytes = if std::env::var_os("HASAMI_NO_WASM").is_some_and(|v| v == "1") {
+        Vec::new()
+    } else {
+        build_module(&root).unwrap_or_else(|why| {
+            println!("cargo:warning=the engine's WebAssembly module was not built ({why}); pages will use the server's engine. Add the target with `rustup target add wasm32-unknown-unknown`.");
+            Vec::new()
+        })
+    };
+    std::fs::write(&out, bytes).expect("the build's own directory is writable");
+}
+
+/// Builds crates/wasm in release for the browser; the module's bytes.
+fn build_module(root: &Path) -> Result<Vec<u8>, String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let target_dir = root.join("target/wasm");
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(root)
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "--quiet",
+            "-p",
+            "hasami-wasm",
+            "--target",
+            "wasm32-unknown-unknown",
+        ])
+        .env("CARGO_TARGET_DIR", &target_dir);
+    // What this build was given for its own crates is not for the module's (clippy's driver, flags).
+    for var in [
+        "RUSTC_WORKSPACE_WRAPPER",
+        "RUSTC_WRAPPER",
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "CARGO_BUILD_TARGET",
+        "CARGO_BUILD_RUSTFLAGS",
+    ] {
+        command.env_remove(var);
+    }
+    let status = command
+        .status()
+        .map_err(|e| format!("cargo could not run: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo build for wasm32-unknown-unknown: {status}"));
+    }
+    let module = target_dir.join("wasm32-unknown-unknown/release/hasami_wasm.wasm");
+    std::fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))
+}
+
+/// The list of puzzle files for `include_str!`.
+fn puzzles() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suites/puzzles");
     // A directory is watched with everything in it: a file added, changed or removed.
     println!("cargo:rerun-if-changed={}", dir.display());

@@ -8,7 +8,7 @@ use axum::Json;
 
 use crate::http::error::ApiError;
 use crate::http::request::body;
-use crate::live::{board_game, board_view, BoardRequest, BoardSearcher, Shared};
+use crate::live::{board_game, BoardRequest, BoardSearcher, Shared};
 
 /// `POST /api/analysis`: the board after the moves.
 pub async fn board(bytes: Bytes) -> Result<Response, ApiError> {
@@ -19,7 +19,7 @@ pub async fn board(bytes: Bytes) -> Result<Response, ApiError> {
         ));
     }
     let game = board_game(&req)?;
-    Ok(Json(board_view(&game)).into_response())
+    Ok(Json(hasami_view::BoardView::of(&game)).into_response())
 }
 
 /// `POST /api/analysis/search`: the engine's best move, score and line after the moves.

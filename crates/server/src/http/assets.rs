@@ -48,20 +48,20 @@ fn served() -> &'static [OnceLock<Served>] {
     SERVED.get_or_init(|| ASSETS.iter().map(|_| OnceLock::new()).collect())
 }
 
-fn prepare(body: &str) -> Served {
-    let digest: String = Sha256::digest(body.as_bytes())
+fn prepare(body: &[u8]) -> Served {
+    let digest: String = Sha256::digest(body)
         .iter()
         .take(12)
         .map(|b| format!("{b:02x}"))
         .collect();
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     let gzip = encoder
-        .write_all(body.as_bytes())
+        .write_all(body)
         .ok()
         .and_then(|_| encoder.finish().ok())
         .filter(|g| g.len() < body.len())
         .map(|g| (format!("\"{digest}-gz\""), g));
-    let brotli = compress_brotli(body.as_bytes())
+    let brotli = compress_brotli(body)
         .filter(|b| b.len() < body.len())
         .map(|b| (format!("\"{digest}-br\""), b));
     Served {
@@ -71,10 +71,11 @@ fn prepare(body: &str) -> Served {
     }
 }
 
-/// `bytes` compressed by brotli at its best quality (11) with a 4 MiB window (text, made once).
+/// `bytes` compressed by brotli with a 4 MiB window, made once: at its best quality (11), or at 9
+/// for a file over 256 KiB (the engine's module: quality 11 would take seconds for a few per cent).
 fn compress_brotli(bytes: &[u8]) -> Option<Vec<u8>> {
     let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
+        quality: if bytes.len() > 256 << 10 { 9 } else { 11 },
         lgwin: 22,
         size_hint: bytes.len(),
         ..Default::default()
@@ -144,7 +145,7 @@ pub(crate) fn version() -> &'static str {
         let mut all = Sha256::new();
         for (name, _, body) in ASSETS {
             all.update(name.as_bytes());
-            all.update(body.as_bytes());
+            all.update(body);
         }
         all.finalize()
             .iter()
@@ -162,8 +163,9 @@ fn page() -> &'static (String, Served) {
             .iter()
             .find(|a| a.0 == "index.html")
             .expect("index.html is embedded");
-        let text = body.replace("/assets/", &format!("/assets/{}/", version()));
-        let served = prepare(&text);
+        let text =
+            String::from_utf8_lossy(body).replace("/assets/", &format!("/assets/{}/", version()));
+        let served = prepare(text.as_bytes());
         (text, served)
     })
 }
@@ -180,29 +182,32 @@ fn web_dir() -> Option<&'static std::path::Path> {
 }
 
 /// The file `name` read from `dir`: only a plain name (`a-z 0-9 . -`, not starting with a dot)
-/// of a known kind, at most 4 MiB.
-fn from_disk(dir: &std::path::Path, name: &str) -> Response {
+/// of a known kind, at most 4 MiB; `None` when there is no such file there (the embedded one is
+/// served then: the engine's worker and module live outside the web folder).
+fn from_disk(dir: &std::path::Path, name: &str) -> Option<Response> {
     let kind = match name.rsplit_once('.').map(|(_, ext)| ext) {
         Some("html") => "text/html; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
         Some("js") => "text/javascript; charset=utf-8",
         Some("json") => "application/json",
         Some("svg") => "image/svg+xml",
-        _ => return (StatusCode::NOT_FOUND, "not found").into_response(),
+        Some("webmanifest") => "application/manifest+json",
+        _ => return None,
     };
     let plain = name
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
     if !plain || name.starts_with('.') || name.len() > 64 {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
+        return None;
     }
     let path = dir.join(name);
     match std::fs::metadata(&path) {
         Ok(m) if m.is_file() && m.len() <= 4 << 20 => {}
-        _ => return (StatusCode::NOT_FOUND, "not found").into_response(),
+        _ => return None,
     }
-    match std::fs::read(&path) {
-        Ok(body) => (
+    let body = std::fs::read(&path).ok()?;
+    Some(
+        (
             [
                 (header::CONTENT_TYPE, kind),
                 (header::CACHE_CONTROL, "no-cache"),
@@ -210,18 +215,18 @@ fn from_disk(dir: &std::path::Path, name: &str) -> Response {
             body,
         )
             .into_response(),
-        Err(_) => (StatusCode::NOT_FOUND, "not found").into_response(),
-    }
+    )
 }
 
 /// The answer for the page (`/`).
 pub(crate) fn index(headers: &HeaderMap) -> Response {
     if let Some(dir) = web_dir() {
-        return from_disk(dir, "index.html");
+        return from_disk(dir, "index.html")
+            .unwrap_or_else(|| (StatusCode::NOT_FOUND, "not found").into_response());
     }
     let (text, served) = page();
     answer(
-        text,
+        text.as_bytes(),
         "text/html; charset=utf-8",
         served,
         "no-cache",
@@ -239,7 +244,7 @@ pub(crate) struct Fixed {
 impl Fixed {
     /// The fixed `text`.
     pub(crate) fn new(text: String) -> Fixed {
-        let served = prepare(&text);
+        let served = prepare(text.as_bytes());
         Fixed { text, served }
     }
 
@@ -250,7 +255,7 @@ impl Fixed {
         cache: &'static str,
         headers: &HeaderMap,
     ) -> Response {
-        answer(&self.text, kind, &self.served, cache, headers)
+        answer(self.text.as_bytes(), kind, &self.served, cache, headers)
     }
 }
 
@@ -259,13 +264,17 @@ pub(crate) fn asset(name: &str, asked: Option<&str>, headers: &HeaderMap) -> Res
     if name == "index.html" {
         return index(headers);
     }
-    if let Some(dir) = web_dir() {
-        return from_disk(dir, name);
+    if let Some(answer) = web_dir().and_then(|dir| from_disk(dir, name)) {
+        return answer;
     }
     let Some(i) = ASSETS.iter().position(|a| a.0 == name) else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
     let (_, kind, body) = ASSETS[i];
+    if body.is_empty() {
+        // The engine's module when this build could not make it: the page uses the server's engine.
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    }
     let served = served()[i].get_or_init(|| prepare(body));
     let cache = if asked == Some(version()) {
         IMMUTABLE
@@ -276,7 +285,7 @@ pub(crate) fn asset(name: &str, asked: Option<&str>, headers: &HeaderMap) -> Res
 }
 
 fn answer(
-    body: &'static str,
+    body: &'static [u8],
     kind: &'static str,
     served: &'static Served,
     cache: &'static str,
@@ -386,7 +395,7 @@ mod tests {
     #[test]
     fn each_form_is_made_once_with_its_own_tag_and_decodes_to_the_file() {
         let body = "const board = [1, 2, 3];\n".repeat(200);
-        let served = prepare(&body);
+        let served = prepare(body.as_bytes());
         let (gz_tag, _) = served.gzip.as_ref().unwrap();
         let (br_tag, br) = served.brotli.as_ref().unwrap();
         assert!(br_tag.ends_with("-br\"") && gz_tag.ends_with("-gz\""));
@@ -397,7 +406,7 @@ mod tests {
             .unwrap();
         assert_eq!(back, body.as_bytes());
         // A text too short to shrink is sent as it is.
-        let tiny = prepare("a");
+        let tiny = prepare(b"a");
         assert!(tiny.gzip.is_none() && tiny.brotli.is_none());
     }
 
@@ -420,7 +429,7 @@ mod tests {
         std::fs::write(dir.path().join(".hidden.js"), "x").unwrap();
         std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
         std::fs::create_dir(dir.path().join("sub.js")).unwrap();
-        let ok = from_disk(dir.path(), "a.js");
+        let ok = from_disk(dir.path(), "a.js").expect("a plain name of a known kind");
         assert_eq!(ok.status(), StatusCode::OK);
         assert_eq!(
             ok.headers()[header::CONTENT_TYPE],
@@ -435,11 +444,7 @@ mod tests {
             "sub.js",
             "missing.js",
         ] {
-            assert_eq!(
-                from_disk(dir.path(), refused).status(),
-                StatusCode::NOT_FOUND,
-                "{refused}"
-            );
+            assert!(from_disk(dir.path(), refused).is_none(), "{refused}");
         }
     }
 }

@@ -45,15 +45,6 @@ impl End {
     }
 }
 
-/// The winner of a result, if any.
-pub(crate) fn winner_of(result: RecordResult) -> Option<Side> {
-    match result {
-        RecordResult::FirstWins => Some(Side::First),
-        RecordResult::SecondWins => Some(Side::Second),
-        RecordResult::Draw | RecordResult::Unfinished => None,
-    }
-}
-
 /// The end of a game that reaches [`MAX_PLIES`] without an end of its own (a variant with the
 /// repetition and quiet-ply rules off): a draw, so that no game waits on a move it cannot make.
 pub(crate) fn ply_limit_end(game: &AnyGame) -> Option<End> {

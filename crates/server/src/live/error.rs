@@ -8,7 +8,7 @@ use hasami_core::AnyGameError;
 use thiserror::Error;
 
 use crate::db::DbError;
-use crate::live::refusal::Refusal;
+use hasami_view::{BoardError, Refusal};
 
 /// Why a game action was refused or failed. A refused action changes nothing.
 #[derive(Debug, Error)]
@@ -334,6 +334,18 @@ impl GameError {
             GameError::GameOver(_) => Some(Refusal::new("game_over")),
             GameError::Arranging => Some(Refusal::new("arranging")),
             _ => None,
+        }
+    }
+}
+
+impl From<BoardError> for GameError {
+    fn from(e: BoardError) -> GameError {
+        match e {
+            BoardError::BadPosition(e) => GameError::BadPosition(e),
+            BoardError::TooManyMoves { moves, max } => GameError::TooManyMoves { moves, max },
+            BoardError::IllegalMove { ply, error, why } => {
+                GameError::IllegalBoardMove { ply, error, why }
+            }
         }
     }
 }

@@ -30,7 +30,7 @@
 //! `offer`) are read at the edge into [`DrawAction`] and [`TakebackAction`].
 //!
 //! This module depends on the store (`crate::db`), the engine (`crate::engine`) and the game of either
-//! family (`hasami_core::AnyGame`; `shogun_view` adds what the browser shows only for Shogun), never
+//! family (`hasami_core::AnyGame`; `hasami_view::shogun_view` adds what the browser shows only for Shogun), never
 //! on the HTTP edge.
 
 mod access;
@@ -63,7 +63,6 @@ mod presence;
 mod presence_sync;
 mod random;
 mod record;
-mod refusal;
 mod registry;
 mod rematch;
 mod reply;
@@ -73,14 +72,13 @@ mod retry_tests;
 mod review;
 mod round;
 mod services;
-mod shogun_view;
 mod status;
 mod takeback;
 mod timing;
 mod turn;
 mod view;
 
-pub(crate) use analysis_board::{board_game, board_view, BoardRequest, BoardSearcher};
+pub(crate) use analysis_board::{board_game, BoardRequest, BoardSearcher};
 pub(crate) use arrange::Arranger;
 pub(crate) use chat::Chatter;
 pub(crate) use chat_room::ChatNote;

@@ -1,6 +1,5 @@
 //! Who plays a game and the sides' names in the API.
 
-use hasami_core::Side;
 use serde::{Deserialize, Serialize};
 
 /// Who plays against whom.
@@ -35,12 +34,4 @@ impl Opponent {
     }
 }
 
-/// The side's name in the API: `black` or `white`.
-pub(crate) fn side_word(side: Side) -> &'static str {
-    crate::db::side_text(side)
-}
-
-/// A side from its API name.
-pub(crate) fn parse_side(s: &str) -> Option<Side> {
-    crate::db::side_from_text(s)
-}
+pub(crate) use hasami_view::{parse_side, side_word};

@@ -1,13 +1,13 @@
 //! The JSON view of a game: everything a client shows (GET /api/games/{id}, WebSocket messages).
 
-use hasami_core::{AnyGame, Side};
+use hasami_core::Side;
 use serde::Serialize;
 
 use crate::live::days::DaysView;
-use crate::live::end::winner_of;
+use hasami_view::{shogun_view, winner_of, BoardState, Players, ShogunView};
+
 use crate::live::game::LiveGame;
 use crate::live::opponent::{parse_side, side_word};
-use crate::live::shogun_view::{shogun_view, ShogunView};
 
 /// What the view shows of the arranging: who is done, and the viewer's own arrangement.
 #[derive(Debug, Clone, Serialize)]
@@ -46,15 +46,6 @@ pub(crate) struct Accounts {
     pub(crate) black: Option<String>,
     /// White's account name.
     pub(crate) white: Option<String>,
-}
-
-/// The names of the players.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct Players {
-    /// Black's name.
-    pub(crate) black: String,
-    /// White's name.
-    pub(crate) white: String,
 }
 
 /// Everything a client shows about a game (GET /api/games/{id}, WebSocket messages).
@@ -131,51 +122,6 @@ pub(crate) struct Connected {
     pub(crate) black: bool,
     /// The second player.
     pub(crate) white: bool,
-}
-
-/// What every view of a board shows (a game's, the analysis board's), from its [`AnyGame`].
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct BoardState {
-    /// The preset the variant starts from.
-    pub(crate) preset: &'static str,
-    /// Board size (8 or 9).
-    pub(crate) size: u8,
-    /// What the sides are called in this game: Black/White, or White/Red in Shogun (the API's
-    /// `black` is always the first player).
-    pub(crate) side_names: Players,
-    /// Current position text.
-    pub(crate) position: String,
-    /// Side to move.
-    pub(crate) turn: &'static str,
-    /// Plies played.
-    pub(crate) ply: usize,
-    /// Pieces left per side.
-    pub(crate) pieces: Players,
-    /// The squares of a winning five in a row, end to end (empty for any other end).
-    pub(crate) winning_line: Vec<String>,
-}
-
-impl BoardState {
-    /// The board of `game`.
-    pub(crate) fn of(game: &AnyGame) -> BoardState {
-        let both = |f: &dyn Fn(Side) -> String| Players {
-            black: f(Side::First),
-            white: f(Side::Second),
-        };
-        BoardState {
-            preset: game.preset(),
-            size: game.size(),
-            side_names: both(&|s| game.side_name(s).to_string()),
-            position: game.position_text(),
-            turn: side_word(game.side()),
-            ply: game.plies(),
-            pieces: both(&|s| game.pieces(s).to_string()),
-            winning_line: game
-                .outcome()
-                .map(|o| o.winning_line().iter().map(|q| q.to_string()).collect())
-                .unwrap_or_default(),
-        }
-    }
 }
 
 /// A game's time control as the view shows it.

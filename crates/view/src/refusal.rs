@@ -9,16 +9,16 @@ use hasami_core::{AnyGameError, IllegalMoveError, ShogunMoveError, Unreachable};
 
 /// A refusal's code and its facts, each a field of the JSON error answer beside `error`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Refusal {
+pub struct Refusal {
     /// The stable machine-readable reason (`shogun_exposed`, `occupied`, …).
-    pub(crate) code: &'static str,
+    pub code: &'static str,
     /// The facts: `move`, `square`, `number`, `rule`, `ply`, as far as the reason has them.
-    pub(crate) fields: Vec<(&'static str, String)>,
+    pub fields: Vec<(&'static str, String)>,
 }
 
 impl Refusal {
     /// A refusal with `code` and no facts yet.
-    pub(crate) fn new(code: &'static str) -> Refusal {
+    pub fn new(code: &'static str) -> Refusal {
         Refusal {
             code,
             fields: Vec::new(),
@@ -26,13 +26,13 @@ impl Refusal {
     }
 
     /// This refusal with the fact `name` = `value`.
-    pub(crate) fn with(mut self, name: &'static str, value: impl ToString) -> Refusal {
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Refusal {
         self.fields.push((name, value.to_string()));
         self
     }
 
     /// Why `game` (the game as it stood when the move came) refuses a move with `error`.
-    pub(crate) fn of_move(error: &AnyGameError) -> Refusal {
+    pub fn of_move(error: &AnyGameError) -> Refusal {
         match error {
             AnyGameError::IllegalHasami { mv, error } => hasami(error).with("move", mv),
             AnyGameError::IllegalShogun { mv, error } => shogun(error).with("move", mv),

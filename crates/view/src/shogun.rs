@@ -8,28 +8,28 @@ use serde::Serialize;
 
 /// What the browser shows only for Shogun (part of the game view).
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct ShogunView {
+pub struct ShogunView {
     /// The side to move's Shogun is attacked ("Shogun!").
-    pub(crate) attacked: bool,
+    pub attacked: bool,
     /// The enemy pieces that attack it.
-    pub(crate) attackers: Vec<String>,
+    pub attackers: Vec<String>,
     /// `magnets` or `random` (S3).
-    pub(crate) numbers: &'static str,
+    pub numbers: &'static str,
     /// The magnet board's seed (a string: it may not fit a JavaScript number).
-    pub(crate) seed: String,
+    pub seed: String,
     /// The magnet board's rotation, 0–3.
-    pub(crate) rotation: u8,
+    pub rotation: u8,
     /// The 1976 rules (S7): the Shogun may be captured.
-    pub(crate) capture_allowed: bool,
+    pub capture_allowed: bool,
     /// The learning view: for each legal move, the number the piece will show on arrival (empty with
     /// `numbers=random`).
-    pub(crate) arrivals: BTreeMap<String, u8>,
+    pub arrivals: BTreeMap<String, u8>,
     /// Moves the piece's number allows (S4) but Shogun safety forbids (S5), with the reason.
-    pub(crate) refused: BTreeMap<String, String>,
+    pub refused: BTreeMap<String, String>,
 }
 
 /// The Shogun part of the view of `game` (`None` for the Hasami family).
-pub(crate) fn shogun_view(game: &AnyGame) -> Option<ShogunView> {
+pub fn shogun_view(game: &AnyGame) -> Option<ShogunView> {
     let AnyGame::Shogun(g) = game else {
         return None;
     };

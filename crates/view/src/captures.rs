@@ -7,7 +7,7 @@ use hasami_core::{AnyPosition, Move};
 /// order `a1` … `i9`, empty for a quiet move). A move that does not play there ends the lists
 /// early; a search of the real position never gives one, but a fair Shogun search of hidden
 /// numbers may.
-pub(crate) fn captures_along(position: AnyPosition, line: &[Move]) -> Vec<Vec<String>> {
+pub fn captures_along(position: AnyPosition, line: &[Move]) -> Vec<Vec<String>> {
     let mut out = Vec::with_capacity(line.len());
     let mut pos = position;
     for &mv in line {
