@@ -96,7 +96,7 @@ test('offline: a level-5 game against the computer played to its end with no net
   // Back online: the game is sent to the server, which lists it with its moves.
   await context.setOffline(false);
   let synced = null;
-  for (let i = 0; i < 60 && !synced; i++) {
+  for (let i = 0; i < 120 && !synced; i++) {
     const g = await keptGame(page, id);
     assert.ok(!g.refused, 'the server took the record: ' + g.refused);
     synced = g.synced;

@@ -340,6 +340,16 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../web/icon-maskable.svg"),
     ),
     (
+        "icon-192.png",
+        "image/png",
+        include_bytes!("../web/icon-192.png"),
+    ),
+    (
+        "icon-512.png",
+        "image/png",
+        include_bytes!("../web/icon-512.png"),
+    ),
+    (
         // Games kept in this browser (offline): IndexedDB, the game screen's calls, the list, the sync.
         "local-store.js",
         "text/javascript; charset=utf-8",

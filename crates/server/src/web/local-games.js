@@ -103,9 +103,12 @@ async function reply(id) {
 /** Keeps `g` (its end noted when its last move ended it) and answers its view; starts the
  * computer's reply when it is its turn. */
 async function settle(g) {
-  let v = await viewOf(g);
-  if (v.status === 'over' && !g.ended) g.ended = [v.result, v.reason];
+  const v = await viewOf(g);
+  const ends = v.status === 'over' && !g.ended;
+  if (ends) g.ended = [v.result, v.reason];
   await putGame(g);
+  // A finished game goes to the server when it answers (local-sync.js).
+  if (ends) import('./local-sync.js').then((m) => m.syncLocalGames()).catch(() => {});
   if (v.thinking) setTimeout(() => reply(g.id), 0);
   return v;
 }
@@ -157,7 +160,9 @@ export const localGames = {
     const loser = g.opponent === 'engine' ? (g.engine_side === 'black' ? 'white' : 'black') : v.turn;
     const names = v.side_names, winner = loser === 'black' ? 'white' : 'black';
     g.ended = [loser === 'black' ? '0-1' : '1-0', `${names[winner]} wins: ${names[loser]} resigned`];
-    return settle(g);
+    const after = await settle(g);
+    import('./local-sync.js').then((m) => m.syncLocalGames()).catch(() => {});
+    return after;
   },
   /** Before each side has moved: the game ends with no result and is not kept. */
   async abort(id) {
@@ -197,8 +202,10 @@ export function playerSide(g) {
  * (it gives "hasami level N"). */
 export async function recordOf(g) {
   const engine = await engineHere();
-  const name = (s) => (g.opponent === 'engine' && s === g.engine_side ? null : g.names[s] || null);
-  return engine.record({ variant: g.variant, position: g.start, moves: g.moves, names: [name('black'), name('white')], ended: g.ended });
+  const name = (s) => (g.opponent === 'engine' && s === g.engine_side ? '' : g.names[s] || '');
+  const text = await engine.record({ variant: g.variant, position: g.start, moves: g.moves, names: [name('black'), name('white')], ended: g.ended });
+  // A side with no name has no tag (the server names it: "You", the engine, the side).
+  return text.replace(/^\[[A-Za-z]+ ""\]\r?\n/gm, '');
 }
 
 /** A game kept here from the new-game request `req` (opponent `engine` or `local`); its id. */
