@@ -17,12 +17,26 @@ const requests = [
   'variant mak-yek\nmoves a3a4\ndepth 4\n',
   'variant nope\nnodes 5\n',
 ];
+// Every level of four games, each with its own seed and a node limit: compared with the server's
+// engine by crates/wasm/tests/browser.rs.
+const levels = [];
+for (const [variant, moves] of [['hasami', 'e1e5 a9a5'], ['mak-yek', 'a3a4'], ['dai-hasami', ''], ['shogun', '']]) {
+  for (let level = 1; level <= 10; level++) {
+    levels.push(`variant ${variant}\n${moves ? `moves ${moves}\n` : ''}level ${level}\nseed ${level * 7919}\nnodes 30000\n`);
+  }
+}
+const views = [
+  JSON.stringify({ variant: 'hasami', moves: ['e1e5', 'a9a5', 'f1f5'] }),
+  JSON.stringify({ variant: 'shogun', moves: [] }),
+  JSON.stringify({ variant: 'hasami', moves: ['e1e9'] }),
+];
+const records = [JSON.stringify({ variant: 'mak-yek', moves: ['a3a4'], names: ['Ann', 'hasami level 5'], ended: ['0-1', 'Black resigned'] })];
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
   const page = await browser.newPage();
   await page.goto('about:blank');
-  const out = await page.evaluate(async ({ wasm, worker, depth, requests }) => {
+  const out = await page.evaluate(async ({ wasm, worker, depth, requests, views, records }) => {
     const bytes = Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)).buffer;
     const w = new Worker(URL.createObjectURL(new Blob([worker], { type: 'text/javascript' })));
     let next = 0;
@@ -45,10 +59,14 @@ try {
     clearInterval(timer);
     const answers = [];
     for (const request of requests) answers.push((await ask({ type: 'search', request })).result);
+    const viewed = [];
+    for (const request of views) viewed.push((await ask({ type: 'view', request })).result);
+    const recorded = [];
+    for (const request of records) recorded.push((await ask({ type: 'record', request })).result);
     w.terminate();
-    return { bench: bench.result, answers, ticks };
-  }, { wasm, worker, depth, requests });
-  console.log(JSON.stringify({ ...out, requests }));
+    return { bench: bench.result, answers, viewed, recorded, ticks };
+  }, { wasm, worker, depth, requests: [...requests, ...levels], views, records });
+  console.log(JSON.stringify({ ...out, requests: [...requests, ...levels], views, records }));
 } finally {
   await browser.close();
 }

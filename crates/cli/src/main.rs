@@ -37,6 +37,8 @@ enum Command {
     Tables(commands::tables::TablesArgs),
     /// The store's schema: `migrate` brings it up to this version, `check` says where it stands.
     Db(commands::db::DbArgs),
+    /// Write the web app to a folder for any static web host: play in the browser, no server.
+    Static(commands::static_site::StaticArgs),
 }
 
 impl Command {
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Ugi) => hasami_engine::ugi::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(commands::CliError::Io),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Static(args)) => commands::static_site::run(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Db(args)) => commands::db::run(&args),

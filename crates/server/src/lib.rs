@@ -60,6 +60,7 @@ pub use db::{
     default_path, Db, DbError, Listing, PuzzleStanding, RatingRules, Status, StoredGame,
     StoredMove, StoredRating, Target,
 };
+pub use http::offline::write_static;
 pub use limits::Limits;
 pub use live::game_bytes;
 use live::{AppState, Shared};

@@ -30,6 +30,7 @@ fn game() -> StoredGame {
         turn_started: None,
         paired: false,
         omniscient: false,
+        page_engine: false,
         clock_initial: Some(300_000),
         clock_increment: 2_000,
         clock_days: None,
@@ -85,6 +86,7 @@ async fn a_game_comes_back_as_it_was_stored(db: Db) {
     g.engine_side = Some("white".into());
     g.level = 7;
     g.omniscient = true;
+    g.page_engine = true;
     let id = db.insert_game(g.clone()).await.unwrap();
     let back = db.load_game(id).await.unwrap().unwrap();
     assert_eq!(back, StoredGame { id, ..g });

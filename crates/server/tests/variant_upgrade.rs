@@ -116,6 +116,8 @@ async fn check_migrated(db: &Db) {
     for g in GAMES {
         let stored = db.load_game(g.id).await.unwrap().unwrap();
         assert_eq!(stored.variant, g.now, "game {}", g.id);
+        // Step 18: a game stored before the engine in the page is one the server's engine plays.
+        assert!(!stored.page_engine, "game {}", g.id);
         let mut game = AnyGame::new(&stored.variant, Some(&stored.start))
             .unwrap_or_else(|e| panic!("game {}: {e}", g.id));
         assert_eq!(stored.moves.len(), g.moves.split_whitespace().count());

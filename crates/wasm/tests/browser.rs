@@ -1,7 +1,8 @@
 //! The engine as WebAssembly in headless Chromium, in a Web Worker (crates/wasm/js/engine-worker.js,
 //! driven by e2e/wasm-engine.mjs): built for `wasm32-unknown-unknown` in release, it visits exactly
 //! the native engine's nodes on every `hasami bench` position, answers requests as the native build of
-//! the same crate does, and the page stays responsive while it searches.
+//! the same crate does, plays at every level the move the server's engine plays for the same seed and
+//! node limit, and the page stays responsive while it searches.
 //!
 //! Needs the `wasm32-unknown-unknown` target (`rustup target add wasm32-unknown-unknown`; the test
 //! command adds it), `node`, `e2e/node_modules` and Debian's Chromium, as the browser tests do.
@@ -9,6 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use hasami_core::AnyGame;
+use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
 use serde_json::Value;
 
 /// The depth the bench positions are searched to here (the bench's own is 9).
@@ -44,6 +47,33 @@ fn build_wasm() -> PathBuf {
          rustup target add wasm32-unknown-unknown):\n{said}"
     );
     target.join("wasm32-unknown-unknown/release/hasami_wasm.wasm")
+}
+
+/// The move the server's engine plays for a search request of levels (`variant`, `moves`, `level`,
+/// `seed`, `nodes`): the request the server makes for an engine reply (level_for, its seed) with a
+/// node limit, on a searcher as the server's (a 16 MiB table, one thread).
+fn server_move(request: &str) -> Value {
+    let field = |key: &str| {
+        request
+            .lines()
+            .find_map(|l| l.strip_prefix(key).map(|v| v.trim().to_string()))
+            .unwrap_or_default()
+    };
+    let mut game = AnyGame::new(&field("variant "), None).unwrap();
+    for mv in field("moves ").split_whitespace() {
+        game.play_text(mv).unwrap();
+    }
+    let position = game.position();
+    let request = SearchRequest::new(position, game.hashes())
+        .level(level_for(&position, field("level ").parse().unwrap()))
+        .limits(Limits {
+            nodes: Some(field("nodes ").parse().unwrap()),
+            ..Limits::default()
+        })
+        .seed(field("seed ").parse().unwrap());
+    let out = Searcher::new(16, 1).search(&request, |_| {});
+    out.best
+        .map_or(Value::Null, |m| Value::String(m.to_string()))
 }
 
 #[test]
@@ -90,7 +120,45 @@ fn the_webassembly_engine_in_a_worker_searches_as_the_native_one() {
             .expect("the native answer is JSON");
         assert_eq!(answer, &native, "{request}");
     }
-    assert!(answers.last().unwrap()["error"].is_string());
+    assert!(answers[3]["error"].is_string());
+    // Levels: the page plays the move the server's engine plays at the same level, seed and nodes.
+    let levels = requests
+        .iter()
+        .zip(answers)
+        .filter(|(r, _)| r.as_str().unwrap().contains("\nlevel "));
+    let mut checked = 0;
+    for (request, answer) in levels {
+        assert_eq!(
+            answer["best"],
+            server_move(request.as_str().unwrap()),
+            "{request}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 40, "ten levels of four games");
+    // Boards and records: as the native build answers (the server's `POST /api/analysis` answers
+    // with the same type, hasami_view::BoardView).
+    let native: [(&str, &str, fn(&str) -> String); 2] = [
+        ("views", "viewed", hasami_wasm::view),
+        ("records", "recorded", hasami_wasm::record),
+    ];
+    for (asked, answered, native) in native {
+        let (asked, answered) = (
+            got[asked].as_array().unwrap(),
+            got[answered].as_array().unwrap(),
+        );
+        assert_eq!(asked.len(), answered.len());
+        for (request, answer) in asked.iter().zip(answered) {
+            let expected: Value = serde_json::from_str(&native(request.as_str().unwrap())).unwrap();
+            assert_eq!(answer, &expected, "{request}");
+        }
+    }
+    assert_eq!(got["viewed"][0]["ply"], 3);
+    assert_eq!(got["viewed"][2]["code"], "occupied");
+    assert!(got["recorded"][0]["record"]
+        .as_str()
+        .unwrap()
+        .contains("Black resigned"));
     assert!(
         got["ticks"].as_u64().unwrap() > 0,
         "the page's timers ran while the worker searched"

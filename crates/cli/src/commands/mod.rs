@@ -4,6 +4,7 @@ pub mod bench;
 pub mod db;
 pub mod perft;
 pub mod serve;
+pub mod static_site;
 pub mod tables;
 pub mod variants;
 

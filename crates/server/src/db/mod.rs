@@ -115,6 +115,10 @@ pub struct StoredGame {
     pub paired: bool,
     /// Shogun: the engine reads the magnet board (else it plays fair).
     pub omniscient: bool,
+    /// A game against the engine whose moves the player's page searches (the engine in the page,
+    /// docs/wasm.md): the server never searches for it and takes the engine side's moves from the
+    /// player's key.
+    pub page_engine: bool,
     /// The time control: each side's starting time in ms (`None`: no clocks).
     pub clock_initial: Option<i64>,
     /// Milliseconds added to the mover's clock after each move.

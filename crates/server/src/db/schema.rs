@@ -449,6 +449,14 @@ pub const MIGRATIONS: &[Step] = &[
         );",
         data: None,
     },
+    // 18: games against the engine whose moves the player's page searches (the engine in the page,
+    // docs/wasm.md): the server takes the engine side's moves from the player and never searches.
+    // Every game stored before is one the server's engine plays.
+    Step {
+        sqlite: "ALTER TABLE games ADD COLUMN page_engine INTEGER NOT NULL DEFAULT 0;",
+        postgres: "ALTER TABLE games ADD COLUMN page_engine BOOLEAN NOT NULL DEFAULT FALSE;",
+        data: None,
+    },
 ];
 
 /// The schema version this build writes.

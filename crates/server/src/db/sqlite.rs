@@ -333,9 +333,9 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             black_name, white_name, black_token, white_token, result, reason, draw_offer,
             omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
             arranging, arranged_black, arranged_white, black_user, white_user, rated,
-            clock_days)
+            clock_days, page_engine)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)",
         params![
             g.variant,
             g.start,
@@ -363,7 +363,8 @@ fn insert_game(conn: &mut Connection, g: &StoredGame) -> Result<i64, DbError> {
             g.users[0],
             g.users[1],
             g.rated,
-            g.clock_days
+            g.clock_days,
+            g.page_engine
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -445,7 +446,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                 white_name, black_token, white_token, result, reason, draw_offer, omniscient,
                 clock_initial, clock_increment, rematch, takeback_offer, open_seat, turn_started,
                 paired, arranging, arranged_black, arranged_white, black_user, white_user, rated,
-                clock_days, extensions
+                clock_days, extensions, page_engine
              FROM games WHERE id = ?1",
             [id],
             |r| {
@@ -479,6 +480,7 @@ fn load_game(conn: &Connection, id: i64) -> Result<Option<StoredGame>, DbError> 
                     rated: r.get(28)?,
                     clock_days: r.get(29)?,
                     extensions: r.get(30)?,
+                    page_engine: r.get(31)?,
                     moves: Vec::new(),
                 })
             },

@@ -155,6 +155,11 @@ pub(crate) fn version() -> &'static str {
     })
 }
 
+/// The page's text, naming the files under this build's version.
+pub(crate) fn page_text() -> &'static str {
+    &page().0
+}
+
 /// The page, naming the files under this build's version.
 fn page() -> &'static (String, Served) {
     static PAGE: OnceLock<(String, Served)> = OnceLock::new();

@@ -127,6 +127,7 @@ pub(crate) fn status_of(e: &GameError) -> StatusCode {
         E::BadVariant { .. }
         | E::OmniscientNotShogun
         | E::BadEngine(_)
+        | E::BadEngineIn(_)
         | E::RandomBoardNotShogun
         | E::BadPosition(_)
         | E::BadClockInitial(_)

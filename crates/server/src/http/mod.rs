@@ -13,6 +13,7 @@ pub mod error;
 pub mod guard;
 pub mod health;
 pub mod metrics;
+pub(crate) mod offline;
 pub mod players;
 pub mod puzzles;
 pub mod request;
@@ -89,6 +90,7 @@ pub fn router(limits: &Limits) -> Router<Shared> {
         .route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
         .merge(assets::router())
+        .merge(offline::router())
         // A request (its body included) that takes longer gets 408; an upgraded WebSocket is no
         // longer a request.
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(

@@ -75,10 +75,12 @@ impl LiveGame {
         Ok((self.acting_side(&sides), sides.len() == 2))
     }
 
-    /// Checks that the token may move `mover` now.
+    /// Checks that the token may move `mover` now: a side it plays, or the engine's side of a game
+    /// whose engine searches in the player's page.
     pub(crate) fn check_turn(&self, token: Option<&str>, mover: Side) -> Result<(), GameError> {
         let sides = self.player_sides(token)?;
-        if !sides.contains(&mover) {
+        let page_engine = self.meta().page_engine && self.engine_side() == Some(mover);
+        if !sides.contains(&mover) && !page_engine {
             let whose = if self.engine_side() == Some(mover) {
                 "the engine's"
             } else {

@@ -58,6 +58,10 @@ pub(crate) struct NewGame {
     /// Shogun: `fair` (default) or `omniscient` engine.
     #[serde(default)]
     pub(crate) engine: Option<String>,
+    /// Where the engine's moves are searched: `server` (default) or `page` (the player's page
+    /// searches them and posts them with the player's key; the server never searches for the game).
+    #[serde(default)]
+    pub(crate) engine_in: Option<String>,
     /// A time control; no clocks without it. A hot-seat game's clock is a chess clock on the
     /// table: one device, both sides' times. Days per move (correspondence) only online.
     #[serde(default)]
@@ -137,6 +141,8 @@ pub(crate) struct NewOptions<'a> {
     pub(crate) names: (Option<String>, Option<String>),
     /// Shogun: the engine knows the numbers pieces will show.
     pub(crate) omniscient: bool,
+    /// Against the engine: the player's page searches the engine's moves.
+    pub(crate) page_engine: bool,
     /// The time control: clocks, or days per move (online games only).
     pub(crate) clock: Option<TimeControl>,
     /// Listed in the lobby: the seat other than the creator's is open to anyone (online games).
@@ -317,6 +323,11 @@ impl Creator<'_> {
             (Some("omniscient"), Variant::Hasami(_)) => return Err(GameError::OmniscientNotShogun),
             (Some(other), _) => return Err(GameError::BadEngine(other.to_string())),
         };
+        let page_engine = match (req.engine_in.as_deref(), req.opponent) {
+            (None | Some("server"), _) => false,
+            (Some("page"), None | Some(Opponent::Engine)) => true,
+            (Some(other), _) => return Err(GameError::BadEngineIn(other.to_string())),
+        };
         if req.random_board == Some(true) {
             let Variant::Shogun(rules) = parsed else {
                 return Err(GameError::RandomBoardNotShogun);
@@ -358,6 +369,7 @@ impl Creator<'_> {
                 side: req.side.as_deref(),
                 names,
                 omniscient,
+                page_engine,
                 clock,
                 open: req.open == Some(true),
                 arrange: Arranging::of(parsed).is_some() && start.is_none(),
@@ -453,6 +465,7 @@ impl Creator<'_> {
             paired: false,
             open_seat: mine.filter(|_| o.open).map(|s| side_word(!s).to_string()),
             omniscient: o.omniscient,
+            page_engine: o.page_engine && engine_side.is_some(),
             clock_initial,
             clock_increment,
             clock_days,

@@ -37,6 +37,9 @@ pub(crate) enum GameError {
     /// An engine kind other than `fair` or `omniscient`.
     #[error("bad engine '{0}': allowed are fair, omniscient")]
     BadEngine(String),
+    /// Where the engine searches, other than `server` or `page` (the page only against the engine).
+    #[error("bad engine_in '{0}': allowed are server, and page against the engine")]
+    BadEngineIn(String),
     /// `random_board` asked for a Hasami-family game.
     #[error("random_board is for Shogun only (it draws the magnet board's seed and rotation)")]
     RandomBoardNotShogun,

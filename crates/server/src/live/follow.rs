@@ -178,7 +178,7 @@ impl Follower {
         for (id, live) in self.state.all_in_memory() {
             // A game busy right now is looked at next time.
             let Ok(g) = live.try_lock() else { continue };
-            let engine_to_move = g.engine_side() == Some(g.game().side()) && !g.thinking();
+            let engine_to_move = g.server_engine_side() == Some(g.game().side()) && !g.thinking();
             let owned = self.state.db.owns(id);
             if g.is_over() {
                 if owned {

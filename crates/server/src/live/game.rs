@@ -258,6 +258,12 @@ impl LiveGame {
         self.meta.engine_side.as_deref().and_then(parse_side)
     }
 
+    /// The engine's side when the server's engine plays it (not when the player's page searches
+    /// its moves): the side the server replies for.
+    pub(crate) fn server_engine_side(&self) -> Option<Side> {
+        self.engine_side().filter(|_| !self.meta.page_engine)
+    }
+
     /// The result and the reason.
     pub(crate) fn result(&self) -> (RecordResult, Option<String>) {
         if let Some(o) = self.game.outcome() {

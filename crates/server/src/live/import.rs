@@ -107,6 +107,7 @@ impl Importer<'_> {
                     side: req.side.as_deref(),
                     names,
                     omniscient: false,
+                    page_engine: false,
                     clock: None,
                     open: false,
                     arrange: false,

@@ -82,6 +82,7 @@ impl Rematcher<'_> {
                         // Each name goes with its player to the other colour.
                         names: (white, black),
                         omniscient: g.meta().omniscient,
+                        page_engine: g.meta().page_engine,
                         clock: time_control(g.meta()),
                         open: false,
                         arrange,

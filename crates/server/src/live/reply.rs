@@ -58,7 +58,7 @@ impl<'a> Replier<'a> {
     /// engine shows as thinking, stopped by `stop` when the game is taken back or ends. The search
     /// to run, if any.
     pub(crate) fn begin(&self, g: &mut LiveGame, stop: &Arc<AtomicBool>) -> Option<Search> {
-        let engine_side = g.engine_side()?;
+        let engine_side = g.server_engine_side()?;
         if g.is_over() || g.thinking() || g.game().side() != engine_side || g.arranging().is_some()
         {
             return None;

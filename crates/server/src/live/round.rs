@@ -188,7 +188,7 @@ impl Round {
     /// Runs what the game needs next (the engine's reply, the clock's timer), claiming the game
     /// first when it needs an owner and this server is not it yet.
     pub(crate) async fn act(&self, live: &Arc<Mutex<LiveGame>>, g: &mut LiveGame) {
-        let engine_to_move = g.engine_side() == Some(g.game().side());
+        let engine_to_move = g.server_engine_side() == Some(g.game().side());
         if !g.is_over() && (engine_to_move || g.deadline().is_some()) {
             self.state.db.claim(g.meta().id).await;
         }

@@ -64,6 +64,9 @@ pub(crate) struct GameView {
     pub(crate) level: u32,
     /// The engine's side.
     pub(crate) engine_side: Option<&'static str>,
+    /// Where the engine's moves are searched: `server`, or `page` (the player's page searches and
+    /// posts them; docs/wasm.md).
+    pub(crate) engine_in: &'static str,
     /// Names.
     pub(crate) players: Players,
     /// The account names on the seats (a link to the player's page), `null` for a seat no
@@ -178,6 +181,11 @@ impl LiveGame {
             opponent: self.opponent().as_str(),
             level: self.meta().level,
             engine_side: self.engine_side().map(side_word),
+            engine_in: if self.meta().page_engine {
+                "page"
+            } else {
+                "server"
+            },
             players: Players {
                 black: self.meta().black_name.clone(),
                 white: self.meta().white_name.clone(),

@@ -146,9 +146,9 @@ impl Postgres {
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, takeback_offer, plies, open_seat,
                     arranging, arranged_black, arranged_white, black_user, white_user, rated,
-                    clock_days)
+                    clock_days, page_engine)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-                    $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
+                    $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)
                  RETURNING id",
                 &[
                     &g.variant,
@@ -178,6 +178,7 @@ impl Postgres {
                     &g.users[1],
                     &g.rated,
                     &g.clock_days,
+                    &g.page_engine,
                 ],
             )
             .await?;
@@ -361,7 +362,7 @@ impl Postgres {
                     black_name, white_name, black_token, white_token, result, reason, draw_offer,
                     omniscient, clock_initial, clock_increment, rematch, takeback_offer, open_seat,
                     turn_started, paired, arranging, arranged_black, arranged_white,
-                    black_user, white_user, rated, clock_days, extensions,
+                    black_user, white_user, rated, clock_days, extensions, page_engine,
                     ARRAY(SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT captured FROM moves WHERE game_id = $1 ORDER BY ply),
                     ARRAY(SELECT time FROM moves WHERE game_id = $1 ORDER BY ply),
@@ -373,10 +374,10 @@ impl Postgres {
         else {
             return Ok(None);
         };
-        let mvs: Vec<String> = r.get(31);
-        let captured: Vec<String> = r.get(32);
-        let times: Vec<i64> = r.get(33);
-        let clocks: Vec<Option<i64>> = r.get(34);
+        let mvs: Vec<String> = r.get(32);
+        let captured: Vec<String> = r.get(33);
+        let times: Vec<i64> = r.get(34);
+        let clocks: Vec<Option<i64>> = r.get(35);
         let moves = mvs
             .into_iter()
             .zip(captured)
@@ -418,6 +419,7 @@ impl Postgres {
             rated: r.get(28),
             clock_days: r.get(29),
             extensions: r.get(30),
+            page_engine: r.get(31),
             moves,
         }))
     }
