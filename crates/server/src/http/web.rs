@@ -329,6 +329,17 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("hasami_wasm.wasm", "application/wasm", ENGINE),
     (
+        // The installable app (offline.rs serves them at /sw.js and /manifest.webmanifest).
+        "sw.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/sw.js"),
+    ),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_bytes!("../web/manifest.webmanifest"),
+    ),
+    (
         // The installed app's icons (manifest.webmanifest).
         "icon.svg",
         "image/svg+xml",
