@@ -1,5 +1,6 @@
 // The installable app offline (issue 54): the page is opened once (the service worker installed and
-// controlling it), the network is cut (Playwright's offline mode), a level-5 game against the
+// controlling it), the network is cut (Playwright's offline mode), the rules and the lessons' list
+// are opened, a level-5 game against the
 // computer is started from the new-game form (kept in the browser, played by the engine in the
 // page), a hint asked for, the page reloaded (served by the worker) and the game continued to its
 // end by rule (`quiet=12`: twelve plies without a capture end it); back online, the game is stored
@@ -49,6 +50,13 @@ test('offline: a level-5 game against the computer played to its end with no net
 
   await context.setOffline(true);
   await page.reload();
+  await page.waitForSelector('#new-game-form');
+  // The rules and the lessons' list need no server.
+  await page.goto(BASE + '/#/rules/hasami');
+  await page.waitForSelector('#rules-hasami');
+  await page.goto(BASE + '/#/learn');
+  await page.waitForSelector('#learn-game-list li');
+  await page.goto(BASE + '/#/');
   await page.waitForSelector('#new-game-form');
   await page.selectOption('#ng-variant', 'hasami');
   await page.fill('#ng-options', 'quiet=12');
