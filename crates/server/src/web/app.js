@@ -7,7 +7,7 @@
 // Screens other than the first are loaded when first opened, so the first screen stays light.
 
 import { translateMarkup, t, tn, LANGUAGES, language, setLanguage } from './i18n.js';
-import { api, call, tokens, invites, sides, holdKey } from './api.js';
+import { api, call, tokens, invites, sides, holdKey, noServer } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon, fillIn } from './dom.js';
 import { setUpSoundToggle } from './sounds.js';
@@ -57,12 +57,19 @@ lookToggle.addEventListener('click', () => import('./looks.js').then((m) => m.to
 onAccount((a) => { if (a) screens.challenges().then((m) => m.watchChallenges(), () => {}); });
 loadAccount().then((a) => { if (a) syncAccountGames(); });
 
-// The games, options and names the server knows, kept here for a visit without the server.
+// The games, options and names the server knows, kept here for a visit without the server; a static
+// copy of the app has them in variants.json beside its files.
 const VARIANTS = 'hasami.variants';
 export async function variants() {
   if (!variantsCache) {
     variantsCache = await api.variants().then((v) => { try { localStorage.setItem(VARIANTS, JSON.stringify(v)); } catch {} return v; },
-      (e) => { let kept = null; try { kept = JSON.parse(localStorage.getItem(VARIANTS)); } catch {} if (kept) return kept; throw e; });
+      async (e) => {
+        let kept = null; try { kept = JSON.parse(localStorage.getItem(VARIANTS)); } catch {}
+        if (kept) return kept;
+        const res = await fetch(new URL('./variants.json', import.meta.url)).catch(() => null);
+        if (!res || !res.ok) throw e;
+        return res.json();
+      });
   }
   return variantsCache;
 }
@@ -134,7 +141,7 @@ syncLocal();
  * `{id, token, …}` as the server answers, or `{local: id}`. */
 async function startGame(req) {
   if (req.opponent === 'online' || navigator.onLine !== false) {
-    try { return await api.create(req); } catch (e) { if (req.opponent === 'online' || (e.status !== 0 && e.status !== 404)) throw e; }
+    try { return await api.create(req); } catch (e) { if (req.opponent === 'online' || !noServer(e)) throw e; }
   }
   const { createLocalGame } = await screens.local();
   return { local: await createLocalGame(req) };
@@ -228,7 +235,7 @@ async function newGameScreen(params) {
       if (seq !== checkSeq) return;
       about.textContent = `${v.variant}: ${aboutText(v.about)}`; err.textContent = '';
       return true;
-    } catch (e) { if (seq === checkSeq) { err.textContent = e.status === 0 || e.status === 404 ? '' : plain(e.message); about.textContent = ''; } return false; }
+    } catch (e) { if (seq === checkSeq) { err.textContent = noServer(e) ? '' : plain(e.message); about.textContent = ''; } return false; }
   }
   options.addEventListener('input', checkVariant);
   const form = h('form', { class: 'new-game card', id: 'new-game-form', 'aria-labelledby': 'ng-title' },

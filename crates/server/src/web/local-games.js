@@ -15,12 +15,6 @@ await loadMore();
 /** How long the computer thinks over a move, as the server does without a clock. */
 const MOVETIME = 1500;
 
-/** Whether `e` (an api.js error) says that no server answers: the network failed (status 0) or
- * nothing is served under /api/ (a static copy of the app: 404). */
-export function noServer(e) {
-  return !!e && (e.status === 0 || e.status === 404);
-}
-
 /** The engine in the page, or an error saying this browser cannot play offline. */
 async function engineHere() {
   const engine = await pageEngine();

@@ -5,9 +5,9 @@
 // listed among this browser's games and, signed in, can join the account), and marked with the
 // server's id. Unfinished games stay in the browser.
 
-import { api, holdKey } from './api.js';
+import { api, holdKey, noServer } from './api.js';
 import { allGames, putGame } from './local-store.js';
-import { recordOf, playerSide, noServer } from './local-games.js';
+import { recordOf, playerSide } from './local-games.js';
 
 let running = null;
 /** The next try while no server answers: its delay and its timer. A server can be down while the

@@ -6,7 +6,7 @@
 // catalogue does not know yet.
 
 import { Board } from './board.js';
-import { api, holdKey } from './api.js';
+import { api, holdKey, noServer } from './api.js';
 import { t, has, loadMore } from './i18n.js';
 import { loadRulesText, rt, rtNodes } from './rules-text.js';
 
@@ -128,7 +128,7 @@ async function playExample(ex, opponent, err) {
     holdKey(c);
     location.hash = `#/game/${c.id}`;
   } catch (e) {
-    if (e.status !== 0 && e.status !== 404) { err.textContent = e.message; return; }
+    if (!noServer(e)) { err.textContent = e.message; return; }
     // No server: the game is kept in this browser (local-games.js).
     try { location.hash = `#/local/${await (await import('./local-games.js')).createLocalGame(req)}`; } catch (x) { err.textContent = x.message; }
   }
