@@ -27,7 +27,8 @@ use crate::http::error::ApiError;
 /// The Content-Security-Policy of every answer: the app's own scripts (and the engine's WebAssembly
 /// module, compiled in its worker: `wasm-unsafe-eval`), styles, images and connections (WebSocket
 /// included), inline style attributes for the SVG board, no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
      frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
 

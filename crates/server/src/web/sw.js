@@ -6,8 +6,10 @@
 //   install:  every file of FILES into the cache `hasami-VERSION`
 //   activate: the caches of other versions deleted
 //   fetch:    `/api/…` always from the network (never kept); a page (navigation) from the network,
-//             else the kept `/`; any other same-origin GET of a kept file from the cache
-//             (`/assets/NAME` is found under `/assets/VERSION/NAME`), else the network.
+//             else the kept `/`; a file of this version (`/assets/VERSION/NAME`, as the served page
+//             names them) from the cache, else the network; `/assets/NAME` (the page as read from a
+//             web folder while the app is worked on) from the network, else the kept
+//             `/assets/VERSION/NAME`; any other kept file from the cache.
 
 /* global VERSION, FILES */
 const CACHE = 'hasami-' + VERSION;
@@ -23,21 +25,17 @@ self.addEventListener('activate', (event) => {
     .then(() => self.clients.claim()));
 });
 
-/** The kept copy of `url` (a same-origin URL): itself, or an unversioned asset under this version. */
-async function kept(url) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(url.pathname);
-  if (hit) return hit;
-  const m = url.pathname.match(/^\/assets\/([a-z0-9.-]+)$/);
-  return m ? cache.match(`/assets/${VERSION}/${m[1]}`) : undefined;
+/** The kept copy of `path`, if any. */
+async function kept(path) {
+  return (await caches.open(CACHE)).match(path);
 }
 
-/** The network's answer to a page request, else the kept page. */
-async function page(request) {
+/** The network's answer to `request`, else the kept `path`. */
+async function networkFirst(request, path) {
   try {
     return await fetch(request);
   } catch (e) {
-    const hit = await (await caches.open(CACHE)).match('/');
+    const hit = await kept(path);
     if (hit) return hit;
     throw e;
   }
@@ -48,6 +46,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
-  if (request.mode === 'navigate') { event.respondWith(page(request)); return; }
-  event.respondWith(kept(url).then((hit) => hit || fetch(request)));
+  if (request.mode === 'navigate') { event.respondWith(networkFirst(request, '/')); return; }
+  const unversioned = url.pathname.match(/^\/assets\/([a-z0-9._-]+)$/);
+  if (unversioned) { event.respondWith(networkFirst(request, `/assets/${VERSION}/${unversioned[1]}`)); return; }
+  event.respondWith(kept(url.pathname).then((hit) => hit || fetch(request)));
 });
