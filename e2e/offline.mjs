@@ -67,6 +67,7 @@ test('offline: a level-5 game against the computer played to its end with no net
   await page.waitForURL(/#\/local\/l[0-9a-z]+$/);
   const id = new URL(page.url()).hash.split('/')[2];
   await page.waitForSelector('#game[data-status="playing"][data-you="black"][data-ply="0"]');
+  assert.match(await page.textContent('#connection'), /kept in this browser/);
   let v = await localView(page, id);
   assert.equal(v.engine_in, 'page');
   assert.equal(v.level, 5);

@@ -273,6 +273,7 @@ export function gameScreen(view, id, tokenParam, onCleanup, api = serverApi) {
     bar.sides(sideNames(g), g.shogun);
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
     if (g.opponent === 'online') chatOn();
+    if (g.local) conn.textContent = t('offline.kept');
     if (g.arranging && g.arranging.yours && (you === 'black' || you === 'white')) kept[you] = g.arranging.yours;
     if (wasArranging && !g.arranging) announce(t('game.arranged.both'));
     const animate = prevPly !== null && g.ply === prevPly + 1;

@@ -391,4 +391,5 @@ export default {
   'offline.list.title': 'Games on this device',
   'offline.list.hint': 'Played without the server: each finished game is stored on the server as soon as it can be reached.',
   'offline.list.created': 'Started',
+  'offline.kept': 'This game is kept in this browser; once it is over it is stored on the server as soon as the server can be reached.',
 };

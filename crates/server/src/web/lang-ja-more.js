@@ -391,4 +391,5 @@ export default {
   'offline.list.title': 'この端末の対局',
   'offline.list.hint': 'サーバーなしで指した対局です。終局した対局は、サーバーに接続でき次第サーバーに保存されます。',
   'offline.list.created': '開始',
+  'offline.kept': 'この対局はこのブラウザに保存されています。終局後、サーバーに接続でき次第サーバーに保存されます。',
 };
