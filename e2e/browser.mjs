@@ -89,6 +89,7 @@ import './notation.mjs';
 import './learn.mjs';
 import './puzzles.mjs';
 import './page-engine.mjs';
+import './offline.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

@@ -71,7 +71,8 @@ pub fn router() -> Router<Shared> {
 
 /// Writes the web app to `dir` for a static host: `index.html`, `sw.js`, `manifest.webmanifest`,
 /// `favicon.ico` and every file under `assets/VERSION/` (the engine's module and its worker
-/// included); the folder's files, in the order written.
+/// included; `variants.json`, what `GET /api/variants` answers, for the set-up form); the folder's
+/// files, in the order written.
 pub fn write_static(dir: &Path) -> std::io::Result<Vec<String>> {
     let assets = dir.join("assets").join(version());
     std::fs::create_dir_all(&assets)?;
@@ -96,5 +97,9 @@ pub fn write_static(dir: &Path) -> std::io::Result<Vec<String>> {
             _ => {}
         }
     }
+    write(
+        &assets.join("variants.json"),
+        super::variants::listing().to_string().as_bytes(),
+    )?;
     Ok(written)
 }

@@ -39,8 +39,9 @@ pub async fn list(headers: HeaderMap) -> Response {
         .answer("application/json", "no-cache", &headers)
 }
 
-/// The presets, names, options and levels, as `GET /api/variants` answers them.
-fn listing() -> serde_json::Value {
+/// The presets, names, options and levels, as `GET /api/variants` answers them (also written by the
+/// static build as `variants.json`, which the page reads where no server answers).
+pub(crate) fn listing() -> serde_json::Value {
     let mut presets: Vec<_> = Preset::ALL
         .iter()
         .map(|&p| {

@@ -340,6 +340,59 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../../wasm/js/engine-worker.js"),
     ),
     ("hasami_wasm.wasm", "application/wasm", ENGINE),
+    (
+        // The installable app (offline.rs serves them at /sw.js and /manifest.webmanifest).
+        "sw.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/sw.js"),
+    ),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_bytes!("../web/manifest.webmanifest"),
+    ),
+    (
+        // The installed app's icons (manifest.webmanifest).
+        "icon.svg",
+        "image/svg+xml",
+        include_bytes!("../web/icon.svg"),
+    ),
+    (
+        "icon-maskable.svg",
+        "image/svg+xml",
+        include_bytes!("../web/icon-maskable.svg"),
+    ),
+    (
+        "icon-192.png",
+        "image/png",
+        include_bytes!("../web/icon-192.png"),
+    ),
+    (
+        "icon-512.png",
+        "image/png",
+        include_bytes!("../web/icon-512.png"),
+    ),
+    (
+        // Games kept in this browser (offline): IndexedDB, the game screen's calls, the list, the sync.
+        "local-store.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/local-store.js"),
+    ),
+    (
+        "local-games.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/local-games.js"),
+    ),
+    (
+        "local-list.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/local-list.js"),
+    ),
+    (
+        "local-sync.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/local-sync.js"),
+    ),
 ];
 
 #[cfg(test)]

@@ -10,6 +10,12 @@ export class ApiError extends Error {
   constructor(status, message, details) { super(message); this.status = status; this.details = details || {}; this.code = this.details.code || null; }
 }
 
+/** Whether `e` (an ApiError) says that no server's API answered: the network failed (status 0), or
+ * the answer is not the API's JSON error (a static copy of the app: 404 or 405; a proxy's error page). */
+export function noServer(e) {
+  return !!e && (e.status === 0 || !(e.details && e.details.error));
+}
+
 export async function call(method, path, body, signal) {
   const opts = { method, headers: {}, signal };
   if (body !== undefined) {

@@ -7,7 +7,7 @@
 // Screens other than the first are loaded when first opened, so the first screen stays light.
 
 import { translateMarkup, t, tn, LANGUAGES, language, setLanguage } from './i18n.js';
-import { api, call, tokens, invites, sides, holdKey } from './api.js';
+import { api, call, tokens, invites, sides, holdKey, noServer } from './api.js';
 import { renderRules, gameName } from './rules.js';
 import { h, plain, setIcon, fillIn } from './dom.js';
 import { setUpSoundToggle } from './sounds.js';
@@ -25,6 +25,7 @@ const screens = {
   challenges: () => import('./challenges.js'),
   learn: () => import('./learn.js'),
   puzzles: () => import('./puzzles.js'),
+  local: () => import('./local-games.js'),
 };
 import { CORRESPONDENCE_DAYS, daysPerMove } from './days.js';
 import { yourTurnsFirst, showYourTurns } from './turns.js';
@@ -56,8 +57,20 @@ lookToggle.addEventListener('click', () => import('./looks.js').then((m) => m.to
 onAccount((a) => { if (a) screens.challenges().then((m) => m.watchChallenges(), () => {}); });
 loadAccount().then((a) => { if (a) syncAccountGames(); });
 
+// The games, options and names the server knows, kept here for a visit without the server; a static
+// copy of the app has them in variants.json beside its files.
+const VARIANTS = 'hasami.variants';
 export async function variants() {
-  if (!variantsCache) variantsCache = await api.variants();
+  if (!variantsCache) {
+    variantsCache = await api.variants().then((v) => { try { localStorage.setItem(VARIANTS, JSON.stringify(v)); } catch {} return v; },
+      async (e) => {
+        let kept = null; try { kept = JSON.parse(localStorage.getItem(VARIANTS)); } catch {}
+        if (kept) return kept;
+        const res = await fetch(new URL('./variants.json', import.meta.url)).catch(() => null);
+        if (!res || !res.ok) throw e;
+        return res.json();
+      });
+  }
   return variantsCache;
 }
 
@@ -92,6 +105,8 @@ function route() {
   for (const a of document.querySelectorAll('nav a[aria-current]')) a.setAttribute('aria-current', 'page');
   view.textContent = '';
   if (parts[0] === 'game' && parts[1]) return later('game', (m) => m.gameScreen(view, parts[1], params.get('token'), onLeave));
+  // A game kept in this browser (local-games.js), on the same screen.
+  if (parts[0] === 'local' && parts[1]) return later('local', (l) => later('game', (m) => m.gameScreen(view, parts[1], null, onLeave, l.localGames)));
   if (parts[0] === 'analysis') return later('analysis', (m) => m.analysisScreen(view, params, onLeave));
   if (parts[0] === 'games') return gamesScreen();
   if (parts[0] === 'lobby') return lobbyScreen(view, onLeave);
@@ -110,6 +125,27 @@ function route() {
 }
 window.addEventListener('hashchange', route);
 route();
+
+// Offline (docs/web.md): the service worker keeps the app's files once the first screen is drawn;
+// the games kept in this browser while no server answered go to it when it is back.
+const registerWorker = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
+if ('serviceWorker' in navigator) { if (document.readyState === 'complete') registerWorker(); else addEventListener('load', registerWorker); }
+/** Whether this browser keeps games not yet on the server (local-store.js counts them). */
+function keepsLocal() { try { return Number(localStorage.getItem('hasami.local')) > 0; } catch { return false; } }
+const syncLocal = () => { if (keepsLocal()) import('./local-sync.js').then((m) => m.syncLocalGames()).catch(() => {}); };
+addEventListener('online', syncLocal);
+syncLocal();
+
+/** Starts game `req` (POST /api/games's fields) on the server, or, against the computer or
+ * hot-seat when no server answers (offline, or a static copy of the app), in this browser:
+ * `{id, token, …}` as the server answers, or `{local: id}`. */
+async function startGame(req) {
+  if (req.opponent === 'online' || navigator.onLine !== false) {
+    try { return await api.create(req); } catch (e) { if (req.opponent === 'online' || !noServer(e)) throw e; }
+  }
+  const { createLocalGame } = await screens.local();
+  return { local: await createLocalGame(req) };
+}
 
 // ---------------------------------------------------------------- new game
 /** Asks for a game against the computer whose engine plays in this page (`engine_in: "page"`) when
@@ -207,7 +243,7 @@ async function newGameScreen(params) {
       if (seq !== checkSeq) return;
       about.textContent = `${v.variant}: ${aboutText(v.about)}`; err.textContent = '';
       return true;
-    } catch (e) { if (seq === checkSeq) { err.textContent = plain(e.message); about.textContent = ''; } return false; }
+    } catch (e) { if (seq === checkSeq) { err.textContent = noServer(e) ? '' : plain(e.message); about.textContent = ''; } return false; }
   }
   options.addEventListener('input', checkVariant);
   const form = h('form', { class: 'new-game card', id: 'new-game-form', 'aria-labelledby': 'ng-title' },
@@ -264,7 +300,8 @@ async function newGameScreen(params) {
     if (start.value.trim()) req.position = start.value.trim();
     try {
       if (req.opponent === 'engine') await pageEngineFor(req);
-      const c = await api.create(req);
+      const c = await startGame(req);
+      if (c.local) { location.hash = `#/local/${c.local}`; return; }
       holdKey(c);
       invites.set(c.id, c.links);
       if (req.opponent !== 'local' && myName.value.trim()) {
@@ -289,7 +326,8 @@ async function newGameScreen(params) {
         if (quickGame.value === 'shogun') req.random_board = true;
         try {
           await pageEngineFor(req);
-          const c = await api.create(req);
+          const c = await startGame(req);
+          if (c.local) { location.hash = `#/local/${c.local}`; return; }
           holdKey(c);
           location.hash = `#/game/${c.id}`;
         } catch (ex) { err.textContent = plain(ex.message); }
@@ -316,6 +354,7 @@ async function newGameScreen(params) {
   // Not when another screen was opened meanwhile.
   if (location.hash !== here) return;
   showGames(games);
+  localGamesCard();
   if (now) view.append(now);
 }
 
@@ -404,6 +443,17 @@ async function recentGames(limit) {
 async function gamesScreen() {
   document.title = t('page.title.games');
   showGames(await recentGames(0));
+  localGamesCard();
+}
+
+/** The games kept in this browser and not yet on the server (local-list.js), above the list. */
+function localGamesCard() {
+  if (!keepsLocal()) return;
+  const here = location.hash;
+  import('./local-list.js').then((m) => m.localGamesCard()).then((card) => {
+    const list = view.querySelector('[aria-labelledby="gl-title"]');
+    if (card && location.hash === here && list) list.before(card);
+  }).catch(() => {});
 }
 
 // ---------------------------------------------------------------- import

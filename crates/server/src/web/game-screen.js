@@ -2,7 +2,7 @@
 // hints and analysis, live updates over a WebSocket; while a Shogun game's players arrange their
 // pieces (setup=choose), the arranging panel (arrange.js) in the board's place.
 
-import { api, tokens, invites, sides } from './api.js';
+import { api as serverApi, tokens, invites, sides } from './api.js';
 import { Board } from './board.js';
 import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
@@ -27,8 +27,10 @@ function defaultName(g, s) {
   return g.players[s] === g.side_names[s] || g.players[s] === 'You';
 }
 
-/** Shows game `id` in `view`; `onCleanup` receives what to run when the screen is left. */
-export function gameScreen(view, id, tokenParam, onCleanup) {
+/** Shows game `id` in `view`; `onCleanup` receives what to run when the screen is left. `api`: where
+ * the game is kept (api.js's server calls, or local-games.js's for a game kept in this browser,
+ * which tells of its changes through `api.watch` instead of a WebSocket). */
+export function gameScreen(view, id, tokenParam, onCleanup, api = serverApi) {
   if (tokenParam) {
     // A link with another key for a game this browser already plays must not silently take over.
     const stored = tokens.get(id);
@@ -257,7 +259,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       exportBox.textContent = '';
       exportBox.append(h('h2', {}, t('game.export')),
         h('label', {}, t('game.export.record'), h('textarea', { id: 'export-record', rows: 8, readonly: true }, rec)),
-        h('p', {}, h('a', { href: `/api/games/${id}/record?download=1`, id: 'export-download', download: `hasami-game-${id}.hrec` }, t('game.export.download'))),
+        h('p', {}, h('a', { href: api === serverApi ? `/api/games/${id}/record?download=1` : 'data:text/plain;charset=utf-8,' + encodeURIComponent(rec), id: 'export-download', download: `hasami-game-${id}.hrec` }, t('game.export.download'))),
         h('label', {}, t('game.export.position'), h('input', { type: 'text', id: 'export-position', readonly: true, value: shownPosition() })));
     }).catch((e) => { exportBox.textContent = e.message; });
   }
@@ -278,6 +280,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     if (g.you !== undefined) { you = g.you; sides.set(g.id, you); }
     reply.see(g, you);
     if (g.opponent === 'online') chatOn();
+    if (g.local) conn.textContent = t('offline.kept');
     if (g.arranging && g.arranging.yours && (you === 'black' || you === 'white')) kept[you] = g.arranging.yours;
     if (wasArranging && !g.arranging) announce(t('game.arranged.both'));
     const animate = prevPly !== null && g.ply === prevPly + 1;
@@ -439,7 +442,7 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
     bExtend.hidden = !mayGiveTime(g, you);
     if (!bExtend.hidden) bExtend.setAttribute('aria-label', t('game.extend.days', { days: daysWord(g.clock.days), left: g.clock.extensions_left }));
     afterBox.textContent = '';
-    const after = afterGameActions(g, you, token, (m) => { errorLine.textContent = m; });
+    const after = g.local ? null : afterGameActions(g, you, token, (m) => { errorLine.textContent = m; });
     if (after) afterBox.append(after);
     bReview.hidden = !(g.ply > 0 && (g.status === 'over' || g.opponent !== 'online'));
     if (review && review.plies === g.ply) bReview.hidden = true;
@@ -588,8 +591,12 @@ export function gameScreen(view, id, tokenParam, onCleanup) {
       setTimeout(connect, 300 * 2 ** retry);
     };
   }
-  api.game(id, token).then((g) => { update(g, false); connect(); }).catch((e) => {
+  let unwatch = null;
+  api.game(id, token).then((g) => {
+    update(g, false);
+    if (api.watch) unwatch = api.watch(id, (v) => { if (v && !closed) update(v, false); }); else connect();
+  }).catch((e) => {
     root.replaceWith(h('div', { class: 'card' }, h('h1', {}, t('game.title', { id })), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, t('page.nav.new'))));
   });
-  onCleanup(() => { closed = true; reply.close(); clearInterval(ticker); if (ws) ws.close(); layout.close(); });
+  onCleanup(() => { closed = true; reply.close(); clearInterval(ticker); if (ws) ws.close(); if (unwatch) unwatch(); layout.close(); });
 }

@@ -382,4 +382,17 @@ export default {
 
   // The engine in the page (engine-reply.js, page-analysis.js) [page-engine]
   'engine.page.unavailable': "This game's computer plays in the browser, and this browser cannot run it.",
+
+  // Offline: games kept in this browser (local-games.js, local-list.js, local-sync.js)
+  'offline.no-engine': 'No server can be reached, and this browser cannot run the engine, so the game cannot be played here.',
+  'offline.not-found': 'Game {id} is not kept in this browser.',
+  'offline.over': 'The game is over.',
+  'offline.nothing-to-undo': 'There is no move to take back.',
+  'offline.review': 'The review needs the server: it is available once the game is stored there.',
+  'offline.online': 'Playing someone online needs the server, which cannot be reached.',
+  'offline.arrange': 'Arranging the pieces (setup=choose) needs the server, which cannot be reached.',
+  'offline.list.title': 'Games on this device',
+  'offline.list.hint': 'Played without the server: each finished game is stored on the server as soon as it can be reached.',
+  'offline.list.created': 'Started',
+  'offline.kept': 'This game is kept in this browser; once it is over it is stored on the server as soon as the server can be reached.',
 };

@@ -382,4 +382,17 @@ export default {
 
   // ブラウザ内のコンピューター (engine-reply.js, page-analysis.js) [page-engine]
   'engine.page.unavailable': 'この対局のコンピューターはブラウザの中で指しますが、このブラウザでは動かせません。',
+
+  // オフライン：このブラウザに保存した対局（local-games.js、local-list.js、local-sync.js）
+  'offline.no-engine': 'サーバーに接続できず、このブラウザではエンジンを動かせないため、ここでは対局できません。',
+  'offline.not-found': '対局 {id} はこのブラウザに保存されていません。',
+  'offline.over': '対局は終了しています。',
+  'offline.nothing-to-undo': '戻せる手がありません。',
+  'offline.review': '振り返りにはサーバーが必要です。対局がサーバーに保存されると使えます。',
+  'offline.online': 'オンライン対局にはサーバーが必要ですが、接続できません。',
+  'offline.arrange': '駒の配置（setup=choose）にはサーバーが必要ですが、接続できません。',
+  'offline.list.title': 'この端末の対局',
+  'offline.list.hint': 'サーバーなしで指した対局です。終局した対局は、サーバーに接続でき次第サーバーに保存されます。',
+  'offline.list.created': '開始',
+  'offline.kept': 'この対局はこのブラウザに保存されています。終局後、サーバーに接続でき次第サーバーに保存されます。',
 };

@@ -6,7 +6,7 @@
 // catalogue does not know yet.
 
 import { Board } from './board.js';
-import { api, holdKey } from './api.js';
+import { api, holdKey, noServer } from './api.js';
 import { t, has, loadMore } from './i18n.js';
 import { loadRulesText, rt, rtNodes } from './rules-text.js';
 
@@ -119,7 +119,7 @@ export async function renderRules(view, preset, { h, variants }) {
 }
 
 /** A game from a worked example's position: against the engine (you play White, who is to move) or
- * hot-seat; then the game screen. */
+ * hot-seat, on the server or, when none answers, in this browser; then the game screen. */
 async function playExample(ex, opponent, err) {
   const req = { variant: ex.variant, position: ex.position, opponent };
   if (opponent === 'engine') Object.assign(req, { level: 3, side: 'black' });
@@ -127,7 +127,11 @@ async function playExample(ex, opponent, err) {
     const c = await api.create(req);
     holdKey(c);
     location.hash = `#/game/${c.id}`;
-  } catch (e) { err.textContent = e.message; }
+  } catch (e) {
+    if (!noServer(e)) { err.textContent = e.message; return; }
+    // No server: the game is kept in this browser (local-games.js).
+    try { location.hash = `#/local/${await (await import('./local-games.js')).createLocalGame(req)}`; } catch (x) { err.textContent = x.message; }
+  }
 }
 
 /** The worked examples of the 1979 rules (shogun-examples.json, checked by
