@@ -57,6 +57,11 @@
 //  20. (page-engine.mjs) the engine in the page: a game against the computer, its hint, the analysis
 //      board's line and a lesson searched or judged in the page, the server searching nothing; with
 //      no WebAssembly the server's engine plays.
+//  21. (offline.mjs) the installable app offline: the worker installed, the network cut, a level-5
+//      game against the computer kept in the browser played to its end by rule with a hint and a
+//      reload; back online it is stored on the server and listed.
+//  22. (static-site.mjs) the static build served by a plain web server: a game against the
+//      computer in the page, the rules, a reload with the network cut.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';
@@ -90,6 +95,7 @@ import './learn.mjs';
 import './puzzles.mjs';
 import './page-engine.mjs';
 import './offline.mjs';
+import './static-site.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

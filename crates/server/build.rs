@@ -3,26 +3,29 @@
 //!   server embeds each with `include_str!` and a preset without a file simply has no puzzles;
 //! - the engine as WebAssembly (crates/wasm, docs/wasm.md), built for `wasm32-unknown-unknown` in
 //!   release into `target/wasm` (a build directory of its own, so this build's lock is not in its
-//!   way) and copied to `OUT_DIR/hasami_wasm.wasm`. Where the target is missing the file is empty, a
+//!   way) with .cargo/config.toml's flags for that target, passed through Binaryen's
+//!   `wasm-opt -O3` where it is on PATH (crates/wasm/build_module.rs, shared with the browser test),
+//!   and copied to `OUT_DIR/hasami_wasm.wasm`. Where the target is missing the file is empty, a
 //!   warning says how to add it, and the server serves no module (pages use the server's engine).
 //!   `HASAMI_NO_WASM=1` skips it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn main() {
     puzzles();
     engine_module();
 }
 
-/// The crates the module is built from, and the lock file: a change in any rebuilds it.
-const MODULE_SOURCES: [&str; 5] = [
+/// The crates the module is built from, the lock file and the module's flags: a change in any
+/// rebuilds it.
+const MODULE_SOURCES: [&str; 6] = [
     "crates/core",
     "crates/engine",
     "crates/view",
     "crates/wasm",
     "Cargo.lock",
+    ".cargo/config.toml",
 ];
 
 fn engine_module() {
@@ -44,42 +47,18 @@ fn engine_module() {
     std::fs::write(&out, bytes).expect("the build's own directory is writable");
 }
 
-/// Builds crates/wasm in release for the browser; the module's bytes.
+// `build_engine_module`: the module's build, shared with crates/wasm/tests/browser.rs.
+include!("../wasm/build_module.rs");
+
+/// Builds crates/wasm in release for the browser (crates/wasm/build_module.rs: cargo, then `wasm-opt`
+/// where found); the module's bytes.
 fn build_module(root: &Path) -> Result<Vec<u8>, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target_dir = root.join("target/wasm");
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(root)
-        .args([
-            "build",
-            "--release",
-            "--locked",
-            "--quiet",
-            "-p",
-            "hasami-wasm",
-            "--target",
-            "wasm32-unknown-unknown",
-        ])
-        .env("CARGO_TARGET_DIR", &target_dir);
-    // What this build was given for its own crates is not for the module's (clippy's driver, flags).
-    for var in [
-        "RUSTC_WORKSPACE_WRAPPER",
-        "RUSTC_WRAPPER",
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "CARGO_BUILD_TARGET",
-        "CARGO_BUILD_RUSTFLAGS",
-    ] {
-        command.env_remove(var);
+    let (module, not_optimised) = build_engine_module(root)?;
+    if let Some(why) = not_optimised {
+        println!(
+            "cargo:warning=the engine's WebAssembly module is served as cargo built it: {why}"
+        );
     }
-    let status = command
-        .status()
-        .map_err(|e| format!("cargo could not run: {e}"))?;
-    if !status.success() {
-        return Err(format!("cargo build for wasm32-unknown-unknown: {status}"));
-    }
-    let module = target_dir.join("wasm32-unknown-unknown/release/hasami_wasm.wasm");
     std::fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))
 }
 

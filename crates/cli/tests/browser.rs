@@ -112,6 +112,15 @@ fn browser_end_to_end() {
     let server_log = dir.path().join("server-errors.txt");
     let (_server, url, metrics) = start(&dir.path().join("games.sqlite3"), &server_log);
 
+    // The static build (`hasami static`), served by e2e/static-site.mjs's own plain web server.
+    let site = dir.path().join("static-site");
+    let wrote = Command::new(env!("CARGO_BIN_EXE_hasami"))
+        .arg("static")
+        .arg(&site)
+        .output()
+        .expect("run hasami static");
+    assert!(wrote.status.success(), "{}", String::from_utf8_lossy(&wrote.stderr));
+
     let out_file = dir.path().join("node-output.txt");
     let started = Instant::now();
     let mut node = Command::new("node")
@@ -119,6 +128,7 @@ fn browser_end_to_end() {
         .current_dir(&root)
         .env("HASAMI_URL", &url)
         .env("HASAMI_METRICS_URL", &metrics)
+        .env("HASAMI_STATIC_DIR", &site)
         .env("HASAMI_SCREENSHOTS", &shots)
         .env("CHROMIUM", &chromium)
         .stdin(Stdio::null())

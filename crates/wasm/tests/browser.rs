@@ -1,11 +1,13 @@
 //! The engine as WebAssembly in headless Chromium, in a Web Worker (crates/wasm/js/engine-worker.js,
-//! driven by e2e/wasm-engine.mjs): built for `wasm32-unknown-unknown` in release, it visits exactly
+//! driven by e2e/wasm-engine.mjs): built for `wasm32-unknown-unknown` in release as the server embeds
+//! it (through `wasm-opt` where Binaryen is installed), it visits exactly
 //! the native engine's nodes on every `hasami bench` position, answers requests as the native build of
 //! the same crate does, plays at every level the move the server's engine plays for the same seed and
 //! node limit, and the page stays responsive while it searches.
 //!
 //! Needs the `wasm32-unknown-unknown` target (`rustup target add wasm32-unknown-unknown`; the test
-//! command adds it), `node`, `e2e/node_modules` and Debian's Chromium, as the browser tests do.
+//! command adds it), `node`, `e2e/node_modules` and Debian's Chromium, as the browser tests do; Binaryen's
+//! `wasm-opt` where installed (the test command installs Debian's binaryen).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,31 +24,20 @@ fn root() -> PathBuf {
     root.canonicalize().unwrap_or(root)
 }
 
-/// Builds the module (release, its own target directory) and returns its path.
+// `build_engine_module`: the module's build, shared with crates/server/build.rs.
+include!("../build_module.rs");
+
+/// Builds the module as the server embeds it (crates/wasm/build_module.rs: release, its own target
+/// directory, .cargo/config.toml's flags, `wasm-opt` where found) and returns its path.
 fn build_wasm() -> PathBuf {
-    let root = root();
-    let target = root.join("target/wasm");
-    let out = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--locked",
-            "--release",
-            "-p",
-            "hasami-wasm",
-            "--target",
-            "wasm32-unknown-unknown",
-        ])
-        .env("CARGO_TARGET_DIR", &target)
-        .current_dir(&root)
-        .output()
-        .expect("run cargo build for wasm32");
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "building the WebAssembly engine failed (is the target installed? \
-         rustup target add wasm32-unknown-unknown):\n{said}"
-    );
-    target.join("wasm32-unknown-unknown/release/hasami_wasm.wasm")
+    match build_engine_module(&root()) {
+        Ok((module, None)) => module,
+        Ok((_, Some(why))) => panic!("{why}"),
+        Err(why) => panic!(
+            "building the WebAssembly engine failed (is the target installed? \
+             rustup target add wasm32-unknown-unknown): {why}"
+        ),
+    }
 }
 
 /// The move the server's engine plays for a search request of levels (`variant`, `moves`, `level`,
