@@ -54,14 +54,10 @@
 //      played by the page, the puzzle rating up), one failed (a wrong first move: "not it", the
 //      solution played out on the board), a puzzle of every game solved, the hint, the puzzle of the
 //      day on the first screen opening its puzzle, the filters, the phone widths.
-//  20. (page-engine.mjs) the engine in the page: a game against the computer, its hint, the analysis
-//      board's line and a lesson searched or judged in the page, the server searching nothing; with
-//      no WebAssembly the server's engine plays.
-//  21. (offline.mjs) the installable app offline: the worker installed, the network cut, a level-5
-//      game against the computer kept in the browser played to its end by rule with a hint and a
-//      reload; back online it is stored on the server and listed.
-//  22. (static-site.mjs) the static build served by a plain web server: a game against the
-//      computer in the page, the rules, a reload with the network cut.
+//  20. (page-engine.mjs) a game, hint, analysis line and lesson in the page, the server searching
+//      nothing; no WebAssembly: the server's engine. 21. (offline.mjs) a level-5 game kept in the
+//      browser offline, hint, reload, to its end; stored once back online. 22. (static-site.mjs) the
+//      static build on a plain web server: a game in the page, the rules, a reload offline.
 // Every wait is for a condition in the page; nothing sleeps for a fixed time.
 
 import './analysis-board.mjs';

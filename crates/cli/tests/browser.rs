@@ -119,7 +119,11 @@ fn browser_end_to_end() {
         .arg(&site)
         .output()
         .expect("run hasami static");
-    assert!(wrote.status.success(), "{}", String::from_utf8_lossy(&wrote.stderr));
+    assert!(
+        wrote.status.success(),
+        "{}",
+        String::from_utf8_lossy(&wrote.stderr)
+    );
 
     let out_file = dir.path().join("node-output.txt");
     let started = Instant::now();

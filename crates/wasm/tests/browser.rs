@@ -40,6 +40,9 @@ fn build_wasm() -> PathBuf {
     }
 }
 
+/// A request's answer as the native build of the crate gives it.
+type Answer = fn(&str) -> String;
+
 /// The move the server's engine plays for a search request of levels (`variant`, `moves`, `level`,
 /// `seed`, `nodes`): the request the server makes for an engine reply (level_for, its seed) with a
 /// node limit, on a searcher as the server's (a 16 MiB table, one thread).
@@ -129,7 +132,7 @@ fn the_webassembly_engine_in_a_worker_searches_as_the_native_one() {
     assert_eq!(checked, 40, "ten levels of four games");
     // Boards and records: as the native build answers (the server's `POST /api/analysis` answers
     // with the same type, hasami_view::BoardView).
-    let native: [(&str, &str, fn(&str) -> String); 2] = [
+    let native: [(&str, &str, Answer); 2] = [
         ("views", "viewed", hasami_wasm::view),
         ("records", "recorded", hasami_wasm::record),
     ];

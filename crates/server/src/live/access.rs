@@ -4,9 +4,20 @@ use hasami_core::Side;
 
 use crate::live::error::GameError;
 use crate::live::game::LiveGame;
-use crate::live::opponent::side_word;
+use crate::live::opponent::{parse_side, side_word};
 
 impl LiveGame {
+    /// The engine's side, in a game against the engine.
+    pub(crate) fn engine_side(&self) -> Option<Side> {
+        self.meta().engine_side.as_deref().and_then(parse_side)
+    }
+
+    /// The engine's side when the server's engine plays it (not when the player's page searches
+    /// its moves): the side the server replies for.
+    pub(crate) fn server_engine_side(&self) -> Option<Side> {
+        self.engine_side().filter(|_| !self.meta().page_engine)
+    }
+
     /// The sides a token may move (empty for no or a wrong token).
     pub(crate) fn sides_of(&self, token: Option<&str>) -> Vec<Side> {
         let Some(t) = token.filter(|t| !t.is_empty()) else {

@@ -253,17 +253,6 @@ impl LiveGame {
         Opponent::parse(&self.meta.opponent).unwrap_or(Opponent::Local)
     }
 
-    /// The engine's side, in a game against the engine.
-    pub(crate) fn engine_side(&self) -> Option<Side> {
-        self.meta.engine_side.as_deref().and_then(parse_side)
-    }
-
-    /// The engine's side when the server's engine plays it (not when the player's page searches
-    /// its moves): the side the server replies for.
-    pub(crate) fn server_engine_side(&self) -> Option<Side> {
-        self.engine_side().filter(|_| !self.meta.page_engine)
-    }
-
     /// The result and the reason.
     pub(crate) fn result(&self) -> (RecordResult, Option<String>) {
         if let Some(o) = self.game.outcome() {

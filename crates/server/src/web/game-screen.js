@@ -29,7 +29,7 @@ function defaultName(g, s) {
 
 /** Shows game `id` in `view`; `onCleanup` receives what to run when the screen is left. `api`: where
  * the game is kept (api.js's server calls, or local-games.js's for a game kept in this browser,
- * which tells of its changes through `api.watch` instead of a WebSocket). */
+ * which no one else changes: `api.local`, no WebSocket). */
 export function gameScreen(view, id, tokenParam, onCleanup, api = serverApi) {
   if (tokenParam) {
     // A link with another key for a game this browser already plays must not silently take over.
@@ -591,12 +591,8 @@ export function gameScreen(view, id, tokenParam, onCleanup, api = serverApi) {
       setTimeout(connect, 300 * 2 ** retry);
     };
   }
-  let unwatch = null;
-  api.game(id, token).then((g) => {
-    update(g, false);
-    if (api.watch) unwatch = api.watch(id, (v) => { if (v && !closed) update(v, false); }); else connect();
-  }).catch((e) => {
+  api.game(id, token).then((g) => { update(g, false); if (!api.local) connect(); }).catch((e) => {
     root.replaceWith(h('div', { class: 'card' }, h('h1', {}, t('game.title', { id })), h('p', { class: 'error', role: 'alert' }, e.message), h('a', { href: '#/' }, t('page.nav.new'))));
   });
-  onCleanup(() => { closed = true; reply.close(); clearInterval(ticker); if (ws) ws.close(); if (unwatch) unwatch(); layout.close(); });
+  onCleanup(() => { closed = true; reply.close(); clearInterval(ticker); if (ws) ws.close(); layout.close(); });
 }

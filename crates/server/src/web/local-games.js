@@ -1,6 +1,6 @@
 // The games kept in this browser (local-store.js), played with the engine in the page
 // (page-engine.js): `localGames` answers the calls the game screen makes of api.js (game, move,
-// undo, resign, abort, name, record, hint, watch) with views of the shape the server's game view
+// undo, resign, abort, name, record, hint) with views of the shape the server's game view
 // has (GET /api/games/ID; docs/web.md), so the same screen plays them. `createLocalGame(req)` makes
 // one from the new-game form's request (POST /api/games's fields) when no server can be reached.
 // The computer's replies are the game screen's (engine-reply.js), as for a server game whose engine
@@ -54,11 +54,6 @@ async function viewOf(g) {
   return v;
 }
 
-// ------------------------------------------------------------------ watching
-
-/** The screens watching each game: id → Set of functions given each new view. */
-const watchers = new Map();
-
 /** Keeps `g` (its end noted when its last move ended it) and answers its view. */
 async function settle(g) {
   const v = await viewOf(g);
@@ -73,16 +68,11 @@ async function settle(g) {
 // ------------------------------------------------------------------ the game screen's calls
 
 export const localGames = {
+  /** Kept here: nothing changes it but the screen's own calls (no WebSocket to follow). */
+  local: true,
   async game(id) {
     const g = await kept(id);
     return viewOf(g);
-  },
-  /** `fn(view)` after each change not made by a call of the screen (none yet: the computer's moves
-   * are the screen's own, engine-reply.js); a function to stop. */
-  watch(id, fn) {
-    if (!watchers.has(id)) watchers.set(id, new Set());
-    watchers.get(id).add(fn);
-    return () => watchers.get(id).delete(fn);
   },
   async move(id, mv) {
     const g = await kept(id);
