@@ -177,6 +177,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = with_puzzle_files![
         include_bytes!("../web/puzzles.js"),
     ),
     (
+        "puzzles-offline.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/puzzles-offline.js"),
+    ),
+    (
         "puzzles.css",
         "text/css; charset=utf-8",
         include_bytes!("../web/puzzles.css"),
