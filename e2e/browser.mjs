@@ -92,6 +92,7 @@ import './puzzles.mjs';
 import './page-engine.mjs';
 import './offline.mjs';
 import './static-site.mjs';
+import './puzzles-offline.mjs';
 import assert from 'node:assert/strict';
 import {
   BASE, ENGINE_START, ONLINE_START, pageErrors, newPage, shot, gameId, waitGame, boardPieces,

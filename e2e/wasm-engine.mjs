@@ -31,12 +31,21 @@ const views = [
   JSON.stringify({ variant: 'hasami', moves: ['e1e9'] }),
 ];
 const records = [JSON.stringify({ variant: 'mak-yek', moves: ['a3a4'], names: ['Ann', 'hasami level 5'], ended: ['0-1', 'Black resigned'] })];
+// A shipped puzzle file's puzzles, and lines played on its first puzzle: its first move, a wrong
+// one, giving up, a hint.
+const file = readFileSync(new URL('../suites/puzzles/hasami.txt', import.meta.url), 'utf8');
+const [puzzleId, , puzzleLine] = file.split('\n').find((l) => /^hasami-\d+ ;/.test(l)).split(';').map((f) => f.trim());
+const firstMove = puzzleLine.split(/\s+/)[0];
+const puzzles = [JSON.stringify({ file })];
+const attempts = [
+  { moves: [firstMove] }, { moves: ['a1a2'] }, { moves: [], give_up: true }, { moves: [], hint: true },
+].map((a) => JSON.stringify({ file, id: puzzleId, ...a }));
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
   const page = await browser.newPage();
   await page.goto('about:blank');
-  const out = await page.evaluate(async ({ wasm, worker, depth, requests, views, records }) => {
+  const out = await page.evaluate(async ({ wasm, worker, depth, requests, views, records, puzzles, attempts }) => {
     const bytes = Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)).buffer;
     const w = new Worker(URL.createObjectURL(new Blob([worker], { type: 'text/javascript' })));
     let next = 0;
@@ -63,10 +72,14 @@ try {
     for (const request of views) viewed.push((await ask({ type: 'view', request })).result);
     const recorded = [];
     for (const request of records) recorded.push((await ask({ type: 'record', request })).result);
+    const puzzled = [];
+    for (const request of puzzles) puzzled.push((await ask({ type: 'puzzles', request })).result);
+    const attempted = [];
+    for (const request of attempts) attempted.push((await ask({ type: 'attempt', request })).result);
     w.terminate();
-    return { bench: bench.result, answers, viewed, recorded, ticks };
-  }, { wasm, worker, depth, requests: [...requests, ...levels], views, records });
-  console.log(JSON.stringify({ ...out, requests: [...requests, ...levels], views, records }));
+    return { bench: bench.result, answers, viewed, recorded, puzzled, attempted, ticks };
+  }, { wasm, worker, depth, requests: [...requests, ...levels], views, records, puzzles, attempts });
+  console.log(JSON.stringify({ ...out, requests: [...requests, ...levels], views, records, puzzles, attempts }));
 } finally {
   await browser.close();
 }

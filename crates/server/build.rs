@@ -1,6 +1,8 @@
 //! Prepares what the server embeds:
 //! - the puzzle files (`suites/puzzles/PRESET.txt`, docs/learn.md) that exist, listed so that the
-//!   server embeds each with `include_str!` and a preset without a file simply has no puzzles;
+//!   server embeds each with `include_str!` and a preset without a file simply has no puzzles; the
+//!   same list makes them web assets `puzzles-PRESET.txt` (the page's puzzles with no server), the
+//!   macro `with_puzzle_files!` that adds them to the other assets;
 //! - the engine as WebAssembly (crates/wasm, docs/wasm.md), built for `wasm32-unknown-unknown` in
 //!   release into `target/wasm` (a build directory of its own, so this build's lock is not in its
 //!   way) with .cargo/config.toml's flags for that target, passed through Binaryen's
@@ -62,7 +64,7 @@ fn build_module(root: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))
 }
 
-/// The list of puzzle files for `include_str!`.
+/// The list of puzzle files for `include_str!`, and the macro that lists them as web assets.
 fn puzzles() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suites/puzzles");
     // A directory is watched with everything in it: a file added, changed or removed.
@@ -74,6 +76,10 @@ fn puzzles() {
     files.retain(|f| f.extension().is_some_and(|e| e == "txt") && f.is_file());
     files.sort();
     let mut list = String::from("&[\n");
+    let mut assets = String::from(
+        "/// The web assets `list`, then each puzzle file as `puzzles-PRESET.txt`.\n\
+         macro_rules! with_puzzle_files {\n    ($($asset:expr),* $(,)?) => {\n        &[\n            $($asset,)*\n",
+    );
     for file in files {
         let Some(preset) = file.file_stem().and_then(|s| s.to_str()).map(String::from) else {
             continue;
@@ -84,9 +90,18 @@ fn puzzles() {
             "    ({preset:?}, include_str!({:?})),",
             path.display().to_string()
         );
+        let _ = writeln!(
+            assets,
+            "            ({:?}, \"text/plain; charset=utf-8\", include_bytes!({:?})),",
+            format!("puzzles-{preset}.txt"),
+            path.display().to_string()
+        );
     }
     list.push(']');
-    let out =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("puzzle_files.rs");
-    std::fs::write(out, list).expect("the build's own directory is writable");
+    assets.push_str("        ]\n    };\n}\n");
+    let dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(dir.join("puzzle_files.rs"), list)
+        .expect("the build's own directory is writable");
+    std::fs::write(dir.join("puzzle_assets.rs"), assets)
+        .expect("the build's own directory is writable");
 }

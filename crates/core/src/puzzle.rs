@@ -10,6 +10,11 @@
 //! `hasami-lab puzzles` writes and re-proves the files; the server serves them. This module checks
 //! the form only: whether the position and moves are legal is the rules' business (the verifier and
 //! the server's tests replay every line).
+//!
+//! - `attempt`: the check of a line played on a puzzle (shared by the server and the WebAssembly
+//!   module).
+
+pub mod attempt;
 
 use std::fmt;
 

@@ -6,6 +6,8 @@
 //   → {type: 'bench', id, depth}                 ← {type: 'result', id, result: {depth, nodes, ms, positions: […]}}
 //   → {type: 'view', id, request: JSON}          ← {type: 'result', id, result: the board (as POST /api/analysis) | {error, code, …}}
 //   → {type: 'record', id, request: JSON}        ← {type: 'result', id, result: {record} | {error}}
+//   → {type: 'puzzles', id, request: JSON}       ← {type: 'result', id, result: {puzzles: […]} | {error}}
+//   → {type: 'attempt', id, request: JSON}       ← {type: 'result', id, result: {correct, complete, …} | {error}}
 //
 // A search request's text: lines `variant V`, `position P`, `moves M1 M2 …`, `level L`, `seed S`,
 // `omniscient 1`, `nodes N`, `depth D`, `movetime MS`. A view or record request: JSON (docs/wasm.md).
@@ -48,6 +50,10 @@ self.onmessage = async (event) => {
       self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_view, String(m.request)) });
     } else if (m.type === 'record') {
       self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_record, String(m.request)) });
+    } else if (m.type === 'puzzles') {
+      self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_puzzles, String(m.request)) });
+    } else if (m.type === 'attempt') {
+      self.postMessage({ type: 'result', id: m.id, result: run(engine.hasami_attempt, String(m.request)) });
     } else if (m.type === 'bench') {
       self.postMessage({ type: 'result', id: m.id, result: answer(engine.hasami_bench(m.depth | 0)) });
     }

@@ -9,6 +9,9 @@
 //! - `hasami_view(ptr, len) -> len`: the board after a request's moves ([`view()`]), as the
 //!   server's `POST /api/analysis` answers it;
 //! - `hasami_record(ptr, len) -> len`: a game's record text ([`record()`]);
+//! - `hasami_puzzles(ptr, len) -> len` and `hasami_attempt(ptr, len) -> len`: a puzzle file's
+//!   puzzles ([`puzzles()`]) and the check of a line played on one ([`attempt()`]), as the server
+//!   checks it; these requests carry the file's text, up to [`MAX_PUZZLE_REQUEST`] bytes;
 //! - `hasami_bench(depth) -> len`: `hasami bench`'s positions searched to `depth` (9 is the bench's
 //!   own), the answer as JSON at `hasami_out_ptr()`: each position's nodes and milliseconds.
 //!
@@ -18,11 +21,13 @@
 
 mod board;
 mod json;
+mod puzzles;
 mod search;
 
 use std::sync::Mutex;
 
 pub use board::{record, view};
+pub use puzzles::{attempt, puzzles, MAX_PUZZLE_REQUEST};
 pub use search::{bench, search};
 
 use json::error;
@@ -71,8 +76,17 @@ pub extern "C" fn hasami_out_ptr() -> *const u8 {
 /// # Safety
 /// `ptr` must point at `len` readable bytes.
 unsafe fn request(ptr: *const u8, len: usize, run: fn(&str) -> String) -> usize {
-    if len > MAX_REQUEST {
-        return answer(error(&format!("a request is at most {MAX_REQUEST} bytes")));
+    // SAFETY: the caller's promise is this function's.
+    unsafe { request_up_to(MAX_REQUEST, ptr, len, run) }
+}
+
+/// [`request`] with a request of at most `max` bytes.
+///
+/// # Safety
+/// `ptr` must point at `len` readable bytes.
+unsafe fn request_up_to(max: usize, ptr: *const u8, len: usize, run: fn(&str) -> String) -> usize {
+    if len > max {
+        return answer(error(&format!("a request is at most {max} bytes")));
     }
     // SAFETY: the caller gives `len` readable bytes at `ptr`.
     let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
@@ -110,6 +124,26 @@ pub unsafe extern "C" fn hasami_view(ptr: *const u8, len: usize) -> usize {
 pub unsafe extern "C" fn hasami_record(ptr: *const u8, len: usize) -> usize {
     // SAFETY: the caller's promise is this function's.
     unsafe { request(ptr, len, record) }
+}
+
+/// The puzzles of the puzzles request of `len` bytes at `ptr`; the answer's length.
+///
+/// # Safety
+/// `ptr` must point at `len` readable bytes (memory from [`hasami_alloc`] the page wrote into).
+#[no_mangle]
+pub unsafe extern "C" fn hasami_puzzles(ptr: *const u8, len: usize) -> usize {
+    // SAFETY: the caller's promise is this function's.
+    unsafe { request_up_to(MAX_PUZZLE_REQUEST, ptr, len, puzzles) }
+}
+
+/// The verdict of the attempt request of `len` bytes at `ptr`; the answer's length.
+///
+/// # Safety
+/// `ptr` must point at `len` readable bytes (memory from [`hasami_alloc`] the page wrote into).
+#[no_mangle]
+pub unsafe extern "C" fn hasami_attempt(ptr: *const u8, len: usize) -> usize {
+    // SAFETY: the caller's promise is this function's.
+    unsafe { request_up_to(MAX_PUZZLE_REQUEST, ptr, len, attempt) }
 }
 
 /// `hasami bench`'s positions searched to `depth` (1–12); the answer's length.

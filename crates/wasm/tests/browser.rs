@@ -2,8 +2,9 @@
 //! driven by e2e/wasm-engine.mjs): built for `wasm32-unknown-unknown` in release as the server embeds
 //! it (through `wasm-opt` where Binaryen is installed), it visits exactly
 //! the native engine's nodes on every `hasami bench` position, answers requests as the native build of
-//! the same crate does, plays at every level the move the server's engine plays for the same seed and
-//! node limit, and the page stays responsive while it searches.
+//! the same crate does (boards, records, puzzles and puzzle attempts included), plays at every level
+//! the move the server's engine plays for the same seed and node limit, and the page stays responsive
+//! while it searches.
 //!
 //! Needs the `wasm32-unknown-unknown` target (`rustup target add wasm32-unknown-unknown`; the test
 //! command adds it), `node`, `e2e/node_modules` and Debian's Chromium, as the browser tests do; Binaryen's
@@ -130,11 +131,14 @@ fn the_webassembly_engine_in_a_worker_searches_as_the_native_one() {
         checked += 1;
     }
     assert_eq!(checked, 40, "ten levels of four games");
-    // Boards and records: as the native build answers (the server's `POST /api/analysis` answers
-    // with the same type, hasami_view::BoardView).
-    let native: [(&str, &str, Answer); 2] = [
+    // Boards, records and puzzles: as the native build answers (the server's `POST /api/analysis`
+    // answers with the same type, hasami_view::BoardView; its puzzle attempts with the same check,
+    // hasami_core::puzzle::attempt).
+    let native: [(&str, &str, Answer); 4] = [
         ("views", "viewed", hasami_wasm::view),
         ("records", "recorded", hasami_wasm::record),
+        ("puzzles", "puzzled", hasami_wasm::puzzles),
+        ("attempts", "attempted", hasami_wasm::attempt),
     ];
     for (asked, answered, native) in native {
         let (asked, answered) = (
@@ -153,6 +157,16 @@ fn the_webassembly_engine_in_a_worker_searches_as_the_native_one() {
         .as_str()
         .unwrap()
         .contains("Black resigned"));
+    assert!(got["puzzled"][0]["puzzles"].as_array().unwrap().len() > 10);
+    let attempted = got["attempted"].as_array().unwrap();
+    assert_eq!(
+        (
+            attempted[0]["correct"].as_bool(),
+            attempted[1]["correct"].as_bool()
+        ),
+        (Some(true), Some(false))
+    );
+    assert!(attempted[2]["solution"].is_array() && attempted[3]["hint"].is_string());
     assert!(
         got["ticks"].as_u64().unwrap() > 0,
         "the page's timers ran while the worker searched"

@@ -18,7 +18,7 @@ use crate::http::error::{short, ApiError};
 use crate::http::request::body;
 use crate::live::{random_u64, Shared};
 use crate::puzzles::{
-    daily, preset_named, Attempt, Pick, Puzzle, PuzzleSet, SolverRating, Standings, Verdict,
+    check, daily, preset_named, Attempt, Pick, Puzzle, PuzzleSet, SolverRating, Standings, Verdict,
     MAX_EXCLUDED,
 };
 
@@ -168,13 +168,12 @@ pub async fn attempt(
             "player: {rating: 0–5000, rd: 1–500}, the solver's puzzle rating",
         ));
     }
-    let verdict = Attempt {
+    let attempt = Attempt {
         moves: &req.moves,
         hint: req.hint,
         give_up: req.give_up,
-    }
-    .check(puzzle)
-    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    };
+    let verdict = check(&attempt, puzzle).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let ends = req.hint || req.give_up || !verdict.correct || verdict.complete;
     let puzzle_rating = match req.player {
         Some(solver)

@@ -5,9 +5,13 @@
 /// (no `wasm32-unknown-unknown` target), and then not served.
 const ENGINE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/hasami_wasm.wasm"));
 
+// `with_puzzle_files!`: build.rs's list of the puzzle files, `suites/puzzles/PRESET.txt`.
+include!(concat!(env!("OUT_DIR"), "/puzzle_assets.rs"));
+
 /// Every embedded file: name, content type, content. The engine in the page (`hasami_wasm.wasm`,
-/// built by build.rs) is among them when the build could make it.
-pub const ASSETS: &[(&str, &str, &[u8])] = &[
+/// built by build.rs) is among them when the build could make it, and so is each puzzle file as
+/// `puzzles-PRESET.txt` (the page's puzzles when no server answers).
+pub const ASSETS: &[(&str, &str, &[u8])] = with_puzzle_files![
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -171,6 +175,11 @@ pub const ASSETS: &[(&str, &str, &[u8])] = &[
         "puzzles.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../web/puzzles.js"),
+    ),
+    (
+        "puzzles-offline.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../web/puzzles-offline.js"),
     ),
     (
         "puzzles.css",

@@ -19,8 +19,9 @@ mod standing;
 #[cfg(test)]
 mod shipped;
 
-pub(crate) use attempt::{Attempt, Verdict};
+pub(crate) use attempt::{check, Verdict};
 pub(crate) use daily::{daily, day_of};
+pub(crate) use hasami_core::puzzle::attempt::Attempt;
 pub(crate) use pick::{Pick, MAX_EXCLUDED};
 pub(crate) use puzzle::Puzzle;
 pub(crate) use set::PuzzleSet;

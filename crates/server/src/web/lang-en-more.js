@@ -379,6 +379,7 @@ export default {
   'puzzles.ratingChanged': 'Your puzzle rating ({game}): {rating} ({change})',
   'puzzles.none': 'No puzzles for this game and theme yet.',
   'puzzles.notFound': 'There is no puzzle {id}.',
+  'puzzles.offline': 'No server answers: these puzzles are played offline, from the puzzles kept in this browser. Your puzzle rating still changes; the puzzles’ own ratings do not.',
 
   // The engine in the page (engine-reply.js, page-analysis.js) [page-engine]
   'engine.page.unavailable': "This game's computer plays in the browser, and this browser cannot run it.",

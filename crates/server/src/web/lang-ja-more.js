@@ -379,6 +379,7 @@ export default {
   'puzzles.ratingChanged': 'あなたのパズルレーティング（{game}）：{rating}（{change}）',
   'puzzles.none': 'このゲームとテーマの問題はまだありません。',
   'puzzles.notFound': '問題 {id} は見つかりません。',
+  'puzzles.offline': 'サーバーに接続できないため、この端末に保存された問題でオフラインで解いています。あなたのパズルレーティングは変動しますが、問題のレーティングは変わりません。',
 
   // ブラウザ内のコンピューター (engine-reply.js, page-analysis.js) [page-engine]
   'engine.page.unavailable': 'この対局のコンピューターはブラウザの中で指しますが、このブラウザでは動かせません。',

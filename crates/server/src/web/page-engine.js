@@ -10,6 +10,10 @@
 //     (without `analysis`), or throws an ApiError-like {status: 400, message, code, details}
 //   await engine.record({ variant, position, moves, names: [first, second], ended: [result, reason] | null })
 //     → the game's record text (docs/records.md)
+//   await engine.puzzles({ file }) → {puzzles: [{id, variant, position, side, rating, themes, moves}]}
+//     (a puzzle file's text, puzzles-PRESET.txt; no solutions)
+//   await engine.attempt({ file, id, moves, hint, give_up }) → {correct, complete, reply?, hint?,
+//     solution?}, as POST /api/puzzles/{id}/attempt checks a line
 
 const WORKER = new URL('./engine-worker.js', import.meta.url);
 const WASM = new URL('./hasami_wasm.wasm', import.meta.url);
@@ -63,6 +67,8 @@ async function load() {
     search: async (r) => checked(await ask({ type: 'search', request: requestText(r) })),
     view: async (r) => checked(await ask({ type: 'view', request: JSON.stringify(r) })),
     record: async (r) => checked(await ask({ type: 'record', request: JSON.stringify(r) })).record,
+    puzzles: async (r) => checked(await ask({ type: 'puzzles', request: JSON.stringify(r) })),
+    attempt: async (r) => checked(await ask({ type: 'attempt', request: JSON.stringify(r) })),
   };
 }
 

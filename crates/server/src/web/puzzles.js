@@ -4,10 +4,11 @@
 // A hint marks the piece to move; "View the solution" plays the line out move by move. Filters
 // choose the game and the theme (with counts); the next puzzle is near the player's puzzle rating
 // in that game (puzzle-rating.js, kept in this browser), leaving out the ones seen lately. Each
-// position is drawn from the server's answer for the moves so far (POST /api/analysis), as the
-// analysis board does.
+// position is drawn by the engine in the page, or from the server's answer for the moves so far
+// (POST /api/analysis), as the lessons do. When no server answers, the puzzles come from the
+// puzzle files served with the app (puzzles-offline.js) and the screen says so.
 
-import { api, call } from './api.js';
+import { api, call, noServer } from './api.js';
 import { Board } from './board.js';
 import { lookFor, onLookChange } from './looks.js';
 import { gameName } from './rules.js';
@@ -17,6 +18,8 @@ import { moveText, squareText } from './notation.js';
 import { sideNames } from './game-words.js';
 import { BoardLayout } from './layout.js';
 import { puzzleRating, scorePuzzle, seenPuzzles, markSeen } from './puzzle-rating.js';
+import { offlinePuzzles } from './puzzles-offline.js';
+import { boardView } from './page-analysis.js';
 
 // This screen's texts (lang-LANG-more.js) are in the catalogue before anything here runs; its
 // styles (puzzles.css) are loaded once.
@@ -45,6 +48,7 @@ export function puzzlesScreen(view, id, onCleanup) {
   let scored = false; // the puzzle's result is counted (once: solved, or the first miss)
   let hintSquare = null;
   let seq = 0, closed = false;
+  let offline = null; // the puzzles of the app's own files (puzzles-offline.js) once no server answers
 
   const title = h('h1', { id: 'pz-title' }, t('puzzles.title'));
   const gameSelect = h('select', { id: 'pz-game', 'aria-label': t('puzzles.game') });
@@ -56,6 +60,7 @@ export function puzzlesScreen(view, id, onCleanup) {
   const feedback = h('p', { class: 'pz-feedback', id: 'pz-feedback', role: 'status' });
   const ratingLine = h('p', { id: 'pz-rating' });
   const errorLine = h('p', { class: 'error', id: 'pz-error', role: 'alert' });
+  const offlineLine = h('p', { class: 'hint-text', id: 'pz-offline', hidden: true }, t('puzzles.offline'));
   const btn = (idn, label, onclick) => h('button', { type: 'button', id: idn, onclick }, label);
   const bHint = btn('pz-hint', t('puzzles.hint'), hint);
   const bSolution = btn('pz-solution', t('puzzles.solution'), giveUp);
@@ -66,7 +71,7 @@ export function puzzlesScreen(view, id, onCleanup) {
   onLookChange(board.svg, () => render(false));
   const root = h('div', { class: 'game puzzles', id: 'puzzles' },
     h('div', { class: 'board-wrap' }, boardBox),
-    h('div', { class: 'side' }, title, filters, prompt, about, feedback, errorLine,
+    h('div', { class: 'side' }, title, offlineLine, filters, prompt, about, feedback, errorLine,
       h('div', { class: 'buttons', role: 'toolbar', 'aria-label': t('puzzles.actions') }, bHint, bSolution, bNext),
       ratingLine));
   view.append(root);
@@ -80,7 +85,10 @@ export function puzzlesScreen(view, id, onCleanup) {
   start();
 
   async function start() {
-    try { counts = (await call('GET', '/api/puzzles')).variants; } catch (e) { errorLine.textContent = plain(e.message); return; }
+    try { counts = (await call('GET', '/api/puzzles')).variants; } catch (e) {
+      if (!await goOffline(e)) { if (!closed) errorLine.textContent = plain(e.message); return; }
+      counts = offline.counts;
+    }
     if (closed) return;
     gameSelect.textContent = '';
     for (const c of counts) gameSelect.append(h('option', { value: c.variant }, t('puzzles.count', { name: gameName(c.variant), n: c.count })));
@@ -89,12 +97,31 @@ export function puzzlesScreen(view, id, onCleanup) {
     gameSelect.value = counts.some((c) => c.variant === kept) ? kept : counts[0].variant;
     fillThemes();
     if (id) {
-      try { return await show(await call('GET', '/api/puzzles/' + encodeURIComponent(id))); } catch (e) {
+      try { return await show(await byId(id)); } catch (e) {
         if (closed) return;
         errorLine.textContent = e.status === 404 ? t('puzzles.notFound', { id }) : plain(e.message);
       }
     }
     next(true);
+  }
+
+  // Whether the screen plays from the app's own puzzle files, switching to them when `e` (a failed
+  // request) says that no server answers.
+  async function goOffline(e) {
+    if (!offline && noServer(e)) offline = await offlinePuzzles();
+    if (offline) offlineLine.hidden = false;
+    root.dataset.offline = offline ? 'yes' : '';
+    return !!offline;
+  }
+
+  // Puzzle `id`, from the server or the app's files.
+  async function byId(id) {
+    if (!offline) {
+      try { return await call('GET', '/api/puzzles/' + encodeURIComponent(id)); } catch (e) { if (!await goOffline(e)) throw e; }
+    }
+    const p = offline.get(id);
+    if (!p) throw Object.assign(new Error(t('puzzles.notFound', { id })), { status: 404 });
+    return p;
   }
 
   // The theme filter of the game chosen, each theme with its count.
@@ -120,9 +147,14 @@ export function puzzlesScreen(view, id, onCleanup) {
     setState('loading');
     let p = null;
     for (const exclude of [seenPuzzles(), []]) {
+      if (offline) {
+        p = offline.next({ variant, theme: themeSelect.value, rating, exclude });
+        if (p) break; else continue;
+      }
       if (exclude.length) q.set('exclude', exclude.join(',')); else q.delete('exclude');
       try { p = await call('GET', '/api/puzzles/next?' + q); break; } catch (e) {
         if (mine !== seq) return;
+        if (await goOffline(e)) { p = offline.next({ variant, theme: themeSelect.value, rating, exclude }); if (p) break; else continue; }
         if (e.status !== 404) { errorLine.textContent = plain(e.message); return; }
       }
     }
@@ -152,7 +184,8 @@ export function puzzlesScreen(view, id, onCleanup) {
   // Draws the position after `moves` (asked of the server); false when it is not the latest.
   async function draw(mine, animate) {
     let a;
-    try { a = await api.analysis({ variant: puzzle.variant, position: puzzle.position, moves }); } catch (e) {
+    const req = { variant: puzzle.variant, position: puzzle.position, moves };
+    try { a = await boardView(req, () => api.analysis(req)); } catch (e) {
       if (mine === seq) errorLine.textContent = plain(e.message);
       return false;
     }
@@ -202,7 +235,14 @@ export function puzzlesScreen(view, id, onCleanup) {
     setState('solving');
   }
 
-  async function attempt(body) { return call('POST', `/api/puzzles/${encodeURIComponent(puzzle.id)}/attempt`, body); }
+  // The check of a line: the server's, or the engine's in the page with no server (the puzzle's
+  // own rating is not moved then; the player's is, here, as always).
+  async function attempt(body) {
+    if (!offline) {
+      try { return await call('POST', `/api/puzzles/${encodeURIComponent(puzzle.id)}/attempt`, body); } catch (e) { if (!await goOffline(e)) throw e; }
+    }
+    return offline.attempt(puzzle, body);
+  }
 
   // Until the puzzle's result is counted, each attempt carries the player's rating: the server
   // counts the try against the puzzle's own rating when the attempt ends it (the same events as
