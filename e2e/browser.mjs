@@ -57,8 +57,8 @@
 //  20. (page-engine.mjs) a game, hint, analysis line and lesson in the page, the server searching
 //      nothing; no WebAssembly: the server's engine. 21. (offline.mjs) a level-5 game kept in the
 //      browser offline, hint, reload, to its end; stored once back online. 22. (static-site.mjs) the
-//      static build on a plain web server: a game in the page, the rules, a reload offline.
-// Every wait is for a condition in the page; nothing sleeps for a fixed time.
+//      static build on a plain web server: a game in the page, the rules, a reload offline. 23.
+//      (puzzles-offline.mjs) puzzles offline. Every wait is for a condition in the page.
 
 import './analysis-board.mjs';
 import './move-tree.mjs';
