@@ -54,11 +54,8 @@
 //      played by the page, the puzzle rating up), one failed (a wrong first move: "not it", the
 //      solution played out on the board), a puzzle of every game solved, the hint, the puzzle of the
 //      day on the first screen opening its puzzle, the filters, the phone widths.
-//  20. (page-engine.mjs) a game, hint, analysis line and lesson in the page, the server searching
-//      nothing; no WebAssembly: the server's engine. 21. (offline.mjs) a level-5 game kept in the
-//      browser offline, hint, reload, to its end; stored once back online. 22. (static-site.mjs) the
-//      static build on a plain web server: a game in the page, the rules, a reload offline. 23.
-//      (puzzles-offline.mjs) puzzles offline. Every wait is for a condition in the page.
+//  20.–23. (page-engine.mjs, offline.mjs, static-site.mjs, puzzles-offline.mjs) the engine in the
+//      page, offline games, the static build, offline puzzles. Every wait is for a page condition.
 
 import './analysis-board.mjs';
 import './move-tree.mjs';
