@@ -36,9 +36,12 @@ after(async () => {
 });
 
 /** A new isolated browser context (its own localStorage, so its own tokens) and a page in it;
- * `more` adds context options (a `locale`). */
+ * `more` adds context options (a `locale`). The app's service worker is blocked unless `more` says
+ * `serviceWorkers: 'allow'` (the offline scenarios): installing it fetches every file of the build,
+ * the engine's module and the puzzle files included, which every other scenario's fresh context
+ * would pay for nothing. */
 export async function newPage(name, viewport = { width: 1200, height: 860 }, colorScheme = 'light', more = {}) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme, ...more });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', colorScheme, serviceWorkers: 'block', ...more });
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));

@@ -40,7 +40,7 @@ async function play(page, move) {
 }
 
 test('offline: a level-5 game against the computer played to its end with no network, a hint, a reload; back online it is on the server', { timeout: 240_000 }, async () => {
-  const page = await newPage('offline');
+  const page = await newPage('offline', undefined, undefined, { serviceWorkers: 'allow' });
   const context = page.context();
   await page.goto(BASE + '/');
   await page.waitForSelector('#quick-play');

@@ -41,7 +41,7 @@ async function legalMoves(page, variant, position) {
 }
 
 test('puzzles offline: a puzzle solved and one missed with no network, checked in the page', { timeout: 180_000 }, async () => {
-  const page = await newPage('puzzles-offline');
+  const page = await newPage('puzzles-offline', undefined, undefined, { serviceWorkers: 'allow' });
   const context = page.context();
   await page.goto(BASE + '/');
   await page.waitForSelector('#quick-play');

@@ -43,7 +43,7 @@ function serve(dir) {
 test('static build: served by a plain web server, a game against the computer in the page, the rules, a reload offline', { skip: !DIR && 'HASAMI_STATIC_DIR names no folder', timeout: 180_000 }, async () => {
   const server = await serve(DIR);
   const base = `http://127.0.0.1:${server.address().port}`;
-  const page = await newPage('static');
+  const page = await newPage('static', undefined, undefined, { serviceWorkers: 'allow' });
   const context = page.context();
   try {
     await page.goto(base + '/');
