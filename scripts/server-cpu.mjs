@@ -55,7 +55,8 @@ for (let n = 0; n < Number(games); n++) {
     const engineTurn = view.turn === view.engine_side;
     if (engineTurn && mode === 'server') {
       // The server's reply: wait for it.
-      await new Promise((r) => setTimeout(r, 5));
+      // Polled every 20 ms: about one view per reply, as the WebSocket push a page gets.
+      await new Promise((r) => setTimeout(r, 20));
       view = await call('GET', `/api/games/${id}?token=${token}`);
       continue;
     }
