@@ -158,3 +158,16 @@ export async function apiMove(page, id, token, move) {
 export async function overflow(page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** Waits until the puzzles screen shows these data-* values. */
+export async function waitPuzzle(page, attrs) {
+  await page.waitForSelector('#puzzles' + Object.entries(attrs).map(([k, v]) => `[data-${k}="${v}"]`).join(''));
+}
+
+/** Plays `move` (e5e3) on the board by clicking its piece, then its destination. */
+export async function clickPiece(page, move) {
+  const half = move.length / 2, from = move.slice(0, half), to = move.slice(half);
+  await page.locator(`#sq-${from}`).click();
+  await page.waitForSelector(`circle.target[data-target="${to}"]`);
+  await page.locator(`#sq-${to}`).click();
+}

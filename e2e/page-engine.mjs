@@ -40,16 +40,22 @@ async function serverSearches() {
 const pageHasEngine = (page) => page.evaluate(async () =>
   !!(await (await import(new URL('page-engine.js', document.querySelector('script[src$="app.js"]').src).href)).pageEngine()));
 
-test('page engine: a game against the computer is searched in the page, its hint too; the server searches nothing', async () => {
-  const page = await newPage('page-engine-game');
-  const log = requests(page);
-  const before = await serverSearches();
+/** A hasami game against the computer started with *Play the computer*; its id, once Black is to move. */
+async function quickGame(page) {
   await page.goto(BASE + '/#/');
   await page.selectOption('#quick-variant', 'hasami');
   await page.click('#quick-play');
   await page.waitForURL(/#\/game\/\d+$/);
   const id = await gameId(page);
   await waitGame(page, { status: 'playing', you: 'black', turn: 'black', ply: 0 });
+  return id;
+}
+
+test('page engine: a game against the computer is searched in the page, its hint too; the server searches nothing', async () => {
+  const page = await newPage('page-engine-game');
+  const log = requests(page);
+  const before = await serverSearches();
+  const id = await quickGame(page);
   assert.ok(await pageHasEngine(page));
   let g = await view(page, id);
   assert.equal(g.engine_in, 'page');
@@ -132,12 +138,7 @@ test("page engine: without WebAssembly a game against the computer is the server
   await page.addInitScript(() => { delete window.WebAssembly; });
   const before = await serverSearches();
   const log = requests(page);
-  await page.goto(BASE + '/#/');
-  await page.selectOption('#quick-variant', 'hasami');
-  await page.click('#quick-play');
-  await page.waitForURL(/#\/game\/\d+$/);
-  const id = await gameId(page);
-  await waitGame(page, { status: 'playing', you: 'black', turn: 'black', ply: 0 });
+  const id = await quickGame(page);
   assert.equal(await pageHasEngine(page), false);
   let g = await view(page, id);
   assert.equal(g.engine_in, 'server');

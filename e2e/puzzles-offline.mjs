@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, newPage, pageErrors } from './helpers.mjs';
+import { BASE, newPage, pageErrors, waitPuzzle, clickPiece } from './helpers.mjs';
 
 /** The solution of puzzle `id`, read from its file (suites/puzzles/PRESET.txt). */
 function solutionOf(id) {
@@ -18,18 +18,6 @@ function solutionOf(id) {
   return line.split(';')[2].trim().split(/\s+/);
 }
 
-/** Waits until the puzzles screen shows these data-* values. */
-async function waitPuzzle(page, attrs) {
-  await page.waitForSelector('#puzzles' + Object.entries(attrs).map(([k, v]) => `[data-${k}="${v}"]`).join(''));
-}
-
-/** Plays `move` (e5e3) on the board by clicking its piece, then its destination. */
-async function click(page, move) {
-  const half = move.length / 2, from = move.slice(0, half), to = move.slice(half);
-  await page.locator(`#sq-${from}`).click();
-  await page.waitForSelector(`circle.target[data-target="${to}"]`);
-  await page.locator(`#sq-${to}`).click();
-}
 
 /** The legal moves at puzzle `p`'s position (the engine in the page). */
 async function legalMoves(page, variant, position) {
@@ -59,7 +47,7 @@ test('puzzles offline: a puzzle solved and one missed with no network, checked i
     const solution = solutionOf(first);
     const before = Number(await page.getAttribute('#pz-rating', 'data-rating'));
     for (let i = 0; i < solution.length; i += 2) {
-      await click(page, solution[i]);
+      await clickPiece(page, solution[i]);
       if (i + 1 < solution.length) await waitPuzzle(page, { state: 'solving', moves: solution.slice(0, i + 2).join(',') });
     }
     await waitPuzzle(page, { state: 'done', result: 'solved', moves: solution.join(',') });
@@ -82,7 +70,7 @@ test('puzzles offline: a puzzle solved and one missed with no network, checked i
         .then((t) => t.split('\n').find((l) => l.split(';')[0].trim() === id).split(';')[1].trim());
     }, second);
     const wrong = (await legalMoves(page, variant, position)).find((m) => m !== right[0]);
-    await click(page, wrong);
+    await clickPiece(page, wrong);
     await waitPuzzle(page, { result: 'failed', shown: 'solution', state: 'done', moves: right.join(',') });
     assert.ok(Number(await page.getAttribute('#pz-rating', 'data-change')) < 0, 'the rating goes down');
   } finally {

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, shot, overflow } from './helpers.mjs';
+import { BASE, newPage, shot, overflow, waitPuzzle, clickPiece } from './helpers.mjs';
 
 const LANGS = [['en', ''], ['ja', '?lang=ja']];
 const WORDS = {
@@ -36,18 +36,6 @@ async function somePuzzle(page) {
   return { puzzle, solution };
 }
 
-/** Waits until the puzzles screen shows these data-* values. */
-async function waitPuzzle(page, attrs) {
-  await page.waitForSelector('#puzzles' + Object.entries(attrs).map(([k, v]) => `[data-${k}="${v}"]`).join(''));
-}
-
-/** Plays `move` (e5e3) on the board by clicking its piece, then its destination. */
-async function click(page, move) {
-  const half = move.length / 2, from = move.slice(0, half), to = move.slice(half);
-  await page.locator(`#sq-${from}`).click();
-  await page.waitForSelector(`circle.target[data-target="${to}"]`);
-  await page.locator(`#sq-${to}`).click();
-}
 
 for (const [lang, q] of LANGS) {
   test(`puzzles (${lang}): a puzzle solved by clicking, the reply played, the rating up`, async () => {
@@ -61,7 +49,7 @@ for (const [lang, q] of LANGS) {
     assert.ok(before > 0);
     assert.ok((await page.textContent('#pz-prompt')).length > 5);
     for (let i = 0; i < solution.length; i += 2) {
-      await click(page, solution[i]);
+      await clickPiece(page, solution[i]);
       if (i + 1 < solution.length) {
         await page.waitForFunction((w) => document.getElementById('pz-feedback').textContent === w, WORDS[lang].right);
         // The opponent's reply comes by itself, marked as the last move.
@@ -93,7 +81,7 @@ for (const [lang, q] of LANGS) {
     await page.goto(`${BASE}/${q}#/puzzles/${puzzle.id}`);
     await waitPuzzle(page, { puzzle: puzzle.id, state: 'solving' });
     const { body: { rating: puzzleBefore } } = await get(page, `/api/puzzles/${puzzle.id}`);
-    await click(page, wrong);
+    await clickPiece(page, wrong);
     await page.waitForFunction((w) => document.getElementById('pz-feedback').textContent === w, WORDS[lang].wrong);
     await waitPuzzle(page, { result: 'failed', shown: 'solution', state: 'done', moves: solution.join(',') });
     const last = solution[solution.length - 1];
@@ -122,7 +110,7 @@ test('puzzles: in every game that has puzzles, one is solved by clicking', async
     await page.goto(`${BASE}/#/puzzles/${puzzle.id}`);
     await waitPuzzle(page, { puzzle: puzzle.id, variant: v.variant, state: 'solving', ply: 0 });
     for (let i = 0; i < solution.length; i += 2) {
-      await click(page, solution[i]);
+      await clickPiece(page, solution[i]);
       if (i + 1 < solution.length) await waitPuzzle(page, { state: 'solving', moves: solution.slice(0, i + 2).join(',') });
     }
     await waitPuzzle(page, { state: 'done', result: 'solved', moves: solution.join(',') });
