@@ -10,7 +10,7 @@
 //! as the server leaves it out.
 
 use hasami_core::puzzle::attempt::Attempt;
-use hasami_core::puzzle::{parse_puzzle_file, Puzzle};
+use hasami_core::puzzle::{parse_puzzle_file, Puzzle, PuzzleFile};
 use hasami_core::{AnyGame, Move, Side};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -73,15 +73,21 @@ fn replay(variant: &str, p: &Puzzle) -> Option<Replayed> {
     })
 }
 
+/// A request's fields and the puzzle file it carries, or the error answer.
+fn request<'a, R: Deserialize<'a>>(
+    text: &'a str,
+    file_of: impl Fn(&R) -> &str,
+) -> Result<(R, PuzzleFile), String> {
+    let req: R = serde_json::from_str(text).map_err(|e| error(&format!("bad request: {e}")))?;
+    let file = parse_puzzle_file(file_of(&req)).map_err(|e| error(&format!("file: {e}")))?;
+    Ok((req, file))
+}
+
 /// The answer of a puzzles request: the file's puzzles without their solutions, or the error.
 pub fn puzzles(text: &str) -> String {
-    let req: PuzzlesRequest = match serde_json::from_str(text) {
-        Ok(req) => req,
-        Err(e) => return error(&format!("bad request: {e}")),
-    };
-    let file = match parse_puzzle_file(&req.file) {
-        Ok(file) => file,
-        Err(e) => return error(&format!("file: {e}")),
+    let (_, file) = match request::<PuzzlesRequest>(text, |r| &r.file) {
+        Ok(read) => read,
+        Err(answer) => return answer,
     };
     let list: Vec<Value> = file
         .puzzles
@@ -105,13 +111,9 @@ pub fn puzzles(text: &str) -> String {
 
 /// The answer of an attempt request: the verdict on the line, or the error.
 pub fn attempt(text: &str) -> String {
-    let req: AttemptRequest = match serde_json::from_str(text) {
-        Ok(req) => req,
-        Err(e) => return error(&format!("bad request: {e}")),
-    };
-    let file = match parse_puzzle_file(&req.file) {
-        Ok(file) => file,
-        Err(e) => return error(&format!("file: {e}")),
+    let (req, file) = match request::<AttemptRequest>(text, |r| &r.file) {
+        Ok(read) => read,
+        Err(answer) => return answer,
     };
     let Some(replayed) = file
         .puzzles
