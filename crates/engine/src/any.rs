@@ -1,14 +1,18 @@
 //! A search of either family's position: the one place where a Shogun position is chosen to be
-//! searched fairly (landing numbers are chance) or omnisciently (the engine reads the magnet board).
+//! searched fairly (landing numbers are chance) or omnisciently (the engine reads the magnet board),
+//! and a Hasami one with the learned evaluation or without.
 
 use hasami_core::{AnyPosition, Move};
 
+use crate::hasami::net::{network_for, Netted};
 use crate::request::{SearchRequest, Searchable};
 use crate::search::{Info, SearchResult, Searcher};
 use crate::shogun::Fair;
 
 /// A position of either family is searched as its own game: the Hasami family as it is, Shogun
-/// fairly unless the request is [`SearchRequest::omniscient`].
+/// fairly unless the request is [`SearchRequest::omniscient`]; the Hasami family with the network
+/// of its variant ([`Netted`]) when one is shipped, the request is [`SearchRequest::learned`] and
+/// plays at full strength (no level or level 10).
 impl Searchable for AnyPosition {
     type Move = Move;
 
@@ -18,7 +22,15 @@ impl Searchable for AnyPosition {
         on_info: &mut dyn FnMut(&Info<Move>),
     ) -> SearchResult<Move> {
         match request.position {
-            AnyPosition::Hasami(p) => searcher.search(&request.with_position(p), on_info),
+            AnyPosition::Hasami(p) => {
+                let full = request.level.is_none_or(|l| l.number >= 10);
+                match network_for(p.rules()).filter(|_| request.learned && full) {
+                    Some(net) => {
+                        searcher.search(&request.with_position(Netted::new(p, net)), on_info)
+                    }
+                    None => searcher.search(&request.with_position(p), on_info),
+                }
+            }
             AnyPosition::Shogun(p) if request.omniscient => {
                 searcher.search(&request.with_position(p), on_info)
             }

@@ -42,11 +42,16 @@ pub struct SearchRequest<P> {
     /// Shogun only: search with the landing numbers known (the engine reads the magnet board)
     /// instead of as chance nodes ([`crate::shogun::Fair`]).
     pub omniscient: bool,
+    /// Hasami family: add the learned evaluation where a network is shipped for the variant
+    /// (`crate::hasami::net`) and the search plays at full strength (no level, or level 10); the
+    /// levels 1–9 keep the hand-written evaluation they were measured with.
+    pub learned: bool,
 }
 
 impl<P> SearchRequest<P> {
     /// A search of `position`, after the game's `history` of position hashes (`position`'s last),
-    /// with no limit, no level, a stop of its own, seed 0, and Shogun searched fairly.
+    /// with no limit, no level, a stop of its own, seed 0, Shogun searched fairly and the learned
+    /// evaluation where one is shipped.
     pub fn new(position: P, history: Vec<u64>) -> SearchRequest<P> {
         SearchRequest {
             position,
@@ -56,6 +61,7 @@ impl<P> SearchRequest<P> {
             stop: Arc::new(AtomicBool::new(false)),
             seed: 0,
             omniscient: false,
+            learned: true,
         }
     }
 
@@ -87,6 +93,12 @@ impl<P> SearchRequest<P> {
         SearchRequest { omniscient, ..self }
     }
 
+    /// This request with the learned evaluation where one is shipped (`true`, the default) or the
+    /// hand-written evaluation alone.
+    pub fn learned(self, learned: bool) -> Self {
+        SearchRequest { learned, ..self }
+    }
+
     /// The same request for `position` (the same game as this request's, as another type).
     pub(crate) fn with_position<Q>(&self, position: Q) -> SearchRequest<Q> {
         SearchRequest {
@@ -97,6 +109,7 @@ impl<P> SearchRequest<P> {
             stop: Arc::clone(&self.stop),
             seed: self.seed,
             omniscient: self.omniscient,
+            learned: self.learned,
         }
     }
 }

@@ -43,6 +43,8 @@ struct Options {
     omniscient: bool,
     /// `MultiPV`: how many best lines each search reports (`info … multipv N …`).
     multipv: u32,
+    /// `LearnedEval`: the learned evaluation where a network is shipped (docs/eval.md).
+    learned: bool,
 }
 
 /// A search running on its own thread.
@@ -86,6 +88,7 @@ impl Default for Session {
                 settings: None,
                 omniscient: false,
                 multipv: 1,
+                learned: true,
             },
             searcher: Arc::new(Searcher::new(16, 1)),
             running: None,
@@ -150,6 +153,7 @@ impl Session {
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
                 out.push("option name Omniscient type check default false".into());
+                out.push("option name LearnedEval type check default true".into());
                 out.push("option name LevelSettings type string default <empty>".into());
                 out.push("option name TablePath type string default <empty>".into());
                 out.push(format!(
@@ -216,6 +220,16 @@ impl Session {
                     ),
                 ),
             },
+            "learnedeval" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.options.learned = true,
+                "false" => self.options.learned = false,
+                _ => error(
+                    out,
+                    format_args!(
+                        "bad value '{value}' for option LearnedEval: expected true or false"
+                    ),
+                ),
+            },
             "hash" => match spin(1, crate::MAX_MIB as u32) {
                 // The old table stays until the new one is had; a refused size changes nothing.
                 Ok(v) => match Searcher::try_new(v as usize, self.options.threads as usize) {
@@ -274,7 +288,7 @@ impl Session {
                 out,
                 format_args!(
                     "unknown option '{name}'; options: Variant, Hash, Threads, Level, Omniscient, \
-                     LevelSettings, TablePath, MultiPV"
+                     LearnedEval, LevelSettings, TablePath, MultiPV"
                 ),
             ),
         }
@@ -387,6 +401,7 @@ impl Session {
         let request = SearchRequest::new(self.game.position(), history)
             .level(lvl)
             .omniscient(self.options.omniscient)
+            .learned(self.options.learned)
             .limits(limits)
             .stop(stop2)
             .seed(seed);

@@ -6,16 +6,18 @@
 //! - `levels.rs`: `hasami-lab levels`, a level ladder in any variant (a match in short form).
 //! - `tune/`: `hasami-lab tune`, self-play data, texel tuning and weight matches.
 //! - `puzzles/`: `hasami-lab puzzles`, engine-proven puzzles (generate and verify).
+//! - `nnue/`: `hasami-lab nnue`, the learned evaluation's data and trainer (docs/eval.md).
 //! - `eval_cost.rs`: `hasami-lab eval-cost`, the evaluation's cost.
 
 // The doc comments of the command line's arguments are its `--help` text, written for a terminal
 // (`greedy[:N]`), not links for rustdoc.
 #![allow(rustdoc::broken_intra_doc_links)]
 
-mod convert;
+pub(crate) mod convert;
 mod eval_cost;
 mod levels;
 mod matches;
+mod nnue;
 mod puzzles;
 mod text_file;
 mod tune;
@@ -45,6 +47,8 @@ enum Command {
     Tune(tune::TuneArgs),
     /// Engine-proven puzzles: `generate` from self-play, `verify` a puzzle file again.
     Puzzles(puzzles::PuzzlesArgs),
+    /// The learned evaluation: self-play data (`gen`), training (`train`), checks of a network.
+    Nnue(nnue::NnueArgs),
     /// Times the evaluation of the Hasami family and its mobility part.
     EvalCost(eval_cost::EvalCostArgs),
     /// The engine this program's `level:N` players run (the UGI protocol, as `hasami ugi`).
@@ -98,6 +102,7 @@ fn main() -> ExitCode {
         Command::Levels(args) => levels::run(&args),
         Command::Tune(args) => tune::run(args).map_err(CliError::Failed),
         Command::EvalCost(args) => eval_cost::run(&args),
+        Command::Nnue(args) => nnue::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Ugi => hasami_engine::ugi::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(CliError::Io),

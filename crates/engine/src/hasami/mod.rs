@@ -2,6 +2,7 @@
 //! quiescence, and an evaluation chosen from the variant's goals.
 
 mod eval;
+pub mod net;
 mod press;
 pub mod vcf;
 

@@ -12,7 +12,7 @@ use super::CliError;
 mod compare;
 mod generate;
 mod run;
-mod suite;
+pub(crate) mod suite;
 
 /// How a position ended for the side ahead, as `run --verbose` writes it at the start of its line
 /// and `compare` reads it.

@@ -26,14 +26,14 @@ pub(super) fn write_suite(
 }
 
 /// A suite read from its file: the variant and the position texts.
-pub(super) struct Suite {
+pub(crate) struct Suite {
     /// The variant text.
-    pub(super) variant: String,
+    pub(crate) variant: String,
     /// The position texts, in order.
-    pub(super) positions: Vec<String>,
+    pub(crate) positions: Vec<String>,
 }
 
-pub(super) fn read_suite(path: &Path) -> Result<Suite, CliError> {
+pub(crate) fn read_suite(path: &Path) -> Result<Suite, CliError> {
     let text = read_text_file(path, MAX_TEXT_FILE)
         .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     let mut variant = None;

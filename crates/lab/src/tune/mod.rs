@@ -16,6 +16,7 @@ use hasami_core::HasamiRules;
 use hasami_engine::hasami::{feature, Goal, Weights, FEATURES, N_FEATURES};
 
 use crate::matches::elo::elo_words;
+pub use play::is_quiet;
 use play::Settings;
 
 /// Arguments of `hasami-lab tune`.

@@ -1,0 +1,59 @@
+//! The learned evaluation (NNUE): a small network per trained variant, shipped in the repository and
+//! compiled into the program, that adds what the hand-written evaluation misses (docs/eval.md).
+//!
+//! - `network.rs`: the network file and its integer weights ([`Network`]).
+//! - `accumulator.rs`: the hidden layer kept up to date move by move ([`Accumulator`]).
+//! - `netted.rs`: a position with its accumulator, searched as a [`crate::SearchGame`] ([`Netted`]).
+
+mod accumulator;
+mod netted;
+mod network;
+
+use std::sync::OnceLock;
+
+use hasami_core::HasamiRules;
+
+pub use accumulator::{input, Accumulator};
+pub use netted::Netted;
+pub use network::{Network, NetworkError, HIDDEN, QA, QB};
+
+/// The shipped networks (`crates/engine/nets/`); each file names its variant.
+const SHIPPED: &[&[u8]] = &[];
+
+/// The shipped networks, read once.
+pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
+    static NETS: OnceLock<Vec<(&'static HasamiRules, Network)>> = OnceLock::new();
+    NETS.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .map(|bytes| {
+                let net = Network::read(bytes).expect("a shipped network reads (tested)");
+                let rules = HasamiRules::parse(net.variant()).expect("a shipped network's variant");
+                (rules, net)
+            })
+            .collect()
+    })
+}
+
+/// The network trained for exactly these rules, if one is shipped.
+pub fn network_for(rules: &'static HasamiRules) -> Option<&'static Network> {
+    shipped()
+        .iter()
+        .find(|(r, _)| *r == rules)
+        .map(|(_, net)| net)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_network_reads_and_names_a_variant_of_its_board() {
+        assert_eq!(shipped().len(), SHIPPED.len());
+        for (rules, net) in shipped() {
+            assert_eq!(net.size(), rules.size());
+            assert!(std::ptr::eq(network_for(rules).unwrap(), net));
+        }
+        assert!(network_for(HasamiRules::parse("dai-hasami").unwrap()).is_none());
+    }
+}

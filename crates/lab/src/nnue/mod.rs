@@ -1,0 +1,259 @@
+//! `hasami-lab nnue`: the learned evaluation's data (`gen`) and trainer (`train`); docs/eval.md.
+
+mod gen;
+mod record;
+mod train;
+
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use hasami_core::{HasamiPosition, HasamiRules};
+
+use crate::convert::suite::read_suite;
+use crate::CliError;
+
+/// Arguments of `hasami-lab nnue`.
+#[derive(Args)]
+pub struct NnueArgs {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Self-play with today's engine; writes every quiet position with result, score and hand evaluation.
+    Gen(GenArgs),
+    /// Trains a network on data files of one variant; writes the network and its training curve.
+    Train(TrainArgs),
+}
+
+/// Arguments of `nnue train`.
+#[derive(Args)]
+struct TrainArgs {
+    /// Data files written by `nnue gen`, all of one variant.
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the network (`crates/engine/nets/VARIANT.nnue` ships it).
+    #[arg(long)]
+    out: PathBuf,
+    /// Where to write the training curve (CSV: epoch, train loss, held-out loss).
+    #[arg(long)]
+    curve: Option<PathBuf>,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30)]
+    epochs: u32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// Adam's step size.
+    #[arg(long, default_value_t = 0.002)]
+    lr: f32,
+    /// Weight of the game result in the target (the rest: the search's score).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Scale from centi-pieces to the logistic (fitted to the data when left out).
+    #[arg(long)]
+    k: Option<f32>,
+    /// Seed of the starting weights and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The most records `nnue train` reads from one file (800 MB).
+const MAX_RECORDS: usize = 20_000_000;
+
+/// Arguments of `nnue gen`.
+#[derive(Args)]
+struct GenArgs {
+    /// Variant text, e.g. `hasami` or `mak-yek`.
+    #[arg(long)]
+    variant: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Node counts per move, comma-separated: each side of a game draws one.
+    #[arg(long, default_value = "4000,16000,64000", value_delimiter = ',')]
+    nodes: Vec<u64>,
+    /// Start positions from a suite file (`hasami-lab convert generate`) instead of the start position.
+    #[arg(long)]
+    suite: Option<PathBuf>,
+    /// Random plies after the start (between half of it and it).
+    #[arg(long, default_value_t = 8)]
+    random_plies: u64,
+    /// Longest game in plies (a draw there).
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (games played at once; the data is the same on any count).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Output file.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Runs `hasami-lab nnue`.
+pub fn run(args: &NnueArgs) -> Result<(), CliError> {
+    match &args.command {
+        Command::Gen(a) => run_gen(a),
+        Command::Train(a) => run_train(a),
+    }
+}
+
+fn run_gen(a: &GenArgs) -> Result<(), CliError> {
+    let rules = HasamiRules::parse(&a.variant)
+        .map_err(|e| CliError::Usage(format!("--variant {}: {e}", a.variant)))?;
+    if a.nodes.is_empty() || a.nodes.iter().any(|&n| n == 0 || n > 100_000_000) {
+        return Err(CliError::Usage(
+            "--nodes: counts from 1 to 100,000,000".into(),
+        ));
+    }
+    if a.threads == 0 || a.threads > 256 || a.games > 10_000_000 {
+        return Err(CliError::Usage(
+            "--threads 1-256, --games at most 10,000,000".into(),
+        ));
+    }
+    let starts = match &a.suite {
+        None => Vec::new(),
+        Some(path) => {
+            let suite = read_suite(path)?;
+            if HasamiRules::parse(&suite.variant).ok() != Some(rules) {
+                return Err(CliError::Usage(format!(
+                    "{}: a suite of {}, not {}",
+                    path.display(),
+                    suite.variant,
+                    a.variant
+                )));
+            }
+            suite
+                .positions
+                .iter()
+                .map(|t| HasamiPosition::from_text(t, rules))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?
+        }
+    };
+    let settings = gen::GenSettings {
+        rules,
+        games: a.games,
+        nodes: a.nodes.clone(),
+        starts,
+        random_plies: a.random_plies,
+        max_plies: a.max_plies,
+        seed: a.seed,
+    };
+    let began = Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let records = gen::generate(&settings, a.threads, &|games, n| {
+        if tty || games % 50 == 0 {
+            eprint!(
+                "\r{games} games, {n} positions, {:.0} s   ",
+                began.elapsed().as_secs_f64()
+            );
+        }
+    });
+    eprintln!();
+    let mut out = BufWriter::new(File::create(&a.out)?);
+    record::write_header(&mut out, &a.variant)?;
+    for r in &records {
+        record::write_record(&mut out, r)?;
+    }
+    out.flush()?;
+    let won = records
+        .iter()
+        .filter(|r| r.result == record::Result3::Won)
+        .count();
+    let drawn = records
+        .iter()
+        .filter(|r| r.result == record::Result3::Drawn)
+        .count();
+    println!(
+        "{}: {} positions from {} games (side to move won {won}, drawn {drawn}, lost {}), {:.1} s",
+        a.out.display(),
+        records.len(),
+        a.games,
+        records.len() - won - drawn,
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn run_train(a: &TrainArgs) -> Result<(), CliError> {
+    if a.epochs == 0 || a.epochs > 10_000 || a.batch == 0 || a.batch > 1_000_000 {
+        return Err(CliError::Usage(
+            "--epochs 1-10,000, --batch 1-1,000,000".into(),
+        ));
+    }
+    if !(0.0..=1.0).contains(&a.lambda) || !(a.lr > 0.0 && a.lr < 1.0) {
+        return Err(CliError::Usage("--lambda 0-1, --lr between 0 and 1".into()));
+    }
+    if a.k.is_some_and(|k| !(k > 0.0 && k < 1.0)) {
+        return Err(CliError::Usage("--k between 0 and 1".into()));
+    }
+    let mut variant: Option<String> = None;
+    let mut records = Vec::new();
+    for path in &a.data {
+        let file =
+            File::open(path).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+        let (v, mut r) = record::read(&mut std::io::BufReader::new(file), MAX_RECORDS)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+        match &variant {
+            Some(first) if *first != v => {
+                return Err(CliError::Usage(format!(
+                    "{}: variant {v}, the first file's is {first}",
+                    path.display()
+                )))
+            }
+            _ => variant = Some(v),
+        }
+        records.append(&mut r);
+    }
+    let variant = variant.expect("at least one file");
+    let rules = HasamiRules::parse(&variant).expect("checked when read");
+    let settings = train::TrainSettings {
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        lambda: a.lambda,
+        k: a.k,
+        seed: a.seed,
+    };
+    let began = Instant::now();
+    let trained = train::train(&variant, rules.size(), &records, &settings, |e| {
+        eprintln!(
+            "epoch {:>3}: train {:.6}, held out {:.6}, {:.0} s",
+            e.epoch,
+            e.train,
+            e.test,
+            began.elapsed().as_secs_f64()
+        );
+    })
+    .map_err(CliError::Failed)?;
+    std::fs::write(&a.out, trained.network.to_bytes())?;
+    if let Some(path) = &a.curve {
+        let mut text = String::from("epoch,train,held_out\n");
+        for e in &trained.curve {
+            text += &format!("{},{:.6},{:.6}\n", e.epoch, e.train, e.test);
+        }
+        std::fs::write(path, text)?;
+    }
+    let last = trained.curve.last().expect("one epoch at least");
+    println!(
+        "{}: {variant}, {} positions trained, {} held out, K {:.6}; held-out loss: hand-written {:.6}, \
+         network {:.6} (float) {:.6} (integer); {:.1} s",
+        a.out.display(),
+        trained.counts.0,
+        trained.counts.1,
+        trained.k,
+        trained.hand_test,
+        last.test,
+        trained.integer_test,
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
