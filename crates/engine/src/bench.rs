@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use hasami_core::{HasamiPosition, HasamiRules};
+use hasami_core::{AnyPosition, HasamiPosition, HasamiRules};
 use hasami_core::{ShogunPosition, ShogunRules};
 
 use crate::clock::Instant;
@@ -69,8 +69,14 @@ pub struct BenchResult {
     pub hasami_elapsed: Duration,
 }
 
-/// Runs the bench at `depth`; `per_position` gets (variant, position, nodes, search time) for each.
-pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64, Duration)) -> BenchResult {
+/// Runs the bench at `depth`, the Hasami family with the hand-written evaluation alone or (with
+/// `learned`) with the learned one where a network is shipped; `per_position` gets (variant,
+/// position, nodes, search time) for each.
+pub fn run(
+    depth: u32,
+    learned: bool,
+    mut per_position: impl FnMut(&str, &str, u64, Duration),
+) -> BenchResult {
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;
     for &(variant, text) in POSITIONS {
@@ -85,7 +91,9 @@ pub fn run(depth: u32, mut per_position: impl FnMut(&str, &str, u64, Duration)) 
             depth: Some(depth),
             ..Limits::default()
         };
-        let request = SearchRequest::new(pos, vec![pos.hash()]).limits(limits);
+        let request = SearchRequest::new(AnyPosition::Hasami(pos), vec![pos.hash()])
+            .limits(limits)
+            .learned(learned);
         // Only the search is timed, not setting up the 16 MiB table.
         let start = Instant::now();
         let out = searcher.search(&request, |_| {});

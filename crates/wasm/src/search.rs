@@ -92,7 +92,7 @@ fn json(analysis: &Analysis) -> String {
 /// The bench's answer: every position's variant, position, nodes and milliseconds, and the totals.
 pub fn bench(depth: u32) -> String {
     let mut rows = Vec::new();
-    let result = hasami_engine::bench::run(depth, |variant, position, nodes, took| {
+    let result = hasami_engine::bench::run(depth, false, |variant, position, nodes, took| {
         rows.push(format!(
             r#"{{"variant":{},"position":{},"nodes":{nodes},"ms":{:.3}}}"#,
             quoted(variant),

@@ -29,6 +29,10 @@ pub struct BenchArgs {
     /// machine); the per-position lines are from the first run.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     runs: u32,
+    /// Search the Hasami family with the learned evaluation where a network is shipped (the
+    /// engine's default in play); without it the bench measures the hand-written evaluation.
+    #[arg(long)]
+    learned: bool,
 }
 
 /// Runs the benchmark.
@@ -37,7 +41,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         let depth = args.depth.unwrap_or(hasami_engine::bench::DEPTH);
         let mut runs = Vec::new();
         for run in 0..args.runs {
-            let r = hasami_engine::bench::run(depth, |variant, pos, nodes, took| {
+            let r = hasami_engine::bench::run(depth, args.learned, |variant, pos, nodes, took| {
                 if run == 0 {
                     let nps = nodes as f64 / took.as_secs_f64().max(1e-9);
                     println!("{variant:<30} {pos:<70} {nodes:>10} {nps:>12.0} nps");

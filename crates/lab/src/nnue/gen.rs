@@ -64,10 +64,18 @@ fn opening(
 
 /// Plays game `i` and returns its records (none when the game ended in its random plies).
 pub fn play_game(s: &GenSettings, i: u64, searcher: &mut Searcher) -> Vec<Record> {
+    play_game_to_end(s, i, searcher).map_or_else(Vec::new, |(records, _, _)| records)
+}
+
+/// Plays game `i`: its records, the game and its winner (`None`: drawn); `None` when the game
+/// ended in its random plies.
+pub fn play_game_to_end(
+    s: &GenSettings,
+    i: u64,
+    searcher: &mut Searcher,
+) -> Option<(Vec<Record>, Game<HasamiPosition>, Option<hasami_core::Side>)> {
     let mut rng = game_rng(s.seed, i);
-    let Some((mut game, nodes)) = opening(s, &mut rng, i) else {
-        return Vec::new();
-    };
+    let (mut game, nodes) = opening(s, &mut rng, i)?;
     searcher.clear();
     let mut scratch: Vec<(Move, i32)> = Vec::new();
     let mut kept: Vec<(HasamiPosition, i32, i32)> = Vec::new();
@@ -102,7 +110,8 @@ pub fn play_game(s: &GenSettings, i: u64, searcher: &mut Searcher) -> Vec<Record
         }
         plies += 1;
     };
-    kept.iter()
+    let records = kept
+        .iter()
         .map(|(pos, score, hand)| {
             let result = match winner {
                 None => Result3::Drawn,
@@ -111,7 +120,8 @@ pub fn play_game(s: &GenSettings, i: u64, searcher: &mut Searcher) -> Vec<Record
             };
             Record::new(pos, result, *score, *hand)
         })
-        .collect()
+        .collect();
+    Some((records, game, winner))
 }
 
 /// Plays every game on `threads` threads and returns the records in game order (the same for a seed

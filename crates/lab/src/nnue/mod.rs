@@ -1,5 +1,6 @@
 //! `hasami-lab nnue`: the learned evaluation's data (`gen`) and trainer (`train`); docs/eval.md.
 
+mod check;
 mod gen;
 mod record;
 mod train;
@@ -28,6 +29,69 @@ enum Command {
     Gen(GenArgs),
     /// Trains a network on data files of one variant; writes the network and its training curve.
     Train(TrainArgs),
+    /// Collects fortresses: drawn self-play games' last positions with a lead, no win found by a long search.
+    Fortresses(FortressArgs),
+    /// Scores a suite's positions: hand-written and learned evaluation, and a search with each.
+    Score(ScoreArgs),
+    /// How often the evaluation's sign agrees with the endgame tables, hand-written and learned.
+    Tables(TablesArgs),
+}
+
+/// Arguments of `nnue fortresses`.
+#[derive(Args)]
+struct FortressArgs {
+    /// Variant text, e.g. `hasami+max-run=1`.
+    #[arg(long)]
+    variant: String,
+    /// Games to play at most.
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    /// Node counts per move, as for `gen`.
+    #[arg(long, default_value = "2000,8000,32000", value_delimiter = ',')]
+    nodes: Vec<u64>,
+    /// The smallest lead in pieces a drawn game must end with.
+    #[arg(long, default_value_t = 2)]
+    lead: u32,
+    /// Milliseconds of the search that must find no forced win (either side to move).
+    #[arg(long, default_value_t = 10_000)]
+    check_ms: u64,
+    /// Positions to collect at most.
+    #[arg(long, default_value_t = 20)]
+    max: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output suite file.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Arguments of `nnue score`.
+#[derive(Args)]
+struct ScoreArgs {
+    /// A suite file (a `variant` line, then one position text per line).
+    #[arg(long)]
+    suite: PathBuf,
+    /// Nodes of each search.
+    #[arg(long, default_value_t = 1_000_000)]
+    nodes: u64,
+}
+
+/// Arguments of `nnue tables`.
+#[derive(Args)]
+struct TablesArgs {
+    /// Variant text (a network must be shipped for it).
+    #[arg(long)]
+    variant: String,
+    /// The directory of endgame tables (`hasami tables build`).
+    #[arg(long)]
+    dir: PathBuf,
+    /// Random positions drawn from each table.
+    #[arg(long, default_value_t = 20_000)]
+    count: u64,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// Arguments of `nnue train`.
@@ -102,6 +166,9 @@ pub fn run(args: &NnueArgs) -> Result<(), CliError> {
     match &args.command {
         Command::Gen(a) => run_gen(a),
         Command::Train(a) => run_train(a),
+        Command::Fortresses(a) => run_fortresses(a),
+        Command::Score(a) => run_score(a),
+        Command::Tables(a) => run_tables(a),
     }
 }
 
@@ -255,5 +322,136 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
         trained.integer_test,
         began.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn run_fortresses(a: &FortressArgs) -> Result<(), CliError> {
+    let rules = HasamiRules::parse(&a.variant)
+        .map_err(|e| CliError::Usage(format!("--variant {}: {e}", a.variant)))?;
+    if a.nodes.is_empty() || a.nodes.iter().any(|&n| n == 0 || n > 100_000_000) {
+        return Err(CliError::Usage(
+            "--nodes: counts from 1 to 100,000,000".into(),
+        ));
+    }
+    if a.check_ms == 0 || a.check_ms > 600_000 || a.max > 10_000 || a.games > 1_000_000 {
+        return Err(CliError::Usage(
+            "--check-ms 1-600,000, --max at most 10,000, --games at most 1,000,000".into(),
+        ));
+    }
+    let settings = gen::GenSettings {
+        rules,
+        games: a.games,
+        nodes: a.nodes.clone(),
+        starts: Vec::new(),
+        random_plies: 8,
+        max_plies: 1000,
+        seed: a.seed,
+    };
+    let found = check::collect_fortresses(
+        &settings,
+        a.lead,
+        std::time::Duration::from_millis(a.check_ms),
+        a.max,
+        |games, n| eprint!("\r{games} games, {n} fortresses   "),
+    );
+    eprintln!();
+    let mut text = format!(
+        "# Fortresses: {}: the last positions of drawn self-play games with a lead of {} or more, in which a\n\
+         # {} ms search (either side to move) finds no forced win; the quiet count reset.\n\
+         # hasami-lab nnue fortresses --variant {} --games {} --lead {} --check-ms {} --max {} --seed {}\n\
+         variant {}\n",
+        a.variant, a.lead, a.check_ms, a.variant, a.games, a.lead, a.check_ms, a.max, a.seed, a.variant
+    );
+    for f in &found {
+        text += f;
+        text += "\n";
+    }
+    std::fs::write(&a.out, text)?;
+    println!("{}: {} fortresses", a.out.display(), found.len());
+    Ok(())
+}
+
+fn run_score(a: &ScoreArgs) -> Result<(), CliError> {
+    if a.nodes == 0 || a.nodes > 10_000_000_000 {
+        return Err(CliError::Usage("--nodes 1-10,000,000,000".into()));
+    }
+    let text = crate::text_file::read_text_file(&a.suite, crate::text_file::MAX_TEXT_FILE)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", a.suite.display())))?;
+    let mut rules = None;
+    println!(
+        "position | lead | static hand | static learned | search hand | search learned ({} nodes)",
+        a.nodes
+    );
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(v) = line.strip_prefix("variant ") {
+            rules =
+                Some(HasamiRules::parse(v.trim()).map_err(|e| {
+                    CliError::Usage(format!("{}:{}: {e}", a.suite.display(), n + 1))
+                })?);
+            continue;
+        }
+        let r = rules.ok_or_else(|| {
+            CliError::Usage(format!(
+                "{}:{}: a position before the 'variant' line",
+                a.suite.display(),
+                n + 1
+            ))
+        })?;
+        let pos = HasamiPosition::from_text(line, r)
+            .map_err(|e| CliError::Usage(format!("{}:{}: {e}", a.suite.display(), n + 1)))?;
+        let (hand, learned) = check::evaluations(&pos);
+        let lead = pos
+            .pieces(hasami_core::Side::First)
+            .len()
+            .abs_diff(pos.pieces(hasami_core::Side::Second).len());
+        let sign = check::leader_sign(&pos);
+        let search = |learned: bool| {
+            let searcher = hasami_engine::Searcher::new(64, 1);
+            let limits = hasami_engine::Limits {
+                nodes: Some(a.nodes),
+                ..hasami_engine::Limits::default()
+            };
+            let request = hasami_engine::SearchRequest::new(
+                hasami_core::AnyPosition::Hasami(pos),
+                vec![pos.hash()],
+            )
+            .limits(limits)
+            .learned(learned);
+            sign * searcher.search(&request, |_| {}).score
+        };
+        let learned_text = learned.map_or("-".to_string(), |v| v.to_string());
+        println!(
+            "{line} | {lead} | {hand} | {learned_text} | {} | {}",
+            search(false),
+            search(true)
+        );
+    }
+    Ok(())
+}
+
+fn run_tables(a: &TablesArgs) -> Result<(), CliError> {
+    let rules = HasamiRules::parse(&a.variant)
+        .map_err(|e| CliError::Usage(format!("--variant {}: {e}", a.variant)))?;
+    if a.count == 0 || a.count > 100_000_000 {
+        return Err(CliError::Usage("--count 1-100,000,000".into()));
+    }
+    let rows = check::table_agreement(&a.dir, rules, a.count, a.seed).map_err(CliError::Usage)?;
+    println!("table | positions | decided | hand-written sign right | learned sign right");
+    for (sig, g) in rows {
+        let pct = |x: u64| 100.0 * x as f64 / g.decided.max(1) as f64;
+        println!(
+            "{sig} | {} | {} | {} ({:.1}%) | {} ({:.1}%)",
+            g.positions,
+            g.decided,
+            g.hand,
+            pct(g.hand),
+            g.learned,
+            pct(g.learned)
+        );
+    }
     Ok(())
 }

@@ -1,0 +1,144 @@
+//! Checks of a network against what it should know (docs/eval.md, "Checks"): fortresses — positions
+//! with a lead that the side behind holds, collected from self-play and checked by long searches —
+//! should evaluate near a draw, and on positions the endgame tables cover the evaluation's sign
+//! should agree with the table.
+
+use std::path::Path;
+use std::time::Duration;
+
+use hasami_core::{AnyPosition, HasamiPosition, HasamiRules, Side, SplitMix64};
+use hasami_engine::hasami::net::{network_for, Netted};
+use hasami_engine::tables::{Tables, Value};
+use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher, WIN_BOUND};
+
+use super::gen::{play_game_to_end, GenSettings};
+
+/// A drawn game's last position with a lead of `lead` pieces or more, and the lead.
+fn held_lead(pos: &HasamiPosition, lead: u32) -> bool {
+    let (a, b) = (
+        pos.pieces(Side::First).len(),
+        pos.pieces(Side::Second).len(),
+    );
+    a.abs_diff(b) >= lead
+}
+
+/// Plays the generator's games and keeps the last position of each drawn game in which one side
+/// still led by `lead` pieces or more, when a search of `check` finds no forced win in it (nor in
+/// the position with the other side to move). Returns the positions as text, at most `max`.
+pub fn collect_fortresses(
+    s: &GenSettings,
+    lead: u32,
+    check: Duration,
+    max: usize,
+    mut progress: impl FnMut(u64, usize),
+) -> Vec<String> {
+    let mut searcher = Searcher::new(64, 1);
+    let mut found = Vec::new();
+    for i in 0..s.games {
+        if found.len() >= max {
+            break;
+        }
+        let Some((_, game, None)) = play_game_to_end(s, i, &mut searcher) else {
+            progress(i + 1, found.len());
+            continue;
+        };
+        let last = *game.position();
+        if held_lead(&last, lead) {
+            // The quiet count is reset: the position is judged as a fortress, not as a count run out.
+            let fresh = HasamiPosition::from_pieces(
+                s.rules,
+                [last.pieces(Side::First), last.pieces(Side::Second)],
+                last.side(),
+                0,
+            );
+            let proven = [fresh, fresh.with_side_to_move(!fresh.side())]
+                .iter()
+                .any(|p| {
+                    searcher.clear();
+                    let limits = Limits {
+                        movetime: Some(check),
+                        ..Limits::default()
+                    };
+                    let request = SearchRequest::new(AnyPosition::Hasami(*p), vec![p.hash()])
+                        .limits(limits)
+                        .learned(false);
+                    searcher.search(&request, |_| {}).score.abs() >= WIN_BOUND
+                });
+            if !proven && fresh.status().is_none() {
+                found.push(fresh.to_setup().to_string());
+            }
+        }
+        progress(i + 1, found.len());
+    }
+    found
+}
+
+/// 1 when the side to move has at least as many pieces as the other, else −1: what turns a score
+/// for the side to move into one for the side ahead.
+pub fn leader_sign(pos: &HasamiPosition) -> i32 {
+    let (mine, theirs) = (pos.pieces(pos.side()).len(), pos.pieces(!pos.side()).len());
+    if mine >= theirs {
+        1
+    } else {
+        -1
+    }
+}
+
+/// The hand-written evaluation and the learned one (hand plus network) of `pos`, for the side that
+/// leads (the side to move's view turned when the other leads).
+pub fn evaluations(pos: &HasamiPosition) -> (i32, Option<i32>) {
+    let sign = leader_sign(pos);
+    let hand = SearchGame::evaluate(pos);
+    let learned = network_for(pos.rules()).map(|net| Netted::new(*pos, net).evaluate());
+    (sign * hand, learned.map(|v| sign * v))
+}
+
+/// How often the evaluation's sign agrees with the tables on positions they cover.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Agreement {
+    /// Positions looked at.
+    pub positions: u64,
+    /// Of them, won or lost for the side to move by the tables (draws are left out).
+    pub decided: u64,
+    /// Decided positions whose hand-written evaluation has the table's sign.
+    pub hand: u64,
+    /// Decided positions whose learned evaluation has the table's sign.
+    pub learned: u64,
+}
+
+/// Draws `count` random positions of every table in `dir` for `rules` (uniformly among each table's
+/// placements, the side to move's pieces first) and counts sign agreement.
+pub fn table_agreement(
+    dir: &Path,
+    rules: &'static HasamiRules,
+    count: u64,
+    seed: u64,
+) -> Result<Vec<(String, Agreement)>, String> {
+    let tables = Tables::load_dir(dir).map_err(|e| e.to_string())?;
+    let net = network_for(rules).ok_or_else(|| format!("no network is shipped for {}", rules))?;
+    let mut out = Vec::new();
+    let mut rng = SplitMix64(seed);
+    for table in tables.tables().iter().filter(|t| t.rules() == rules) {
+        let size = table.indexer().count().max(1);
+        let mut a = Agreement::default();
+        for _ in 0..count {
+            let pos = table.position(rng.below(size));
+            if pos.status().is_some() || !pos.has_moves() {
+                continue;
+            }
+            a.positions += 1;
+            let want = match table.value_of(&pos) {
+                Some(Value::Win(_)) => 1,
+                Some(Value::Loss(_)) => -1,
+                _ => continue,
+            };
+            a.decided += 1;
+            let hand = SearchGame::evaluate(&pos);
+            let learned = Netted::new(pos, net).evaluate();
+            a.hand += u64::from(hand.signum() == want);
+            a.learned += u64::from(learned.signum() == want);
+        }
+        out.push((table.signature().to_string(), a));
+    }
+    Ok(out)
+}

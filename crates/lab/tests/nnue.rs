@@ -1,0 +1,132 @@
+//! `hasami-lab nnue` end to end: self-play data, a training run over it whose network the engine
+//! reads, the same network again from the same seed, and hostile arguments and files refused.
+
+use std::process::{Command, Output};
+
+use hasami_engine::hasami::net::Network;
+
+const EXE: &str = env!("CARGO_BIN_EXE_hasami-lab");
+
+fn nnue(args: &[&str]) -> Output {
+    Command::new(EXE)
+        .arg("nnue")
+        .args(args)
+        .output()
+        .expect("run hasami-lab nnue")
+}
+
+fn ok(out: &Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+fn refused(out: &Output, what: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(what), "{err}");
+}
+
+#[test]
+fn data_then_a_network_the_engine_reads_the_same_from_the_same_seed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data.bin");
+    let d = data.to_str().unwrap();
+    let text = ok(&nnue(&[
+        "gen",
+        "--variant",
+        "mak-yek+win=pieces-left:6",
+        "--games",
+        "200",
+        "--nodes",
+        "100,200",
+        "--max-plies",
+        "200",
+        "--threads",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        d,
+    ]));
+    assert!(text.contains("positions from 200 games"), "{text}");
+    let mut nets = Vec::new();
+    for run in ["a", "b"] {
+        let net = tmp.path().join(format!("{run}.nnue"));
+        let curve = tmp.path().join(format!("{run}.csv"));
+        let text = ok(&nnue(&[
+            "train",
+            "--data",
+            d,
+            "--out",
+            net.to_str().unwrap(),
+            "--curve",
+            curve.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--seed",
+            "4",
+        ]));
+        assert!(text.contains("held-out loss: hand-written"), "{text}");
+        let csv = std::fs::read_to_string(&curve).unwrap();
+        assert_eq!(csv.lines().count(), 3, "{csv}");
+        let bytes = std::fs::read(&net).unwrap();
+        let network = Network::read(&bytes).unwrap();
+        assert_eq!(network.variant(), "mak-yek+win=pieces-left:6");
+        nets.push(bytes);
+    }
+    assert_eq!(nets[0], nets[1]);
+}
+
+#[test]
+fn hostile_arguments_and_files_are_refused_with_a_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    let o = out.to_str().unwrap();
+    refused(
+        &nnue(&["gen", "--variant", "nope", "--out", o]),
+        "--variant nope",
+    );
+    refused(
+        &nnue(&["gen", "--variant", "hasami", "--nodes", "0", "--out", o]),
+        "--nodes",
+    );
+    let junk = tmp.path().join("junk.bin");
+    std::fs::write(&junk, b"hasami-nnue-data 1\nvariant hasami\nshort").unwrap();
+    refused(
+        &nnue(&["train", "--data", junk.to_str().unwrap(), "--out", o]),
+        "cut short",
+    );
+    std::fs::write(&junk, vec![b'x'; 5000]).unwrap();
+    refused(
+        &nnue(&["train", "--data", junk.to_str().unwrap(), "--out", o]),
+        "the header",
+    );
+    refused(
+        &nnue(&[
+            "train",
+            "--data",
+            junk.to_str().unwrap(),
+            "--out",
+            o,
+            "--lambda",
+            "2",
+        ]),
+        "--lambda",
+    );
+    refused(
+        &nnue(&[
+            "tables",
+            "--variant",
+            "dai-hasami",
+            "--dir",
+            tmp.path().to_str().unwrap(),
+        ]),
+        "no network",
+    );
+    assert!(!out.exists());
+}
