@@ -309,16 +309,21 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
         }
         std::fs::write(path, text)?;
     }
-    let last = trained.curve.last().expect("one epoch at least");
+    let best = trained
+        .curve
+        .iter()
+        .min_by(|a, b| a.test.total_cmp(&b.test))
+        .expect("one epoch at least");
     println!(
         "{}: {variant}, {} positions trained, {} held out, K {:.6}; held-out loss: hand-written {:.6}, \
-         network {:.6} (float) {:.6} (integer); {:.1} s",
+         network {:.6} (float, epoch {}) {:.6} (integer); {:.1} s",
         a.out.display(),
         trained.counts.0,
         trained.counts.1,
         trained.k,
         trained.hand_test,
-        last.test,
+        best.test,
+        best.epoch,
         trained.integer_test,
         began.elapsed().as_secs_f64()
     );

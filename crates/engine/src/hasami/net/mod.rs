@@ -18,7 +18,10 @@ pub use netted::Netted;
 pub use network::{Network, NetworkError, HIDDEN, QA, QB};
 
 /// The shipped networks (`crates/engine/nets/`); each file names its variant.
-const SHIPPED: &[&[u8]] = &[];
+const SHIPPED: &[&[u8]] = &[
+    include_bytes!("../../../nets/hasami.nnue"),
+    include_bytes!("../../../nets/mak-yek.nnue"),
+];
 
 /// The shipped networks, read once.
 pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
