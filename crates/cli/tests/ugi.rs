@@ -617,8 +617,15 @@ fn learned_eval_is_an_option_that_searches_either_way_and_refuses_bad_values() {
         "isready",
         "quit",
     ]));
-    assert!(out.contains(&"option name LearnedEval type check default true".to_string()), "{out:?}");
+    assert!(
+        out.contains(&"option name LearnedEval type check default true".to_string()),
+        "{out:?}"
+    );
     assert!(out.iter().any(|l| l
         == "info string error: bad value 'maybe' for option LearnedEval: expected true or false"));
-    assert_eq!(out.iter().filter(|l| l.starts_with("bestmove ")).count(), 3, "{out:?}");
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        3,
+        "{out:?}"
+    );
 }

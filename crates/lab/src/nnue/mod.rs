@@ -256,7 +256,7 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
             "--epochs 1-10,000, --batch 1-1,000,000".into(),
         ));
     }
-    if !(0.0..=1.0).contains(&a.lambda) || !(a.lr > 0.0 && a.lr < 1.0) {
+    if !((0.0..=1.0).contains(&a.lambda) && a.lr > 0.0 && a.lr < 1.0) {
         return Err(CliError::Usage("--lambda 0-1, --lr between 0 and 1".into()));
     }
     if a.k.is_some_and(|k| !(k > 0.0 && k < 1.0)) {
@@ -291,7 +291,7 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
         seed: a.seed,
     };
     let began = Instant::now();
-    let trained = train::train(&variant, rules.size(), &records, &settings, |e| {
+    let trained = train::train(rules, &records, &settings, |e| {
         eprintln!(
             "epoch {:>3}: train {:.6}, held out {:.6}, {:.0} s",
             e.epoch,

@@ -1,10 +1,12 @@
 //! The trainer: the network's float weights fitted by Adam on one thread, in a fixed order from the
 //! seed, so a run repeats bit for bit (docs/eval.md, "Training"). The network learns a correction
-//! to the hand-written evaluation: the prediction is `sigmoid(K · (hand + 100 · net))`, the target
+//! to the search's static evaluation (hand-written terms and press): the prediction is
+//! `sigmoid(K · (base + 100 · net))`, the target
 //! `λ · result + (1 − λ) · sigmoid(K · score)`, the loss their squared difference.
 
-use hasami_core::{Side, SplitMix64};
+use hasami_core::{HasamiRules, Side, SplitMix64};
 use hasami_engine::hasami::net::{input, Network, HIDDEN, QA, QB};
+use hasami_engine::{Press, SearchGame};
 
 use super::record::Record;
 
@@ -41,7 +43,8 @@ struct Sample {
 
 /// The sample of record `r`, with the files turned over when `mirrored` (the games' rules are the
 /// same seen in a mirror, so this doubles the training positions).
-fn sample(size: u8, r: &Record, mirrored: bool) -> Sample {
+fn sample(rules: &'static HasamiRules, r: &Record, mirrored: bool) -> Sample {
+    let size = rules.size();
     let mut inputs = Vec::with_capacity(64);
     for view in [r.side, !r.side] {
         for piece in Side::ALL {
@@ -59,10 +62,17 @@ fn sample(size: u8, r: &Record, mirrored: bool) -> Sample {
     Sample {
         inputs,
         split,
-        hand: f32::from(r.hand),
+        hand: base(rules, r) as f32,
         score: f32::from(r.score),
         result: r.result.points(),
     }
+}
+
+/// What the network corrects: the search's static evaluation at full strength, the hand-written
+/// terms and the press ([`SearchGame::evaluate_pressed`]), computed again from the position (the
+/// data's own field is the hand-written evaluation alone).
+fn base(rules: &'static HasamiRules, r: &Record) -> i32 {
+    SearchGame::evaluate_pressed(&r.position(rules), Press::Full)
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -211,14 +221,14 @@ fn held_out(i: usize) -> bool {
 
 /// Trains a network for `variant` (board `size`) on `records`; `report` gets each epoch.
 pub fn train(
-    variant: &str,
-    size: u8,
+    rules: &'static HasamiRules,
     records: &[Record],
     s: &TrainSettings,
     mut report: impl FnMut(&Epoch),
 ) -> Result<Trained, String> {
-    let all: Vec<Sample> = records.iter().map(|r| sample(size, r, false)).collect();
-    let mirrored: Vec<Sample> = records.iter().map(|r| sample(size, r, true)).collect();
+    let (variant, size) = (rules.to_string(), rules.size());
+    let all: Vec<Sample> = records.iter().map(|r| sample(rules, r, false)).collect();
+    let mirrored: Vec<Sample> = records.iter().map(|r| sample(rules, r, true)).collect();
     let (mut train_set, mut test_set) = (Vec::new(), Vec::new());
     for (i, (smp, mirror)) in all.iter().zip(&mirrored).enumerate() {
         if held_out(i) {
@@ -328,7 +338,7 @@ pub fn train(
     // The epoch with the lowest held-out loss: more passes over a few hundred thousand positions
     // learn the games' particulars.
     let (_, w) = best.expect("one epoch at least");
-    let network = quantize(variant, size, &w)?;
+    let network = quantize(&variant, size, &w)?;
     let hand_test = loss_of(&Weights::zero(inputs), &test_set, k, s.lambda);
     let integer_test = integer_loss(&network, records, k, s.lambda);
     Ok(Trained {
@@ -355,14 +365,14 @@ fn quantize(variant: &str, size: u8, w: &Weights) -> Result<Network, String> {
 
 /// The held-out loss of the integer network, evaluated as the engine does.
 fn integer_loss(net: &Network, records: &[Record], k: f32, lambda: f32) -> f64 {
-    let rules = hasami_core::HasamiRules::parse(net.variant()).expect("checked when read");
+    let rules = HasamiRules::parse(net.variant()).expect("checked when read");
     let mut total = 0.0;
     let mut n = 0usize;
     for (i, r) in records.iter().enumerate().filter(|(i, _)| held_out(*i)) {
         let _ = i;
         let pos = r.position(rules);
         let out = hasami_engine::hasami::net::Accumulator::of(net, &pos).output(net, r.side);
-        let p = sigmoid(k * (f32::from(r.hand) + out as f32));
+        let p = sigmoid(k * (base(rules, r) as f32 + out as f32));
         let t = lambda * r.result.points() + (1.0 - lambda) * sigmoid(k * f32::from(r.score));
         total += f64::from((p - t) * (p - t));
         n += 1;
@@ -376,10 +386,14 @@ mod tests {
     use crate::nnue::record::Result3;
     use hasami_core::{HasamiPosition, HasamiRules};
 
-    /// Positions of random games whose score is what a simple rule says (100 per own piece on the
-    /// side's back three ranks, less the opponent's), which the hand-written part (0 here) misses.
+    fn rules() -> &'static HasamiRules {
+        HasamiRules::parse("mak-yek").unwrap()
+    }
+
+    /// Positions of random games whose score is the static evaluation plus what a simple rule says
+    /// (100 per own piece on the side's back three ranks, less the opponent's).
     fn records(n: usize) -> Vec<Record> {
-        let rules = HasamiRules::parse("mak-yek").unwrap();
+        let rules = rules();
         let mut rng = SplitMix64(3);
         let mut out = Vec::new();
         while out.len() < n {
@@ -399,8 +413,9 @@ mod tests {
                         })
                         .count() as i32
                 };
-                let score = 100 * (deep(side) - deep(!side));
-                let result = match score.signum() {
+                let extra = 100 * (deep(side) - deep(!side));
+                let score = extra + SearchGame::evaluate_pressed(&pos, Press::Full);
+                let result = match extra.signum() {
                     1 => Result3::Won,
                     0 => Result3::Drawn,
                     _ => Result3::Lost,
@@ -426,7 +441,7 @@ mod tests {
     #[test]
     fn training_learns_what_the_hand_written_part_misses_and_repeats_bit_for_bit() {
         let data = records(12_000);
-        let a = train("mak-yek", 8, &data, &settings(), |_| {}).unwrap();
+        let a = train(rules(), &data, &settings(), |_| {}).unwrap();
         let last = a.curve.iter().map(|e| e.test).fold(f64::MAX, f64::min);
         assert!(
             last < a.hand_test / 4.0,
@@ -438,28 +453,36 @@ mod tests {
             "integer {} float {last}",
             a.integer_test
         );
-        let b = train("mak-yek", 8, &data, &settings(), |_| {}).unwrap();
+        let b = train(rules(), &data, &settings(), |_| {}).unwrap();
         assert_eq!(a.network.to_bytes(), b.network.to_bytes());
         let other = TrainSettings {
             seed: 10,
             ..settings()
         };
-        let c = train("mak-yek", 8, &data, &other, |_| {}).unwrap();
+        let c = train(rules(), &data, &other, |_| {}).unwrap();
         assert_ne!(a.network.to_bytes(), c.network.to_bytes());
     }
 
     #[test]
     fn too_little_data_is_refused() {
         let data = records(500);
-        assert!(train("mak-yek", 8, &data, &settings(), |_| {}).is_err());
+        assert!(train(rules(), &data, &settings(), |_| {}).is_err());
     }
 
     #[test]
-    fn k_is_fitted_where_scores_predict_results() {
+    fn k_is_fitted_larger_where_scores_predict_results_than_where_they_do_not() {
         let data = records(2_000);
-        let samples: Vec<Sample> = data.iter().map(|r| sample(8, r, false)).collect();
-        let refs: Vec<&Sample> = samples.iter().collect();
-        let k = fit_k(&refs);
-        assert!(k > 0.01, "{k}");
+        let fit = |data: &[Record]| {
+            let samples: Vec<Sample> = data.iter().map(|r| sample(rules(), r, false)).collect();
+            fit_k(&samples.iter().collect::<Vec<_>>())
+        };
+        let mut shuffled = data.clone();
+        let results: Vec<_> = data.iter().rev().map(|r| r.result).collect();
+        shuffled
+            .iter_mut()
+            .zip(results)
+            .for_each(|(r, res)| r.result = res);
+        let (k, k_random) = (fit(&data), fit(&shuffled));
+        assert!(k > 2.0 * k_random, "{k} against {k_random}");
     }
 }
