@@ -618,7 +618,7 @@ fn learned_eval_is_an_option_that_searches_either_way_and_refuses_bad_values() {
         "quit",
     ]));
     assert!(
-        out.contains(&"option name LearnedEval type check default true".to_string()),
+        out.contains(&"option name LearnedEval type check default false".to_string()),
         "{out:?}"
     );
     assert!(out.iter().any(|l| l

@@ -50,8 +50,8 @@ pub struct SearchRequest<P> {
 
 impl<P> SearchRequest<P> {
     /// A search of `position`, after the game's `history` of position hashes (`position`'s last),
-    /// with no limit, no level, a stop of its own, seed 0, Shogun searched fairly and the learned
-    /// evaluation where one is shipped.
+    /// with no limit, no level, a stop of its own, seed 0, Shogun searched fairly and the
+    /// hand-written evaluation.
     pub fn new(position: P, history: Vec<u64>) -> SearchRequest<P> {
         SearchRequest {
             position,
@@ -61,7 +61,7 @@ impl<P> SearchRequest<P> {
             stop: Arc::new(AtomicBool::new(false)),
             seed: 0,
             omniscient: false,
-            learned: true,
+            learned: false,
         }
     }
 
@@ -93,8 +93,8 @@ impl<P> SearchRequest<P> {
         SearchRequest { omniscient, ..self }
     }
 
-    /// This request with the learned evaluation where one is shipped (`true`, the default) or the
-    /// hand-written evaluation alone.
+    /// This request with the learned evaluation where one is shipped (`true`) or the hand-written
+    /// evaluation alone (`false`, the default: docs/eval.md says why).
     pub fn learned(self, learned: bool) -> Self {
         SearchRequest { learned, ..self }
     }

@@ -88,7 +88,7 @@ impl Default for Session {
                 settings: None,
                 omniscient: false,
                 multipv: 1,
-                learned: true,
+                learned: false,
             },
             searcher: Arc::new(Searcher::new(16, 1)),
             running: None,
@@ -153,7 +153,7 @@ impl Session {
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
                 out.push("option name Omniscient type check default false".into());
-                out.push("option name LearnedEval type check default true".into());
+                out.push("option name LearnedEval type check default false".into());
                 out.push("option name LevelSettings type string default <empty>".into());
                 out.push("option name TablePath type string default <empty>".into());
                 out.push(format!(

@@ -277,3 +277,43 @@ fn a_table_filled_far_from_the_quiet_limit_does_not_claim_a_win_near_it() {
         "after a search far from the limit: {warm}"
     );
 }
+
+#[test]
+fn the_learned_evaluation_searches_only_where_asked_at_full_strength_with_a_network() {
+    use hasami_core::{AnyPosition, HasamiPosition, HasamiRules};
+    use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
+    let nodes = |variant: &str, learned: bool, level: Option<u32>| {
+        let start = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
+        let pos = AnyPosition::Hasami(start);
+        let mut request = SearchRequest::new(pos, vec![start.hash()])
+            .limits(Limits {
+                depth: Some(6),
+                ..Limits::default()
+            })
+            .learned(learned);
+        if let Some(n) = level {
+            request = request.level(level_for(&pos, n)).seed(3);
+        }
+        Searcher::new(16, 1).search(&request, |_| {}).nodes
+    };
+    // A network is shipped for mak-yek: the learned evaluation searches another tree.
+    assert_ne!(nodes("mak-yek", true, None), nodes("mak-yek", false, None));
+    assert_ne!(
+        nodes("mak-yek", true, Some(10)),
+        nodes("mak-yek", false, Some(10))
+    );
+    // Levels 1-9 keep the hand-written evaluation; so does a variant without a network.
+    assert_eq!(
+        nodes("mak-yek", true, Some(6)),
+        nodes("mak-yek", false, Some(6))
+    );
+    assert_eq!(
+        nodes("hasami-chess", true, None),
+        nodes("hasami-chess", false, None)
+    );
+    // The default is the hand-written evaluation.
+    let pos = AnyPosition::Hasami(HasamiPosition::start(
+        HasamiRules::parse("mak-yek").unwrap(),
+    ));
+    assert!(!SearchRequest::new(pos, vec![]).learned);
+}

@@ -29,8 +29,8 @@ pub struct BenchArgs {
     /// machine); the per-position lines are from the first run.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     runs: u32,
-    /// Search the Hasami family with the learned evaluation where a network is shipped (the
-    /// engine's default in play); without it the bench measures the hand-written evaluation.
+    /// Search the Hasami family with the learned evaluation where a network is shipped (UGI
+    /// `LearnedEval`); without it the bench measures the hand-written evaluation, as the engine plays.
     #[arg(long)]
     learned: bool,
 }

@@ -34,9 +34,9 @@ pub(super) struct RunArgs {
     /// Nodes per move for the side behind, when it differs (with `--nodes`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), requires = "nodes")]
     defender_nodes: Option<u64>,
-    /// Both sides with the hand-written evaluation alone (no learned evaluation).
+    /// Both sides with the learned evaluation where a network is shipped (docs/eval.md).
     #[arg(long)]
-    hand: bool,
+    learned: bool,
     /// The level of both sides.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10))]
     level: u32,
@@ -255,7 +255,7 @@ fn play_out(
         let r = searchers[who].search(
             &SearchRequest::new(pos, game.hashes())
                 .level(level_for(&pos, args.level))
-                .learned(!args.hand)
+                .learned(args.learned)
                 .limits(limits[who])
                 .seed(seed ^ game.plies() as u64),
             |_| {},

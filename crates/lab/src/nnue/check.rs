@@ -9,7 +9,7 @@ use std::time::Duration;
 use hasami_core::{AnyPosition, HasamiPosition, HasamiRules, Side, SplitMix64};
 use hasami_engine::hasami::net::{network_for, Netted};
 use hasami_engine::tables::{Tables, Value};
-use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher, WIN_BOUND};
+use hasami_engine::{Limits, Press, SearchGame, SearchRequest, Searcher, WIN_BOUND};
 
 use super::gen::{play_game_to_end, GenSettings};
 
@@ -84,12 +84,13 @@ pub fn leader_sign(pos: &HasamiPosition) -> i32 {
     }
 }
 
-/// The hand-written evaluation and the learned one (hand plus network) of `pos`, for the side that
-/// leads (the side to move's view turned when the other leads).
+/// The static evaluation at full strength (hand-written terms and press) and the learned one (that
+/// plus the network) of `pos`, for the side that leads (the side to move's view turned when the other leads).
 pub fn evaluations(pos: &HasamiPosition) -> (i32, Option<i32>) {
     let sign = leader_sign(pos);
-    let hand = SearchGame::evaluate(pos);
-    let learned = network_for(pos.rules()).map(|net| Netted::new(*pos, net).evaluate());
+    let hand = SearchGame::evaluate_pressed(pos, Press::Full);
+    let learned =
+        network_for(pos.rules()).map(|net| Netted::new(*pos, net).evaluate_pressed(Press::Full));
     (sign * hand, learned.map(|v| sign * v))
 }
 
@@ -104,6 +105,12 @@ pub struct Agreement {
     pub hand: u64,
     /// Decided positions whose learned evaluation has the table's sign.
     pub learned: u64,
+    /// Positions the tables call drawn.
+    pub drawn: u64,
+    /// The sum of the hand-written evaluation's size (absolute value) over the drawn positions.
+    pub hand_drawn: u64,
+    /// The same for the learned evaluation.
+    pub learned_drawn: u64,
 }
 
 /// Draws `count` random positions of every table in `dir` for `rules` (uniformly among each table's
@@ -127,14 +134,20 @@ pub fn table_agreement(
                 continue;
             }
             a.positions += 1;
+            let hand = SearchGame::evaluate_pressed(&pos, Press::Full);
+            let learned = Netted::new(pos, net).evaluate_pressed(Press::Full);
             let want = match table.value_of(&pos) {
                 Some(Value::Win(_)) => 1,
                 Some(Value::Loss(_)) => -1,
-                _ => continue,
+                Some(Value::Draw) => {
+                    a.drawn += 1;
+                    a.hand_drawn += u64::from(hand.unsigned_abs());
+                    a.learned_drawn += u64::from(learned.unsigned_abs());
+                    continue;
+                }
+                None => continue,
             };
             a.decided += 1;
-            let hand = SearchGame::evaluate(&pos);
-            let learned = Netted::new(pos, net).evaluate();
             a.hand += u64::from(hand.signum() == want);
             a.learned += u64::from(learned.signum() == want);
         }

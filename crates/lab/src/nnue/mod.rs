@@ -445,17 +445,24 @@ fn run_tables(a: &TablesArgs) -> Result<(), CliError> {
         return Err(CliError::Usage("--count 1-100,000,000".into()));
     }
     let rows = check::table_agreement(&a.dir, rules, a.count, a.seed).map_err(CliError::Usage)?;
-    println!("table | positions | decided | hand-written sign right | learned sign right");
+    println!(
+        "table | positions | decided | hand-written sign right | learned sign right | drawn | \
+         mean size on drawn: hand-written | learned"
+    );
     for (sig, g) in rows {
         let pct = |x: u64| 100.0 * x as f64 / g.decided.max(1) as f64;
+        let mean = |x: u64| x as f64 / g.drawn.max(1) as f64;
         println!(
-            "{sig} | {} | {} | {} ({:.1}%) | {} ({:.1}%)",
+            "{sig} | {} | {} | {} ({:.1}%) | {} ({:.1}%) | {} | {:.0} | {:.0}",
             g.positions,
             g.decided,
             g.hand,
             pct(g.hand),
             g.learned,
-            pct(g.learned)
+            pct(g.learned),
+            g.drawn,
+            mean(g.hand_drawn),
+            mean(g.learned_drawn)
         );
     }
     Ok(())
