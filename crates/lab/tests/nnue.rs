@@ -130,3 +130,40 @@ fn hostile_arguments_and_files_are_refused_with_a_reason() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn fortresses_are_collected_as_a_suite_that_score_reads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let suite = tmp.path().join("fortresses.txt");
+    let s = suite.to_str().unwrap();
+    let text = ok(&nnue(&[
+        "fortresses",
+        "--variant",
+        "hasami+max-run=1+quiet=30",
+        "--games",
+        "40",
+        "--nodes",
+        "300",
+        "--check-ms",
+        "50",
+        "--lead",
+        "1",
+        "--max",
+        "3",
+        "--out",
+        s,
+    ]));
+    assert!(text.contains("3 fortresses"), "{text}");
+    let file = std::fs::read_to_string(&suite).unwrap();
+    assert!(file.contains("variant hasami+max-run=1+quiet=30"), "{file}");
+    let scores = ok(&nnue(&["score", "--suite", s, "--nodes", "500"]));
+    // A header and one line per position; no network for this variant: "-" for the learned one.
+    assert_eq!(scores.lines().count(), 4, "{scores}");
+    assert!(
+        scores
+            .lines()
+            .skip(1)
+            .all(|l| l.split(" | ").nth(3) == Some("-")),
+        "{scores}"
+    );
+}
