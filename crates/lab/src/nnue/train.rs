@@ -95,7 +95,7 @@ impl Weights {
         Weights {
             w1: (0..inputs * HIDDEN).map(|_| uniform(0.1)).collect(),
             b1: (0..HIDDEN).map(|_| 0.25 + uniform(0.1)).collect(),
-            w2: (0..2 * HIDDEN).map(|_| uniform(0.01)).collect(),
+            w2: tied((0..HIDDEN).map(|_| uniform(0.01)).collect()),
             b2: 0.0,
         }
     }
@@ -129,6 +129,18 @@ impl Weights {
                 .map(|(a, w)| a.clamp(0.0, 1.0) * w)
                 .sum::<f32>()
     }
+}
+
+/// The output weights from the side to move's half: the other side's half is its negation (and the
+/// bias is 0), so a position scores the same for one side as it scores against the other, whoever
+/// is to move. The search's scores carry terms of the root's side that a position cannot show
+/// (progress and the deadline, which grow with the plies since the last capture), and an output
+/// free to do so learned them as a bonus for the side to move: −18 centi-pieces on average in
+/// mak-yek, where that network lost at 100 ms (docs/eval.md).
+fn tied(half: Vec<f32>) -> Vec<f32> {
+    let mut w2 = half.clone();
+    w2.extend(half.iter().map(|w| -w));
+    w2
 }
 
 /// Adam's moments.
@@ -308,7 +320,20 @@ pub fn train(
             let c2 = 1.0 - 0.999f32.powi(adam.t);
             adam_step(&mut w.w1, &g.w1, &mut adam.m.w1, &mut adam.v.w1, lr, c1, c2);
             adam_step(&mut w.b1, &g.b1, &mut adam.m.b1, &mut adam.v.b1, lr, c1, c2);
-            adam_step(&mut w.w2, &g.w2, &mut adam.m.w2, &mut adam.v.w2, lr, c1, c2);
+            // The output has no side-to-move term (see `tied`): one half is trained, the other
+            // follows it, and the bias stays 0.
+            let g_half: Vec<f32> = (0..HIDDEN).map(|j| g.w2[j] - g.w2[HIDDEN + j]).collect();
+            adam_step(
+                &mut w.w2[..HIDDEN],
+                &g_half,
+                &mut adam.m.w2[..HIDDEN],
+                &mut adam.v.w2[..HIDDEN],
+                lr,
+                c1,
+                c2,
+            );
+            w.w2 = tied(w.w2[..HIDDEN].to_vec());
+            g.b2 = 0.0;
             let mut b2 = [w.b2];
             adam_step(
                 &mut b2,
