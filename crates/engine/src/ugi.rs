@@ -194,6 +194,15 @@ impl Session {
         if name.is_empty() {
             return error(out, "missing option name");
         }
+        let check = || -> Result<bool, String> {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!(
+                    "bad value '{value}' for option {name}: expected true or false"
+                )),
+            }
+        };
         let spin = |lo: u32, hi: u32| -> Result<u32, String> {
             match value.parse::<u32>() {
                 Ok(v) if (lo..=hi).contains(&v) => Ok(v),
@@ -210,25 +219,13 @@ impl Session {
                 }
                 Err(e) => error(out, format_args!("bad variant '{value}': {e}")),
             },
-            "omniscient" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.options.omniscient = true,
-                "false" => self.options.omniscient = false,
-                _ => error(
-                    out,
-                    format_args!(
-                        "bad value '{value}' for option Omniscient: expected true or false"
-                    ),
-                ),
+            "omniscient" => match check() {
+                Ok(v) => self.options.omniscient = v,
+                Err(e) => error(out, e),
             },
-            "learnedeval" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.options.learned = true,
-                "false" => self.options.learned = false,
-                _ => error(
-                    out,
-                    format_args!(
-                        "bad value '{value}' for option LearnedEval: expected true or false"
-                    ),
-                ),
+            "learnedeval" => match check() {
+                Ok(v) => self.options.learned = v,
+                Err(e) => error(out, e),
             },
             "hash" => match spin(1, crate::MAX_MIB as u32) {
                 // The old table stays until the new one is had; a refused size changes nothing.
