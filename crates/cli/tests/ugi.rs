@@ -598,34 +598,3 @@ fn threads_and_table_path_keep_the_table_instead_of_allocating_another() {
     assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
 }
-
-#[test]
-fn learned_eval_is_an_option_that_searches_either_way_and_refuses_bad_values() {
-    let out = ugi(lines(&[
-        "ugi",
-        "setoption name LearnedEval value maybe",
-        "position startpos",
-        "go nodes 3000",
-        "isready",
-        "setoption name LearnedEval value false",
-        "go nodes 3000",
-        "isready",
-        "setoption name Variant value mak-yek",
-        "setoption name LearnedEval value true",
-        "position startpos",
-        "go nodes 3000",
-        "isready",
-        "quit",
-    ]));
-    assert!(
-        out.contains(&"option name LearnedEval type check default false".to_string()),
-        "{out:?}"
-    );
-    assert!(out.iter().any(|l| l
-        == "info string error: bad value 'maybe' for option LearnedEval: expected true or false"));
-    assert_eq!(
-        out.iter().filter(|l| l.starts_with("bestmove ")).count(),
-        3,
-        "{out:?}"
-    );
-}
