@@ -83,7 +83,7 @@ fn material(pos: &AnyPosition) -> Option<(usize, usize)> {
 }
 
 /// The side ahead by `lead` pieces or more, if any.
-fn ahead(pos: &AnyPosition, lead: usize) -> Option<Side> {
+pub(crate) fn ahead(pos: &AnyPosition, lead: usize) -> Option<Side> {
     let (b, w) = material(pos)?;
     if b >= w + lead {
         Some(Side::First)

@@ -12,15 +12,7 @@ use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{Limits, Press, SearchGame, SearchRequest, Searcher, WIN_BOUND};
 
 use super::gen::{play_game_to_end, GenSettings};
-
-/// A drawn game's last position with a lead of `lead` pieces or more, and the lead.
-fn held_lead(pos: &HasamiPosition, lead: u32) -> bool {
-    let (a, b) = (
-        pos.pieces(Side::First).len(),
-        pos.pieces(Side::Second).len(),
-    );
-    a.abs_diff(b) >= lead
-}
+use crate::convert::ahead;
 
 /// Plays the generator's games and keeps the last position of each drawn game in which one side
 /// still led by `lead` pieces or more, when a search of `check` finds no forced win in it (nor in
@@ -43,7 +35,7 @@ pub fn collect_fortresses(
             continue;
         };
         let last = *game.position();
-        if held_lead(&last, lead) {
+        if ahead(&AnyPosition::Hasami(last), lead as usize).is_some() {
             // The quiet count is reset: the position is judged as a fortress, not as a count run out.
             let fresh = HasamiPosition::from_pieces(
                 s.rules,

@@ -43,8 +43,7 @@ struct Sample {
 
 /// The sample of record `r`, with the files turned over when `mirrored` (the games' rules are the
 /// same seen in a mirror, so this doubles the training positions).
-fn sample(rules: &'static HasamiRules, r: &Record, mirrored: bool) -> Sample {
-    let size = rules.size();
+fn sample(size: u8, r: &Record, base: i32, mirrored: bool) -> Sample {
     let mut inputs = Vec::with_capacity(64);
     for view in [r.side, !r.side] {
         for piece in Side::ALL {
@@ -62,7 +61,7 @@ fn sample(rules: &'static HasamiRules, r: &Record, mirrored: bool) -> Sample {
     Sample {
         inputs,
         split,
-        hand: base(rules, r) as f32,
+        hand: base as f32,
         score: f32::from(r.score),
         result: r.result.points(),
     }
@@ -239,8 +238,18 @@ pub fn train(
     mut report: impl FnMut(&Epoch),
 ) -> Result<Trained, String> {
     let (variant, size) = (rules.to_string(), rules.size());
-    let all: Vec<Sample> = records.iter().map(|r| sample(rules, r, false)).collect();
-    let mirrored: Vec<Sample> = records.iter().map(|r| sample(rules, r, true)).collect();
+    // The base of each record once: a mirrored position's is the same.
+    let bases: Vec<i32> = records.iter().map(|r| base(rules, r)).collect();
+    let all: Vec<Sample> = records
+        .iter()
+        .zip(&bases)
+        .map(|(r, &b)| sample(size, r, b, false))
+        .collect();
+    let mirrored: Vec<Sample> = records
+        .iter()
+        .zip(&bases)
+        .map(|(r, &b)| sample(size, r, b, true))
+        .collect();
     let (mut train_set, mut test_set) = (Vec::new(), Vec::new());
     for (i, (smp, mirror)) in all.iter().zip(&mirrored).enumerate() {
         if held_out(i) {
@@ -365,7 +374,7 @@ pub fn train(
     let (_, w) = best.expect("one epoch at least");
     let network = quantize(&variant, size, &w)?;
     let hand_test = loss_of(&Weights::zero(inputs), &test_set, k, s.lambda);
-    let integer_test = integer_loss(&network, records, k, s.lambda);
+    let integer_test = integer_loss(&network, records, &bases, k, s.lambda);
     Ok(Trained {
         network,
         k,
@@ -389,15 +398,20 @@ fn quantize(variant: &str, size: u8, w: &Weights) -> Result<Network, String> {
 }
 
 /// The held-out loss of the integer network, evaluated as the engine does.
-fn integer_loss(net: &Network, records: &[Record], k: f32, lambda: f32) -> f64 {
+fn integer_loss(net: &Network, records: &[Record], bases: &[i32], k: f32, lambda: f32) -> f64 {
     let rules = HasamiRules::parse(net.variant()).expect("checked when read");
     let mut total = 0.0;
     let mut n = 0usize;
-    for (i, r) in records.iter().enumerate().filter(|(i, _)| held_out(*i)) {
-        let _ = i;
+    for (r, &b) in records
+        .iter()
+        .zip(bases)
+        .enumerate()
+        .filter(|(i, _)| held_out(*i))
+        .map(|(_, x)| x)
+    {
         let pos = r.position(rules);
         let out = hasami_engine::hasami::net::Accumulator::of(net, &pos).output(net, r.side);
-        let p = sigmoid(k * (base(rules, r) as f32 + out as f32));
+        let p = sigmoid(k * (b as f32 + out as f32));
         let t = lambda * r.result.points() + (1.0 - lambda) * sigmoid(k * f32::from(r.score));
         total += f64::from((p - t) * (p - t));
         n += 1;
@@ -498,7 +512,10 @@ mod tests {
     fn k_is_fitted_larger_where_scores_predict_results_than_where_they_do_not() {
         let data = records(2_000);
         let fit = |data: &[Record]| {
-            let samples: Vec<Sample> = data.iter().map(|r| sample(rules(), r, false)).collect();
+            let samples: Vec<Sample> = data
+                .iter()
+                .map(|r| sample(8, r, base(rules(), r), false))
+                .collect();
             fit_k(&samples.iter().collect::<Vec<_>>())
         };
         let mut shuffled = data.clone();
