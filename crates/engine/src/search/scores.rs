@@ -3,7 +3,7 @@
 //! game ends.
 
 use super::{Worker, EVAL_CACHE, WIN, WIN_BOUND};
-use crate::game::{SearchGame, Terminal};
+use crate::game::{QuietCount, SearchGame, Terminal};
 use crate::pressing::Pressing;
 
 /// Centi-pieces per ply without a capture that the root's side gives up (the progress term): 2 beat
@@ -70,19 +70,10 @@ impl<G: SearchGame> Worker<'_, G> {
             Some(d) => e - self.for_root(ply, d.cost(pos, ply)),
             None => e,
         };
-        let Some(q) = pos.quiet_count() else {
-            return e;
-        };
-        let (quiet, limit) = (q.plies.min(q.limit) as i32, q.limit as i32);
-        if let Some(ahead) = q.decides {
-            return e + ahead.signum() * WAIT * quiet;
+        match pos.quiet_count() {
+            Some(q) => q.scored(e, ply.is_multiple_of(2)),
+            None => e,
         }
-        let e = if q.fade {
-            e * (limit - quiet) / limit
-        } else {
-            e
-        };
-        e - self.for_root(ply, PROGRESS * quiet)
     }
 
     /// `v` for the root's side as seen by the side to move at `ply`.
@@ -114,6 +105,45 @@ impl<G: SearchGame> Worker<'_, G> {
             Terminal::Loss => -WIN + ply as i32,
             Terminal::Draw => self.draw_score(pos, ply),
         }
+    }
+}
+
+impl QuietCount {
+    /// The share of a static evaluation the search keeps at this count, as (numerator,
+    /// denominator): it fades linearly towards 0 as the limit nears when [`QuietCount::fade`] says
+    /// so (and the count does not decide the game), else all of it.
+    #[inline]
+    pub fn kept(&self) -> (i32, i32) {
+        if self.fade && self.decides.is_none() {
+            let limit = self.limit.max(1);
+            ((limit - self.plies.min(limit)) as i32, limit as i32)
+        } else {
+            (1, 1)
+        }
+    }
+
+    /// What the search adds to the kept evaluation for the side to move, which is the root's side
+    /// when `root`: where the count decides at the limit, [`WAIT`] per quiet ply for the side ahead
+    /// (and taken from the side behind); elsewhere [`PROGRESS`] per quiet ply taken from the
+    /// root's side (and given to the other).
+    #[inline]
+    pub fn offset(&self, root: bool) -> i32 {
+        let quiet = self.plies.min(self.limit) as i32;
+        match self.decides {
+            Some(ahead) => ahead.signum() * WAIT * quiet,
+            None if root => -PROGRESS * quiet,
+            None => PROGRESS * quiet,
+        }
+    }
+
+    /// The static evaluation `e` (for the side to move, the root's side when `root`) as the search
+    /// scores it at this count: [`QuietCount::kept`] of it plus [`QuietCount::offset`]. A search's
+    /// score carries these terms; the trainer of the learned evaluation puts them on its prediction
+    /// too, as the network is added before them (docs/eval.md).
+    #[inline]
+    pub fn scored(&self, e: i32, root: bool) -> i32 {
+        let (n, d) = self.kept();
+        e * n / d + self.offset(root)
     }
 }
 

@@ -1,12 +1,13 @@
 //! The trainer: the network's float weights fitted by Adam on one thread, in a fixed order from the
 //! seed, so a run repeats bit for bit (docs/eval.md, "Training"). The network learns a correction
 //! to the search's static evaluation (hand-written terms and press): the prediction is
-//! `sigmoid(K · (base + 100 · net))`, the target
+//! `sigmoid(K · scored(base + 100 · net))`, where `scored` puts on the terms the search adds to a
+//! static evaluation at the count of quiet plies (mak-yek's fade and progress term), the target
 //! `λ · result + (1 − λ) · sigmoid(K · score)`, the loss their squared difference.
 
 use hasami_core::{HasamiRules, Side, SplitMix64};
 use hasami_engine::hasami::net::{input, Network, HIDDEN, QA, QB};
-use hasami_engine::{Press, SearchGame};
+use hasami_engine::{Press, QuietCount, SearchGame};
 
 use super::record::Record;
 
@@ -37,13 +38,17 @@ struct Sample {
     inputs: Vec<u8>,
     split: u8,
     hand: f32,
+    /// The share of `hand + 100 · net` the search keeps at the position's quiet count, and what it
+    /// adds ([`Base`]).
+    kept: f32,
+    offset: f32,
     score: f32,
     result: f32,
 }
 
 /// The sample of record `r`, with the files turned over when `mirrored` (the games' rules are the
 /// same seen in a mirror, so this doubles the training positions).
-fn sample(size: u8, r: &Record, base: i32, mirrored: bool) -> Sample {
+fn sample(size: u8, r: &Record, base: Base, mirrored: bool) -> Sample {
     let mut inputs = Vec::with_capacity(64);
     for view in [r.side, !r.side] {
         for piece in Side::ALL {
@@ -58,20 +63,52 @@ fn sample(size: u8, r: &Record, base: i32, mirrored: bool) -> Sample {
         }
     }
     let split = (inputs.len() / 2) as u8;
+    let (kept, offset) = match base.quiet {
+        Some(q) => {
+            let (n, d) = q.kept();
+            (n as f32 / d as f32, q.offset(true) as f32)
+        }
+        None => (1.0, 0.0),
+    };
     Sample {
         inputs,
         split,
-        hand: base as f32,
+        hand: base.e as f32,
+        kept,
+        offset,
         score: f32::from(r.score),
         result: r.result.points(),
     }
 }
 
-/// What the network corrects: the search's static evaluation at full strength, the hand-written
-/// terms and the press ([`SearchGame::evaluate_pressed`]), computed again from the position (the
-/// data's own field is the hand-written evaluation alone).
-fn base(rules: &'static HasamiRules, r: &Record) -> i32 {
-    SearchGame::evaluate_pressed(&r.position(rules), Press::Full)
+/// What the network corrects and what the search makes of it.
+#[derive(Clone, Copy)]
+struct Base {
+    /// The search's static evaluation at full strength, the hand-written terms and the press
+    /// ([`SearchGame::evaluate_pressed`]), computed again from the position (the data's own field
+    /// is the hand-written evaluation alone); the network's output is added to it.
+    e: i32,
+    /// The position's count of quiet plies where the search scores it ([`QuietCount::scored`]:
+    /// in mak-yek the evaluation fades as the limit nears and the root's side pays the progress
+    /// term). A search's score carries these terms, which the network cannot see (it has no input
+    /// for the count) and must not learn: learned, they came on top of the search's own (the
+    /// mak-yek networks that did so lost at 100 ms, docs/eval.md).
+    quiet: Option<QuietCount>,
+}
+
+impl Base {
+    fn of(rules: &'static HasamiRules, r: &Record) -> Base {
+        let pos = r.position(rules);
+        Base {
+            e: SearchGame::evaluate_pressed(&pos, Press::Full),
+            quiet: pos.quiet_count(),
+        }
+    }
+
+    /// `v` (the static evaluation with a network's output) as the search scores it at the root.
+    fn scored(self, v: i32) -> i32 {
+        self.quiet.map_or(v, |q| q.scored(v, true))
+    }
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -190,7 +227,7 @@ fn loss_of(w: &Weights, samples: &[&Sample], k: f32, lambda: f32) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = sigmoid(k * (s.hand + 100.0 * w.forward(s, &mut h)));
+            let p = sigmoid(k * (s.kept * (s.hand + 100.0 * w.forward(s, &mut h)) + s.offset));
             let t = lambda * s.result + (1.0 - lambda) * sigmoid(k * s.score);
             f64::from((p - t) * (p - t))
         })
@@ -239,7 +276,7 @@ pub fn train(
 ) -> Result<Trained, String> {
     let (variant, size) = (rules.to_string(), rules.size());
     // The base of each record once: a mirrored position's is the same.
-    let bases: Vec<i32> = records.iter().map(|r| base(rules, r)).collect();
+    let bases: Vec<Base> = records.iter().map(|r| Base::of(rules, r)).collect();
     let all: Vec<Sample> = records
         .iter()
         .zip(&bases)
@@ -297,10 +334,10 @@ pub fn train(
             for &i in batch {
                 let smp = train_set[i];
                 let out = w.forward(smp, &mut h);
-                let p = sigmoid(k * (smp.hand + 100.0 * out));
+                let p = sigmoid(k * (smp.kept * (smp.hand + 100.0 * out) + smp.offset));
                 let t = s.lambda * smp.result + (1.0 - s.lambda) * sigmoid(k * smp.score);
                 total += f64::from((p - t) * (p - t));
-                let d = 2.0 * (p - t) * p * (1.0 - p) * k * 100.0 / batch.len() as f32;
+                let d = 2.0 * (p - t) * p * (1.0 - p) * k * 100.0 / batch.len() as f32 * smp.kept;
                 g.b2 += d;
                 let split = usize::from(smp.split);
                 for view in 0..2 {
@@ -398,7 +435,7 @@ fn quantize(variant: &str, size: u8, w: &Weights) -> Result<Network, String> {
 }
 
 /// The held-out loss of the integer network, evaluated as the engine does.
-fn integer_loss(net: &Network, records: &[Record], bases: &[i32], k: f32, lambda: f32) -> f64 {
+fn integer_loss(net: &Network, records: &[Record], bases: &[Base], k: f32, lambda: f32) -> f64 {
     let rules = HasamiRules::parse(net.variant()).expect("checked when read");
     let mut total = 0.0;
     let mut n = 0usize;
@@ -411,7 +448,7 @@ fn integer_loss(net: &Network, records: &[Record], bases: &[i32], k: f32, lambda
     {
         let pos = r.position(rules);
         let out = hasami_engine::hasami::net::Accumulator::of(net, &pos).output(net, r.side);
-        let p = sigmoid(k * (b as f32 + out as f32));
+        let p = sigmoid(k * b.scored(b.e + out) as f32);
         let t = lambda * r.result.points() + (1.0 - lambda) * sigmoid(k * f32::from(r.score));
         total += f64::from((p - t) * (p - t));
         n += 1;
@@ -424,6 +461,7 @@ mod tests {
     use super::*;
     use crate::nnue::record::Result3;
     use hasami_core::{HasamiPosition, HasamiRules};
+    use hasami_engine::hasami::net::Accumulator;
 
     fn rules() -> &'static HasamiRules {
         HasamiRules::parse("mak-yek").unwrap()
@@ -503,6 +541,37 @@ mod tests {
     }
 
     #[test]
+    fn the_quiet_count_terms_of_the_search_scores_are_not_learned() {
+        // Mak-yek's search fades a level position's evaluation as the quiet limit nears and takes
+        // the progress term from the root's side; the network is added before those terms, so a
+        // score that is only them, at every count, leaves it nothing to correct.
+        let rules = rules();
+        let mut rng = SplitMix64(21);
+        let data: Vec<Record> = records(12_000)
+            .into_iter()
+            .map(|r| {
+                let quiet = rng.below(u64::from(rules.options.quiet)) as u32;
+                let pos = HasamiPosition::from_pieces(rules, r.pieces, r.side, quiet);
+                let e = SearchGame::evaluate_pressed(&pos, Press::Full);
+                let score = pos.quiet_count().map_or(e, |q| q.scored(e, true));
+                Record::new(&pos, r.result, score, 0)
+            })
+            .collect();
+        assert!(data.iter().any(|r| r.score.abs() > 50 && r.quiet > 20));
+        let t = train(rules, &data, &settings(), |_| {}).unwrap();
+        let net = &t.network;
+        let mean = data
+            .iter()
+            .map(|r| {
+                let pos = r.position(rules);
+                f64::from(Accumulator::of(net, &pos).output(net, r.side).abs())
+            })
+            .sum::<f64>()
+            / data.len() as f64;
+        assert!(mean < 4.0, "mean correction {mean} centi-pieces");
+    }
+
+    #[test]
     fn too_little_data_is_refused() {
         let data = records(500);
         assert!(train(rules(), &data, &settings(), |_| {}).is_err());
@@ -514,7 +583,7 @@ mod tests {
         let fit = |data: &[Record]| {
             let samples: Vec<Sample> = data
                 .iter()
-                .map(|r| sample(8, r, base(rules(), r), false))
+                .map(|r| sample(8, r, Base::of(rules(), r), false))
                 .collect();
             fit_k(&samples.iter().collect::<Vec<_>>())
         };
