@@ -5,7 +5,7 @@
 
 Each curve gets its training loss (dashed) and held-out loss (solid) by epoch; no libraries needed.
 """
-import sys
+import math, sys
 
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
 W, H, PAD = 640, 360, 56
@@ -37,9 +37,16 @@ def main():
            f'<text x="14" y="{H/2}" transform="rotate(-90 14 {H/2})" text-anchor="middle">loss</text>']
     for e in range(1, epochs + 1):
         svg.append(f'<text x="{x(e):.1f}" y="{H-PAD+16}" text-anchor="middle">{e}</text>')
+    # Ticks in units of a power of ten (written on the axis) with digits enough to read apart: the
+    # losses can be as small as 1e-4.
+    power = math.floor(math.log10(hi)) if hi > 0 else 0
+    unit = 10.0 ** power
+    digits = 2 if hi <= lo else max(0, 1 - math.floor(math.log10((hi - lo) / 4 / unit)))
+    if power:
+        svg = [t.replace(">loss<", f">loss (×10^{power})<") for t in svg]
     for i in range(5):
         v = lo + (hi - lo) * i / 4
-        svg.append(f'<text x="{PAD-6}" y="{y(v)+4:.1f}" text-anchor="end">{v:.4f}</text>')
+        svg.append(f'<text x="{PAD-6}" y="{y(v)+4:.1f}" text-anchor="end">{v / unit:.{digits}f}</text>')
     for n, (name, rows) in enumerate(curves):
         c = COLOURS[n % len(COLOURS)]
         for col, dash, label in ((1, ' stroke-dasharray="5,4"', "training"), (2, "", "held out")):

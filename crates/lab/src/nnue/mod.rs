@@ -106,17 +106,18 @@ struct TrainArgs {
     /// Where to write the training curve (CSV: epoch, train loss, held-out loss).
     #[arg(long)]
     curve: Option<PathBuf>,
-    /// Passes over the data.
-    #[arg(long, default_value_t = 30)]
+    /// Passes over the data (the shipped networks: 16).
+    #[arg(long, default_value_t = 16)]
     epochs: u32,
     /// Positions per step.
     #[arg(long, default_value_t = 256)]
     batch: usize,
-    /// Adam's step size.
-    #[arg(long, default_value_t = 0.002)]
+    /// Adam's step size (the shipped networks: 0.0005).
+    #[arg(long, default_value_t = 0.0005)]
     lr: f32,
-    /// Weight of the game result in the target (the rest: the search's score).
-    #[arg(long, default_value_t = 0.5)]
+    /// Weight of the game result in the target (the rest: the search's score); the shipped networks: 0,
+    /// as a few thousand games' results are learned game by game (docs/eval.md).
+    #[arg(long, default_value_t = 0.0)]
     lambda: f32,
     /// Scale from centi-pieces to the logistic (fitted to the data when left out).
     #[arg(long)]
