@@ -4,15 +4,16 @@
 
 use hasami_core::{AnyPosition, Move};
 
-use crate::hasami::net::{network_for, Netted};
-use crate::request::{SearchRequest, Searchable};
+use crate::hasami::net::{confirmed, network_for, Netted};
+use crate::request::{Learned, SearchRequest, Searchable};
 use crate::search::{Info, SearchResult, Searcher};
 use crate::shogun::Fair;
 
 /// A position of either family is searched as its own game: the Hasami family as it is, Shogun
 /// fairly unless the request is [`SearchRequest::omniscient`]; the Hasami family with the network
-/// of its variant ([`Netted`]) when one is shipped, the request is [`SearchRequest::learned`] and
-/// plays at full strength (no level or level 10).
+/// of its variant ([`Netted`]) when the search plays at full strength (no level or level 10), one is
+/// shipped, and the request's [`Learned`] asks for it: where it is confirmed (the default), or
+/// wherever one is shipped.
 impl Searchable for AnyPosition {
     type Move = Move;
 
@@ -24,7 +25,12 @@ impl Searchable for AnyPosition {
         match request.position {
             AnyPosition::Hasami(p) => {
                 let full = request.level.is_none_or(|l| l.number >= 10);
-                match network_for(p.rules()).filter(|_| request.learned && full) {
+                let wanted = match request.learned {
+                    Learned::Confirmed => confirmed(p.rules()),
+                    Learned::Shipped => true,
+                    Learned::Off => false,
+                };
+                match network_for(p.rules()).filter(|_| wanted && full) {
                     Some(net) => {
                         searcher.search(&request.with_position(Netted::new(p, net)), on_info)
                     }

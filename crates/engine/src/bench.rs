@@ -7,7 +7,7 @@ use hasami_core::{ShogunPosition, ShogunRules};
 
 use crate::clock::Instant;
 use crate::limits::Limits;
-use crate::request::SearchRequest;
+use crate::request::{Learned, SearchRequest};
 use crate::search::Searcher;
 use crate::shogun::Fair;
 
@@ -69,12 +69,11 @@ pub struct BenchResult {
     pub hasami_elapsed: Duration,
 }
 
-/// Runs the bench at `depth`, the Hasami family with the hand-written evaluation alone or (with
-/// `learned`) with the learned one where a network is shipped; `per_position` gets (variant,
-/// position, nodes, search time) for each.
+/// Runs the bench at `depth`, the Hasami family with the evaluation `learned` (as the engine plays:
+/// [`Learned::Confirmed`]); `per_position` gets (variant, position, nodes, search time) for each.
 pub fn run(
     depth: u32,
-    learned: bool,
+    learned: Learned,
     mut per_position: impl FnMut(&str, &str, u64, Duration),
 ) -> BenchResult {
     let mut elapsed = Duration::ZERO;

@@ -39,7 +39,7 @@ pub mod ugi;
 pub use game::{Press, QuietCount, SearchGame, Terminal, THREAT};
 pub use levels::{level_for, level_words, Ladder, Level, SlipMove, SLIP, WIDE_SLIP};
 pub use limits::Limits;
-pub use request::{SearchRequest, Searchable};
+pub use request::{Learned, SearchRequest, Searchable};
 pub use score::{WIN, WIN_BOUND};
 pub use search::{Info, Line, SearchResult, Searcher};
 pub use tt::{HashError, MAX_MIB};

@@ -8,6 +8,35 @@ use crate::levels::Level;
 use crate::limits::Limits;
 use crate::search::{Info, SearchResult, Searcher};
 
+/// Which evaluation a search of the Hasami family at full strength (no level, or level 10) uses;
+/// the levels 1–9 keep the hand-written one they were measured with (docs/eval.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Learned {
+    /// The learned evaluation in the variants whose network passed its SPRT against the
+    /// hand-written one ([`crate::hasami::net::confirmed`]), the hand-written one elsewhere.
+    #[default]
+    Confirmed,
+    /// The learned evaluation wherever a network is shipped, confirmed or not (to measure one).
+    Shipped,
+    /// The hand-written evaluation alone.
+    Off,
+}
+
+impl std::str::FromStr for Learned {
+    type Err = String;
+
+    /// The words of the UGI option `LearnedEval` and of the tools' `--learned`: `confirmed`,
+    /// `true` (every shipped network) or `false` (the hand-written evaluation), in any case.
+    fn from_str(text: &str) -> Result<Learned, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "confirmed" => Ok(Learned::Confirmed),
+            "true" => Ok(Learned::Shipped),
+            "false" => Ok(Learned::Off),
+            _ => Err(format!("'{text}': expected confirmed, true or false")),
+        }
+    }
+}
+
 /// One search: the position, the game's history, the limits, the level, how to stop it and the seed
 /// of the level's random choice. Built with [`SearchRequest::new`] and the methods that set one
 /// field each:
@@ -42,16 +71,14 @@ pub struct SearchRequest<P> {
     /// Shogun only: search with the landing numbers known (the engine reads the magnet board)
     /// instead of as chance nodes ([`crate::shogun::Fair`]).
     pub omniscient: bool,
-    /// Hasami family: add the learned evaluation where a network is shipped for the variant
-    /// (`crate::hasami::net`) and the search plays at full strength (no level, or level 10); the
-    /// levels 1–9 keep the hand-written evaluation they were measured with.
-    pub learned: bool,
+    /// Hasami family: which evaluation a search at full strength uses.
+    pub learned: Learned,
 }
 
 impl<P> SearchRequest<P> {
     /// A search of `position`, after the game's `history` of position hashes (`position`'s last),
-    /// with no limit, no level, a stop of its own, seed 0, Shogun searched fairly and the
-    /// hand-written evaluation.
+    /// with no limit, no level, a stop of its own, seed 0, Shogun searched fairly and the learned
+    /// evaluation where it is confirmed ([`Learned::Confirmed`]).
     pub fn new(position: P, history: Vec<u64>) -> SearchRequest<P> {
         SearchRequest {
             position,
@@ -61,7 +88,7 @@ impl<P> SearchRequest<P> {
             stop: Arc::new(AtomicBool::new(false)),
             seed: 0,
             omniscient: false,
-            learned: false,
+            learned: Learned::Confirmed,
         }
     }
 
@@ -93,9 +120,8 @@ impl<P> SearchRequest<P> {
         SearchRequest { omniscient, ..self }
     }
 
-    /// This request with the learned evaluation where one is shipped (`true`) or the hand-written
-    /// evaluation alone (`false`, the default: docs/eval.md says why).
-    pub fn learned(self, learned: bool) -> Self {
+    /// This request with the evaluation `learned` at full strength.
+    pub fn learned(self, learned: Learned) -> Self {
         SearchRequest { learned, ..self }
     }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::line::{read_line, BadLine, PROTOCOL_LINE};
 use crate::tables::Tables;
-use crate::{level_for, Ladder, Level, Limits, SearchRequest, Searcher};
+use crate::{level_for, Ladder, Learned, Level, Limits, SearchRequest, Searcher};
 use hasami_core::{AnyGame, AnyPosition, HasamiRules, Side, Variant};
 
 /// How long a `go perft` runs before `stop`, `quit` or the end of input can stop it.
@@ -43,8 +43,8 @@ struct Options {
     omniscient: bool,
     /// `MultiPV`: how many best lines each search reports (`info … multipv N …`).
     multipv: u32,
-    /// `LearnedEval`: the learned evaluation where a network is shipped (docs/eval.md).
-    learned: bool,
+    /// `LearnedEval`: which evaluation a search at full strength uses (docs/eval.md).
+    learned: Learned,
 }
 
 /// A search running on its own thread.
@@ -88,7 +88,7 @@ impl Default for Session {
                 settings: None,
                 omniscient: false,
                 multipv: 1,
-                learned: false,
+                learned: Learned::Confirmed,
             },
             searcher: Arc::new(Searcher::new(16, 1)),
             running: None,
@@ -153,7 +153,11 @@ impl Session {
                 out.push("option name Threads type spin default 1 min 1 max 256".into());
                 out.push("option name Level type spin default 10 min 1 max 10".into());
                 out.push("option name Omniscient type check default false".into());
-                out.push("option name LearnedEval type check default false".into());
+                out.push(
+                    "option name LearnedEval type combo default confirmed var confirmed var true \
+                     var false"
+                        .into(),
+                );
                 out.push("option name LevelSettings type string default <empty>".into());
                 out.push("option name TablePath type string default <empty>".into());
                 out.push(format!(
@@ -223,9 +227,9 @@ impl Session {
                 Ok(v) => self.options.omniscient = v,
                 Err(e) => error(out, e),
             },
-            "learnedeval" => match check() {
+            "learnedeval" => match value.parse::<Learned>() {
                 Ok(v) => self.options.learned = v,
-                Err(e) => error(out, e),
+                Err(e) => error(out, format_args!("bad value for option {name}: {e}")),
             },
             "hash" => match spin(1, crate::MAX_MIB as u32) {
                 // The old table stays until the new one is had; a refused size changes nothing.

@@ -5,11 +5,11 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use hasami_core::{AnyPosition, HasamiPosition, HasamiRules};
-use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
+use hasami_engine::{level_for, Learned, Limits, SearchRequest, Searcher};
 
 #[test]
 fn the_learned_evaluation_searches_only_where_asked_at_full_strength_with_a_network() {
-    let nodes = |variant: &str, learned: bool, level: Option<u32>| {
+    let nodes = |variant: &str, learned: Learned, level: Option<u32>| {
         let start = HasamiPosition::start(HasamiRules::parse(variant).unwrap());
         let pos = AnyPosition::Hasami(start);
         let mut request = SearchRequest::new(pos, vec![start.hash()])
@@ -23,26 +23,39 @@ fn the_learned_evaluation_searches_only_where_asked_at_full_strength_with_a_netw
         }
         Searcher::new(16, 1).search(&request, |_| {}).nodes
     };
-    // A network is shipped for mak-yek: the learned evaluation searches another tree.
-    assert_ne!(nodes("mak-yek", true, None), nodes("mak-yek", false, None));
+    // Hasami's network is confirmed: the default searches with it, as `true` does; `false` is
+    // the hand-written evaluation.
+    let (on, off) = (Learned::Shipped, Learned::Off);
+    assert_eq!(
+        nodes("hasami", Learned::default(), None),
+        nodes("hasami", on, None)
+    );
+    assert_ne!(nodes("hasami", on, None), nodes("hasami", off, None));
+    // Mak-yek's network is shipped but not confirmed: the default is the hand-written evaluation,
+    // `true` searches another tree, at full strength (no level or level 10).
+    assert_eq!(
+        nodes("mak-yek", Learned::default(), None),
+        nodes("mak-yek", off, None)
+    );
+    assert_ne!(nodes("mak-yek", on, None), nodes("mak-yek", off, None));
     assert_ne!(
-        nodes("mak-yek", true, Some(10)),
-        nodes("mak-yek", false, Some(10))
+        nodes("mak-yek", on, Some(10)),
+        nodes("mak-yek", off, Some(10))
     );
     // Levels 1-9 keep the hand-written evaluation; so does a variant without a network.
     assert_eq!(
-        nodes("mak-yek", true, Some(6)),
-        nodes("mak-yek", false, Some(6))
+        nodes("mak-yek", on, Some(6)),
+        nodes("mak-yek", off, Some(6))
     );
+    assert_eq!(nodes("hasami", on, Some(6)), nodes("hasami", off, Some(6)));
     assert_eq!(
-        nodes("hasami-chess", true, None),
-        nodes("hasami-chess", false, None)
+        nodes("hasami-chess", on, None),
+        nodes("hasami-chess", off, None)
     );
-    // The default is the hand-written evaluation.
     let pos = AnyPosition::Hasami(HasamiPosition::start(
         HasamiRules::parse("mak-yek").unwrap(),
     ));
-    assert!(!SearchRequest::new(pos, vec![]).learned);
+    assert_eq!(SearchRequest::new(pos, vec![]).learned, Learned::Confirmed);
 }
 
 /// A writer whose bytes the test reads afterwards.
@@ -70,6 +83,10 @@ fn learned_eval_is_a_ugi_option_that_searches_either_way_and_refuses_bad_values(
         "setoption name LearnedEval value true",
         "go nodes 3000",
         "isready",
+        "setoption name LearnedEval value False",
+        "go nodes 3000",
+        "isready",
+        "setoption name LearnedEval value confirmed",
         "setoption name Variant value mak-yek",
         "position startpos",
         "go nodes 3000",
@@ -82,15 +99,17 @@ fn learned_eval_is_a_ugi_option_that_searches_either_way_and_refuses_bad_values(
     let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(
-        lines.contains(&"option name LearnedEval type check default false"),
+        lines.contains(
+            &"option name LearnedEval type combo default confirmed var confirmed var true var false"
+        ),
         "{text}"
     );
     assert!(lines.contains(
-        &"info string error: bad value 'maybe' for option LearnedEval: expected true or false"
+        &"info string error: bad value for option LearnedEval: 'maybe': expected confirmed, true or false"
     ));
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
-        3,
+        4,
         "{text}"
     );
 }

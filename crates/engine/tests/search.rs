@@ -140,8 +140,8 @@ fn honours_stop() {
 
 #[test]
 fn bench_node_count_is_stable() {
-    let a = hasami_engine::bench::run(3, false, |_, _, _, _| {});
-    let b = hasami_engine::bench::run(3, false, |_, _, _, _| {});
+    let a = hasami_engine::bench::run(3, hasami_engine::Learned::default(), |_, _, _, _| {});
+    let b = hasami_engine::bench::run(3, hasami_engine::Learned::default(), |_, _, _, _| {});
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
 }

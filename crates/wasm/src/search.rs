@@ -92,14 +92,18 @@ fn json(analysis: &Analysis) -> String {
 /// The bench's answer: every position's variant, position, nodes and milliseconds, and the totals.
 pub fn bench(depth: u32) -> String {
     let mut rows = Vec::new();
-    let result = hasami_engine::bench::run(depth, false, |variant, position, nodes, took| {
-        rows.push(format!(
-            r#"{{"variant":{},"position":{},"nodes":{nodes},"ms":{:.3}}}"#,
-            quoted(variant),
-            quoted(position),
-            took.as_secs_f64() * 1000.0
-        ));
-    });
+    let result = hasami_engine::bench::run(
+        depth,
+        hasami_engine::Learned::Confirmed,
+        |variant, position, nodes, took| {
+            rows.push(format!(
+                r#"{{"variant":{},"position":{},"nodes":{nodes},"ms":{:.3}}}"#,
+                quoted(variant),
+                quoted(position),
+                took.as_secs_f64() * 1000.0
+            ));
+        },
+    );
     format!(
         r#"{{"depth":{depth},"nodes":{},"ms":{:.3},"positions":[{}]}}"#,
         result.nodes,

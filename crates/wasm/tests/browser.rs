@@ -90,9 +90,13 @@ fn the_webassembly_engine_in_a_worker_searches_as_the_native_one() {
     let got: Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
 
     let mut native = Vec::new();
-    let total = hasami_engine::bench::run(DEPTH, false, |variant, position, nodes, _| {
-        native.push((variant.to_string(), position.to_string(), nodes));
-    });
+    let total = hasami_engine::bench::run(
+        DEPTH,
+        hasami_engine::Learned::Confirmed,
+        |variant, position, nodes, _| {
+            native.push((variant.to_string(), position.to_string(), nodes));
+        },
+    );
     let positions = got["bench"]["positions"].as_array().unwrap();
     assert_eq!(positions.len(), native.len());
     for (p, (variant, position, nodes)) in positions.iter().zip(&native) {

@@ -29,10 +29,11 @@ pub struct BenchArgs {
     /// machine); the per-position lines are from the first run.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     runs: u32,
-    /// Search the Hasami family with the learned evaluation where a network is shipped (UGI
-    /// `LearnedEval`); without it the bench measures the hand-written evaluation, as the engine plays.
-    #[arg(long)]
-    learned: bool,
+    /// The Hasami family's evaluation at full strength, as the UGI option `LearnedEval`: `confirmed`
+    /// (the default, as the engine plays: the network where it is confirmed), `true` (every shipped
+    /// network; `--learned` alone) or `false` (the hand-written evaluation alone).
+    #[arg(long, default_value = "confirmed", num_args = 0..=1, default_missing_value = "true")]
+    learned: hasami_engine::Learned,
 }
 
 /// Runs the benchmark.

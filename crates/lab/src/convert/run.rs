@@ -34,9 +34,11 @@ pub(super) struct RunArgs {
     /// Nodes per move for the side behind, when it differs (with `--nodes`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), requires = "nodes")]
     defender_nodes: Option<u64>,
-    /// Both sides with the learned evaluation where a network is shipped (docs/eval.md).
-    #[arg(long)]
-    learned: bool,
+    /// Both sides' evaluation at full strength, as the UGI option `LearnedEval` (docs/eval.md):
+    /// `confirmed` (the default, as the engine plays), `true` (every shipped network; `--learned`
+    /// alone) or `false` (the hand-written evaluation alone).
+    #[arg(long, default_value = "confirmed", num_args = 0..=1, default_missing_value = "true")]
+    learned: hasami_engine::Learned,
     /// The level of both sides.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10))]
     level: u32,

@@ -53,7 +53,7 @@ pub fn collect_fortresses(
                     };
                     let request = SearchRequest::new(AnyPosition::Hasami(*p), vec![p.hash()])
                         .limits(limits)
-                        .learned(false);
+                        .learned(hasami_engine::Learned::Off);
                     searcher.search(&request, |_| {}).score.abs() >= WIN_BOUND
                 });
             if !proven && fresh.status().is_none() {

@@ -415,7 +415,7 @@ fn run_score(a: &ScoreArgs) -> Result<(), CliError> {
             .len()
             .abs_diff(pos.pieces(hasami_core::Side::Second).len());
         let sign = check::leader_sign(&pos);
-        let search = |learned: bool| {
+        let search = |learned: hasami_engine::Learned| {
             let searcher = hasami_engine::Searcher::new(64, 1);
             let limits = hasami_engine::Limits {
                 nodes: Some(a.nodes),
@@ -432,8 +432,8 @@ fn run_score(a: &ScoreArgs) -> Result<(), CliError> {
         let learned_text = learned.map_or("-".to_string(), |v| v.to_string());
         println!(
             "{line} | {lead} | {hand} | {learned_text} | {} | {}",
-            search(false),
-            search(true)
+            search(hasami_engine::Learned::Off),
+            search(hasami_engine::Learned::Shipped)
         );
     }
     Ok(())

@@ -23,6 +23,11 @@ const SHIPPED: &[&[u8]] = &[
     include_bytes!("../../../nets/mak-yek.nnue"),
 ];
 
+/// The variants whose network passed an SPRT against the hand-written evaluation at 100 ms a move
+/// (elo0 0, elo1 20, α = β = 0.05; docs/eval.md): the engine uses these by default
+/// ([`crate::Learned::Confirmed`]), the others only when asked.
+const CONFIRMED: &[&str] = &["hasami"];
+
 /// The shipped networks, read once.
 pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
     static NETS: OnceLock<Vec<(&'static HasamiRules, Network)>> = OnceLock::new();
@@ -36,6 +41,14 @@ pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
             })
             .collect()
     })
+}
+
+/// Whether the network for exactly these rules is shipped and confirmed ([`CONFIRMED`]).
+pub fn confirmed(rules: &'static HasamiRules) -> bool {
+    CONFIRMED
+        .iter()
+        .any(|v| HasamiRules::parse(v).is_ok_and(|r| r == rules))
+        && network_for(rules).is_some()
 }
 
 /// The network trained for exactly these rules, if one is shipped.
@@ -58,5 +71,9 @@ mod tests {
             assert!(std::ptr::eq(network_for(rules).unwrap(), net));
         }
         assert!(network_for(HasamiRules::parse("dai-hasami").unwrap()).is_none());
+        assert!(confirmed(HasamiRules::parse("hasami").unwrap()));
+        for other in ["mak-yek", "hasami+max-run=1", "dai-hasami"] {
+            assert!(!confirmed(HasamiRules::parse(other).unwrap()), "{other}");
+        }
     }
 }
