@@ -23,21 +23,16 @@ fn the_learned_evaluation_searches_only_where_asked_at_full_strength_with_a_netw
         }
         Searcher::new(16, 1).search(&request, |_| {}).nodes
     };
-    // Hasami's network is confirmed: the default searches with it, as `true` does; `false` is
-    // the hand-written evaluation.
+    // Both shipped networks are confirmed: the default searches with them, as `true` does;
+    // `false` is the hand-written evaluation, at full strength (no level or level 10).
     let (on, off) = (Learned::Shipped, Learned::Off);
-    assert_eq!(
-        nodes("hasami", Learned::default(), None),
-        nodes("hasami", on, None)
-    );
-    assert_ne!(nodes("hasami", on, None), nodes("hasami", off, None));
-    // Mak-yek's network is shipped but not confirmed: the default is the hand-written evaluation,
-    // `true` searches another tree, at full strength (no level or level 10).
-    assert_eq!(
-        nodes("mak-yek", Learned::default(), None),
-        nodes("mak-yek", off, None)
-    );
-    assert_ne!(nodes("mak-yek", on, None), nodes("mak-yek", off, None));
+    for variant in ["hasami", "mak-yek"] {
+        assert_eq!(
+            nodes(variant, Learned::default(), None),
+            nodes(variant, on, None)
+        );
+        assert_ne!(nodes(variant, on, None), nodes(variant, off, None));
+    }
     assert_ne!(
         nodes("mak-yek", on, Some(10)),
         nodes("mak-yek", off, Some(10))

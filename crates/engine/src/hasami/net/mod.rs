@@ -26,7 +26,7 @@ const SHIPPED: &[&[u8]] = &[
 /// The variants whose network passed an SPRT against the hand-written evaluation at 100 ms a move
 /// (elo0 0, elo1 20, α = β = 0.05; docs/eval.md): the engine uses these by default
 /// ([`crate::Learned::Confirmed`]), the others only when asked.
-const CONFIRMED: &[&str] = &["hasami"];
+const CONFIRMED: &[&str] = &["hasami", "mak-yek"];
 
 /// The shipped networks, read once.
 pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
@@ -72,7 +72,8 @@ mod tests {
         }
         assert!(network_for(HasamiRules::parse("dai-hasami").unwrap()).is_none());
         assert!(confirmed(HasamiRules::parse("hasami").unwrap()));
-        for other in ["mak-yek", "hasami+max-run=1", "dai-hasami"] {
+        assert!(confirmed(HasamiRules::parse("mak-yek").unwrap()));
+        for other in ["hasami+max-run=1", "hasami+quiet=12", "dai-hasami"] {
             assert!(!confirmed(HasamiRules::parse(other).unwrap()), "{other}");
         }
     }
