@@ -123,9 +123,9 @@ impl QuietCount {
     }
 
     /// What the search adds to the kept evaluation for the side to move, which is the root's side
-    /// when `root`: where the count decides at the limit, [`WAIT`] per quiet ply for the side ahead
-    /// (and taken from the side behind); elsewhere [`PROGRESS`] per quiet ply taken from the
-    /// root's side (and given to the other).
+    /// when `root`: where the count decides at the limit, `WAIT` (3 centi-pieces) per quiet ply for
+    /// the side ahead (and taken from the side behind); elsewhere `PROGRESS` (2) per quiet ply taken
+    /// from the root's side (and given to the other).
     #[inline]
     pub fn offset(&self, root: bool) -> i32 {
         let quiet = self.plies.min(self.limit) as i32;

@@ -43,7 +43,7 @@ pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
     })
 }
 
-/// Whether the network for exactly these rules is shipped and confirmed ([`CONFIRMED`]).
+/// Whether the network for exactly these rules is shipped and confirmed (listed in `CONFIRMED`).
 pub fn confirmed(rules: &'static HasamiRules) -> bool {
     CONFIRMED
         .iter()
