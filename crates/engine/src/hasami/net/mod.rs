@@ -45,10 +45,7 @@ pub fn shipped() -> &'static [(&'static HasamiRules, Network)] {
 
 /// Whether the network for exactly these rules is shipped and confirmed (listed in `CONFIRMED`).
 pub fn confirmed(rules: &'static HasamiRules) -> bool {
-    CONFIRMED
-        .iter()
-        .any(|v| HasamiRules::parse(v).is_ok_and(|r| r == rules))
-        && network_for(rules).is_some()
+    network_for(rules).is_some_and(|net| CONFIRMED.contains(&net.variant()))
 }
 
 /// The network trained for exactly these rules, if one is shipped.
