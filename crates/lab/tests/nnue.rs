@@ -70,8 +70,15 @@ fn data_then_a_network_the_engine_reads_the_same_from_the_same_seed() {
             "2",
             "--seed",
             "4",
+            "--k",
+            "0.002",
         ]));
         assert!(text.contains("held-out loss: hand-written"), "{text}");
+        // `nnue loss` gives the integer network's held-out loss that `train` printed.
+        let integer = text.split(") ").nth(1).unwrap().split(' ').next().unwrap();
+        let n = net.to_str().unwrap();
+        let again = ok(&nnue(&["loss", "--net", n, "--data", d, "--k", "0.002"]));
+        assert_eq!(again.trim(), format!("{n}: held-out loss {integer}"));
         let csv = std::fs::read_to_string(&curve).unwrap();
         assert_eq!(csv.lines().count(), 3, "{csv}");
         let bytes = std::fs::read(&net).unwrap();
@@ -127,6 +134,43 @@ fn hostile_arguments_and_files_are_refused_with_a_reason() {
             tmp.path().to_str().unwrap(),
         ]),
         "no network",
+    );
+    let dir = tmp.path().to_str().unwrap();
+    refused(
+        &nnue(&["label", "--variant", "hasami", "--dir", dir, "--out", o]),
+        "no table of hasami",
+    );
+    refused(
+        &nnue(&[
+            "label",
+            "--variant",
+            "hasami",
+            "--dir",
+            dir,
+            "--count",
+            "0",
+            "--out",
+            o,
+        ]),
+        "--count",
+    );
+    let j = junk.to_str().unwrap();
+    let tables = ["tables", "--variant", "hasami", "--dir", dir, "--net", j];
+    refused(&nnue(&tables), "bad magic");
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/mak-yek.nnue");
+    let tables = [
+        "tables",
+        "--variant",
+        "hasami",
+        "--dir",
+        dir,
+        "--net",
+        shipped,
+    ];
+    refused(&nnue(&tables), "a network for mak-yek, not hasami");
+    refused(
+        &nnue(&["loss", "--net", shipped, "--data", j, "--k", "2"]),
+        "--k",
     );
     assert!(!out.exists());
 }

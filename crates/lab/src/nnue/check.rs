@@ -3,11 +3,10 @@
 //! should evaluate near a draw, and on positions the endgame tables cover the evaluation's sign
 //! should agree with the table.
 
-use std::path::Path;
 use std::time::Duration;
 
 use hasami_core::{AnyPosition, HasamiPosition, HasamiRules, Side, SplitMix64};
-use hasami_engine::hasami::net::{network_for, Netted};
+use hasami_engine::hasami::net::{network_for, Netted, Network};
 use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{Limits, Press, SearchGame, SearchRequest, Searcher, WIN_BOUND};
 
@@ -105,16 +104,16 @@ pub struct Agreement {
     pub learned_drawn: u64,
 }
 
-/// Draws `count` random positions of every table in `dir` for `rules` (uniformly among each table's
-/// placements, the side to move's pieces first) and counts sign agreement.
+/// Draws `count` random positions of every table of `tables` for `rules` (uniformly among each
+/// table's placements, the side to move's pieces first) and counts how often the hand-written
+/// evaluation and `net`'s agree with the table's sign.
 pub fn table_agreement(
-    dir: &Path,
+    tables: &Tables,
     rules: &'static HasamiRules,
+    net: &'static Network,
     count: u64,
     seed: u64,
-) -> Result<Vec<(String, Agreement)>, String> {
-    let tables = Tables::load_dir(dir).map_err(|e| e.to_string())?;
-    let net = network_for(rules).ok_or_else(|| format!("no network is shipped for {}", rules))?;
+) -> Vec<(String, Agreement)> {
     let mut out = Vec::new();
     let mut rng = SplitMix64(seed);
     for table in tables.tables().iter().filter(|t| t.rules() == rules) {
@@ -145,5 +144,5 @@ pub fn table_agreement(
         }
         out.push((table.signature().to_string(), a));
     }
-    Ok(out)
+    out
 }

@@ -1,7 +1,9 @@
 //! `hasami-lab nnue`: the learned evaluation's data (`gen`) and trainer (`train`); docs/eval.md.
 
 mod check;
+mod files;
 mod gen;
+mod label;
 mod record;
 mod train;
 
@@ -12,6 +14,8 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use hasami_core::{HasamiPosition, HasamiRules};
+use hasami_engine::hasami::net::network_for;
+use hasami_engine::tables::Tables;
 
 use crate::convert::suite::read_suite;
 use crate::CliError;
@@ -35,6 +39,10 @@ enum Command {
     Score(ScoreArgs),
     /// How often the evaluation's sign agrees with the endgame tables, hand-written and learned.
     Tables(TablesArgs),
+    /// Random positions of the endgame tables with the tables' result: training data like `gen`'s.
+    Label(LabelArgs),
+    /// The held-out loss of network files on data files, as `train` reports it for the network it writes.
+    Loss(LossArgs),
 }
 
 /// Arguments of `nnue fortresses`.
@@ -92,6 +100,49 @@ struct TablesArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A network file to check instead of the shipped one.
+    #[arg(long)]
+    net: Option<PathBuf>,
+}
+
+/// Arguments of `nnue label`.
+#[derive(Args)]
+struct LabelArgs {
+    /// Variant text.
+    #[arg(long)]
+    variant: String,
+    /// The directory of endgame tables (`hasami tables build`).
+    #[arg(long)]
+    dir: PathBuf,
+    /// Random positions drawn from each table (those over or without a move are left out).
+    #[arg(long, default_value_t = 100_000)]
+    count: u64,
+    /// Drawn positions kept from each table at most (the decided ones are all kept).
+    #[arg(long, default_value_t = u64::MAX)]
+    drawn: u64,
+    /// Random seed (`nnue tables` checks with seed 1: use another).
+    #[arg(long, default_value_t = 301)]
+    seed: u64,
+    /// Output data file.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Arguments of `nnue loss`.
+#[derive(Args)]
+struct LossArgs {
+    /// Network files.
+    #[arg(long, num_args = 1.., required = true)]
+    net: Vec<PathBuf>,
+    /// Data files, in the order they were given to `train` (the held-out blocks depend on it).
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// Scale from centi-pieces to the logistic (`train` prints the one it used).
+    #[arg(long)]
+    k: f32,
+    /// Weight of the game result in the target.
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f32,
 }
 
 /// Arguments of `nnue train`.
@@ -126,9 +177,6 @@ struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
-
-/// The most records `nnue train` reads from one file (800 MB).
-const MAX_RECORDS: usize = 20_000_000;
 
 /// Arguments of `nnue gen`.
 #[derive(Args)]
@@ -170,6 +218,8 @@ pub fn run(args: &NnueArgs) -> Result<(), CliError> {
         Command::Fortresses(a) => run_fortresses(a),
         Command::Score(a) => run_score(a),
         Command::Tables(a) => run_tables(a),
+        Command::Label(a) => run_label(a),
+        Command::Loss(a) => run_loss(a),
     }
 }
 
@@ -263,26 +313,7 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
     if a.k.is_some_and(|k| !(k > 0.0 && k < 1.0)) {
         return Err(CliError::Usage("--k between 0 and 1".into()));
     }
-    let mut variant: Option<String> = None;
-    let mut records = Vec::new();
-    for path in &a.data {
-        let file =
-            File::open(path).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
-        let (v, mut r) = record::read(&mut std::io::BufReader::new(file), MAX_RECORDS)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
-        match &variant {
-            Some(first) if *first != v => {
-                return Err(CliError::Usage(format!(
-                    "{}: variant {v}, the first file's is {first}",
-                    path.display()
-                )))
-            }
-            _ => variant = Some(v),
-        }
-        records.append(&mut r);
-    }
-    let variant = variant.expect("at least one file");
-    let rules = HasamiRules::parse(&variant).expect("checked when read");
+    let (rules, records) = files::read_data(&a.data)?;
     let settings = train::TrainSettings {
         epochs: a.epochs,
         batch: a.batch,
@@ -316,7 +347,7 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
         .min_by(|a, b| a.test.total_cmp(&b.test))
         .expect("one epoch at least");
     println!(
-        "{}: {variant}, {} positions trained, {} held out, K {:.6}; held-out loss: hand-written {:.6}, \
+        "{}: {rules}, {} positions trained, {} held out, K {:.6}; held-out loss: hand-written {:.6}, \
          network {:.6} (float, epoch {}) {:.6} (integer); {:.1} s",
         a.out.display(),
         trained.counts.0,
@@ -445,7 +476,14 @@ fn run_tables(a: &TablesArgs) -> Result<(), CliError> {
     if a.count == 0 || a.count > 100_000_000 {
         return Err(CliError::Usage("--count 1-100,000,000".into()));
     }
-    let rows = check::table_agreement(&a.dir, rules, a.count, a.seed).map_err(CliError::Usage)?;
+    let net = match &a.net {
+        None => network_for(rules)
+            .ok_or_else(|| CliError::Usage(format!("no network is shipped for {rules}")))?,
+        Some(path) => files::read_network(path, rules)?,
+    };
+    let tables = Tables::load_dir(&a.dir)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", a.dir.display())))?;
+    let rows = check::table_agreement(&tables, rules, net, a.count, a.seed);
     println!(
         "table | positions | decided | hand-written sign right | learned sign right | drawn | \
          mean size on drawn: hand-written | learned"
@@ -465,6 +503,50 @@ fn run_tables(a: &TablesArgs) -> Result<(), CliError> {
             mean(g.hand_drawn),
             mean(g.learned_drawn)
         );
+    }
+    Ok(())
+}
+
+fn run_label(a: &LabelArgs) -> Result<(), CliError> {
+    let rules = HasamiRules::parse(&a.variant)
+        .map_err(|e| CliError::Usage(format!("--variant {}: {e}", a.variant)))?;
+    // Eight tables of the most a data file may hold (files::MAX_RECORDS) at most.
+    if a.count == 0 || a.count > 2_000_000 {
+        return Err(CliError::Usage("--count 1-2,000,000".into()));
+    }
+    let tables = Tables::load_dir(&a.dir)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", a.dir.display())))?;
+    let (records, summary) =
+        label::table_records(&tables, rules, a.count, a.drawn, a.seed).map_err(CliError::Usage)?;
+    let mut out = BufWriter::new(File::create(&a.out)?);
+    record::write_header(&mut out, &a.variant)?;
+    for r in &records {
+        record::write_record(&mut out, r)?;
+    }
+    out.flush()?;
+    println!("table | positions | won | lost | drawn (for the side to move)");
+    for (sig, d) in summary {
+        println!(
+            "{sig} | {} | {} | {} | {}",
+            d.records,
+            d.won,
+            d.lost,
+            d.records - d.won - d.lost
+        );
+    }
+    println!("{}: {} positions", a.out.display(), records.len());
+    Ok(())
+}
+
+fn run_loss(a: &LossArgs) -> Result<(), CliError> {
+    if !((0.0..=1.0).contains(&a.lambda) && a.k > 0.0 && a.k < 1.0) {
+        return Err(CliError::Usage("--lambda 0-1, --k between 0 and 1".into()));
+    }
+    let (rules, records) = files::read_data(&a.data)?;
+    for path in &a.net {
+        let net = files::read_network(path, rules)?;
+        let loss = train::held_out_loss(net, &records, a.k, a.lambda);
+        println!("{}: held-out loss {loss:.6}", path.display());
     }
     Ok(())
 }
