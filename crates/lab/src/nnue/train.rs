@@ -434,13 +434,11 @@ fn quantize(variant: &str, size: u8, w: &Weights) -> Result<Network, String> {
     Network::new(variant, size, w1, b1, w2, b2).map_err(|e| e.to_string())
 }
 
-/// The loss of the integer network on the held-out positions of `records` (every tenth block of
-/// 1,000, as in training), evaluated as the engine does.
+/// The integer network's loss on the held-out positions of `records`, evaluated as the engine does.
 pub fn held_out_loss(net: &Network, records: &[Record], k: f32, lambda: f32) -> f64 {
     let rules = HasamiRules::parse(net.variant()).expect("checked when read");
     let bases: Vec<Base> = records.iter().map(|r| Base::of(rules, r)).collect();
-    let mut total = 0.0;
-    let mut n = 0usize;
+    let (mut total, mut n) = (0.0, 0usize);
     for (r, &b) in records
         .iter()
         .zip(&bases)
