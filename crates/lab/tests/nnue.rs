@@ -210,4 +210,11 @@ fn fortresses_are_collected_as_a_suite_that_score_reads() {
             .all(|l| l.split(" | ").nth(3) == Some("-")),
         "{scores}"
     );
+    // The set the project keeps (docs/eval.md, "Fortresses") reads the same way.
+    let kept = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../suites/fortresses/hasami-max-run-1.txt"
+    );
+    let scores = ok(&nnue(&["score", "--suite", kept, "--nodes", "200"]));
+    assert_eq!(scores.lines().count(), 5, "{scores}");
 }

@@ -114,12 +114,13 @@ struct LabelArgs {
     /// The directory of endgame tables (`hasami tables build`).
     #[arg(long)]
     dir: PathBuf,
-    /// Random positions drawn from each table (those over or without a move are left out).
-    #[arg(long, default_value_t = 100_000)]
+    /// Random positions drawn from each table (those over or without a move are left out); the
+    /// shipped hasami network: 3,000, mak-yek's: 500.
+    #[arg(long, default_value_t = 3_000)]
     count: u64,
-    /// Drawn positions kept from each table at most (the decided ones are all kept).
-    #[arg(long, default_value_t = u64::MAX)]
-    drawn: u64,
+    /// Drawn positions kept from each table at most (the decided ones are all kept; default: all).
+    #[arg(long)]
+    drawn: Option<u64>,
     /// Random seed (`nnue tables` checks with seed 1: use another).
     #[arg(long, default_value_t = 301)]
     seed: u64,
@@ -517,7 +518,8 @@ fn run_label(a: &LabelArgs) -> Result<(), CliError> {
     let tables = Tables::load_dir(&a.dir)
         .map_err(|e| CliError::Usage(format!("{}: {e}", a.dir.display())))?;
     let (records, summary) =
-        label::table_records(&tables, rules, a.count, a.drawn, a.seed).map_err(CliError::Usage)?;
+        label::table_records(&tables, rules, a.count, a.drawn.unwrap_or(u64::MAX), a.seed)
+            .map_err(CliError::Usage)?;
     let mut out = BufWriter::new(File::create(&a.out)?);
     record::write_header(&mut out, &a.variant)?;
     for r in &records {
