@@ -9,8 +9,10 @@ use hasami_engine::{SearchGame, WIN};
 use super::record::{Record, Result3};
 
 /// What `table_records` drew from one table.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Drawn {
+    /// The table's material signature, e.g. `3v2`.
+    pub table: String,
     /// Records written (placements that are not over and have a move).
     pub records: u64,
     /// Of them, won for the side to move.
@@ -22,19 +24,22 @@ pub struct Drawn {
 /// `count` random placements of every table of `tables` for `rules` (uniformly among each table's
 /// placements, as `nnue tables` draws them), each a record with the table's result and score;
 /// placements already over or without a move are skipped, and drawn ones after the first `drawn`
-/// of a table (most placements are drawn). With the table signature and counts.
+/// of a table (most placements are drawn). With what was drawn from each table.
 pub fn table_records(
     tables: &Tables,
     rules: &'static HasamiRules,
     count: u64,
     drawn: u64,
     seed: u64,
-) -> Result<(Vec<Record>, Vec<(String, Drawn)>), String> {
+) -> Result<(Vec<Record>, Vec<Drawn>), String> {
     let mut rng = SplitMix64(seed);
     let (mut records, mut summary) = (Vec::new(), Vec::new());
     for table in tables.tables().iter().filter(|t| t.rules() == rules) {
         let size = table.indexer().count().max(1);
-        let mut d = Drawn::default();
+        let mut d = Drawn {
+            table: table.signature().to_string(),
+            ..Drawn::default()
+        };
         for _ in 0..count {
             let pos = table.position(rng.below(size));
             if pos.status().is_some() || !pos.has_moves() {
@@ -54,7 +59,7 @@ pub fn table_records(
             d.lost += u64::from(result == Result3::Lost);
             records.push(Record::new(&pos, result, score, SearchGame::evaluate(&pos)));
         }
-        summary.push((table.signature().to_string(), d));
+        summary.push(d);
     }
     if summary.is_empty() {
         return Err(format!("no table of {rules}"));
@@ -80,13 +85,11 @@ mod tests {
         assert!(!summary.is_empty());
         assert_eq!(
             records.len() as u64,
-            summary.iter().map(|(_, d)| d.records).sum::<u64>()
+            summary.iter().map(|d| d.records).sum::<u64>()
         );
-        let decided: u64 = summary.iter().map(|(_, d)| d.won + d.lost).sum();
+        let decided: u64 = summary.iter().map(|d| d.won + d.lost).sum();
         assert!(decided > 0 && decided < records.len() as u64);
-        assert!(summary
-            .iter()
-            .all(|(_, d)| d.records - d.won - d.lost <= 300));
+        assert!(summary.iter().all(|d| d.records - d.won - d.lost <= 300));
         for r in &records {
             let pos = r.position(rules);
             let table = tables.tables().iter().find(|t| t.value_of(&pos).is_some());

@@ -527,9 +527,10 @@ fn run_label(a: &LabelArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     println!("table | positions | won | lost | drawn (for the side to move)");
-    for (sig, d) in summary {
+    for d in summary {
         println!(
-            "{sig} | {} | {} | {} | {}",
+            "{} | {} | {} | {} | {}",
+            d.table,
             d.records,
             d.won,
             d.lost,
