@@ -117,17 +117,12 @@ pub fn table_agreement(
     let mut out = Vec::new();
     let mut rng = SplitMix64(seed);
     for table in tables.tables().iter().filter(|t| t.rules() == rules) {
-        let size = table.indexer().count().max(1);
         let mut a = Agreement::default();
-        for _ in 0..count {
-            let pos = table.position(rng.below(size));
-            if pos.status().is_some() || !pos.has_moves() {
-                continue;
-            }
+        for (pos, value) in super::label::placements(table, count, &mut rng) {
             a.positions += 1;
             let hand = SearchGame::evaluate_pressed(&pos, Press::Full);
             let learned = Netted::new(pos, net).evaluate_pressed(Press::Full);
-            let want = match table.value_of(&pos) {
+            let want = match value {
                 Some(Value::Win(_)) => 1,
                 Some(Value::Loss(_)) => -1,
                 Some(Value::Draw) => {

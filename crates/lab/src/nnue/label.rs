@@ -2,8 +2,8 @@
 //! each table of a variant, with the table's result and the score a search gives the position when
 //! the tables hold it — a win or a loss at its distance, a draw 0 — in place of a search's guess.
 
-use hasami_core::{HasamiRules, SplitMix64};
-use hasami_engine::tables::{Tables, Value};
+use hasami_core::{HasamiPosition, HasamiRules, SplitMix64};
+use hasami_engine::tables::{Table, Tables, Value};
 use hasami_engine::{SearchGame, WIN};
 
 use super::record::{Record, Result3};
@@ -21,6 +21,20 @@ pub struct Drawn {
     pub lost: u64,
 }
 
+/// `count` random placements of `table`, uniformly among its placements, with the table's value; those
+/// already over or without a move are left out. What `nnue label` writes and `nnue tables` checks.
+pub fn placements<'a>(
+    table: &'a Table,
+    count: u64,
+    rng: &'a mut SplitMix64,
+) -> impl Iterator<Item = (HasamiPosition, Option<Value>)> + 'a {
+    let size = table.indexer().count().max(1);
+    (0..count)
+        .map(move |_| table.position(rng.below(size)))
+        .filter(|pos| pos.status().is_none() && pos.has_moves())
+        .map(|pos| (pos, table.value_of(&pos)))
+}
+
 /// `count` random placements of every table of `tables` for `rules` (uniformly among each table's
 /// placements, as `nnue tables` draws them), each a record with the table's result and score;
 /// placements already over or without a move are skipped, and drawn ones after the first `drawn`
@@ -35,17 +49,12 @@ pub fn table_records(
     let mut rng = SplitMix64(seed);
     let (mut records, mut summary) = (Vec::new(), Vec::new());
     for table in tables.tables().iter().filter(|t| t.rules() == rules) {
-        let size = table.indexer().count().max(1);
         let mut d = Drawn {
             table: table.signature().to_string(),
             ..Drawn::default()
         };
-        for _ in 0..count {
-            let pos = table.position(rng.below(size));
-            if pos.status().is_some() || !pos.has_moves() {
-                continue;
-            }
-            let (result, score) = match table.value_of(&pos) {
+        for (pos, value) in placements(table, count, &mut rng) {
+            let (result, score) = match value {
                 Some(Value::Win(n)) => (Result3::Won, WIN - i32::from(n)),
                 Some(Value::Loss(n)) => (Result3::Lost, -WIN + i32::from(n)),
                 Some(Value::Draw) => (Result3::Drawn, 0),
