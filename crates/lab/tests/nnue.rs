@@ -127,6 +127,18 @@ fn hostile_arguments_and_files_are_refused_with_a_reason() {
     );
     refused(
         &nnue(&[
+            "train",
+            "--data",
+            junk.to_str().unwrap(),
+            "--out",
+            o,
+            "--lead-lambda",
+            "1.5",
+        ]),
+        "--lead-lambda",
+    );
+    refused(
+        &nnue(&[
             "tables",
             "--variant",
             "dai-hasami",

@@ -5,6 +5,7 @@ mod files;
 mod gen;
 mod label;
 mod record;
+mod target;
 mod train;
 
 use std::fs::File;
@@ -144,6 +145,9 @@ struct LossArgs {
     /// Weight of the game result in the target.
     #[arg(long, default_value_t = 0.0)]
     lambda: f32,
+    /// Its weight where a side leads by two pieces or more (default: `--lambda`).
+    #[arg(long)]
+    lead_lambda: Option<f32>,
 }
 
 /// Arguments of `nnue train`.
@@ -171,6 +175,10 @@ struct TrainArgs {
     /// as a few thousand games' results are learned game by game (docs/eval.md).
     #[arg(long, default_value_t = 0.0)]
     lambda: f32,
+    /// Weight of the game result where a side leads by two pieces or more (default: `--lambda`):
+    /// whether a lead was turned into a win, which the search's score does not say.
+    #[arg(long)]
+    lead_lambda: Option<f32>,
     /// Scale from centi-pieces to the logistic (fitted to the data when left out).
     #[arg(long)]
     k: Option<f32>,
@@ -308,8 +316,9 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
             "--epochs 1-10,000, --batch 1-1,000,000".into(),
         ));
     }
-    if !((0.0..=1.0).contains(&a.lambda) && a.lr > 0.0 && a.lr < 1.0) {
-        return Err(CliError::Usage("--lambda 0-1, --lr between 0 and 1".into()));
+    let target = target_of(a.lambda, a.lead_lambda)?;
+    if !(a.lr > 0.0 && a.lr < 1.0) {
+        return Err(CliError::Usage("--lr between 0 and 1".into()));
     }
     if a.k.is_some_and(|k| !(k > 0.0 && k < 1.0)) {
         return Err(CliError::Usage("--k between 0 and 1".into()));
@@ -319,7 +328,7 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,
-        lambda: a.lambda,
+        target,
         k: a.k,
         seed: a.seed,
     };
@@ -542,14 +551,27 @@ fn run_label(a: &LabelArgs) -> Result<(), CliError> {
 }
 
 fn run_loss(a: &LossArgs) -> Result<(), CliError> {
-    if !((0.0..=1.0).contains(&a.lambda) && a.k > 0.0 && a.k < 1.0) {
-        return Err(CliError::Usage("--lambda 0-1, --k between 0 and 1".into()));
+    let target = target_of(a.lambda, a.lead_lambda)?;
+    if !(a.k > 0.0 && a.k < 1.0) {
+        return Err(CliError::Usage("--k between 0 and 1".into()));
     }
     let (rules, records) = files::read_data(&a.data)?;
     for path in &a.net {
         let net = files::read_network(path, rules)?;
-        let loss = train::held_out_loss(net, &records, a.k, a.lambda);
+        let loss = train::held_out_loss(net, &records, a.k, &target);
         println!("{}: held-out loss {loss:.6}", path.display());
     }
     Ok(())
+}
+
+/// The target of `--lambda` and `--lead-lambda`, each within 0–1.
+fn target_of(lambda: f32, lead_lambda: Option<f32>) -> Result<target::Target, CliError> {
+    let lead_lambda = lead_lambda.unwrap_or(lambda);
+    if !((0.0..=1.0).contains(&lambda) && (0.0..=1.0).contains(&lead_lambda)) {
+        return Err(CliError::Usage("--lambda and --lead-lambda 0-1".into()));
+    }
+    Ok(target::Target {
+        lambda,
+        lead_lambda,
+    })
 }

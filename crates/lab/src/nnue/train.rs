@@ -3,13 +3,14 @@
 //! to the search's static evaluation (hand-written terms and press): the prediction is
 //! `sigmoid(K · scored(base + 100 · net))`, where `scored` puts on the terms the search adds to a
 //! static evaluation at the count of quiet plies (mak-yek's fade and progress term), the target
-//! `λ · result + (1 − λ) · sigmoid(K · score)`, the loss their squared difference.
+//! `λ · result + (1 − λ) · sigmoid(K · score)` ([`Target`]), the loss their squared difference.
 
 use hasami_core::{HasamiRules, Side, SplitMix64};
 use hasami_engine::hasami::net::{input, Network, HIDDEN, QA, QB};
 use hasami_engine::{Press, QuietCount, SearchGame};
 
 use super::record::Record;
+use super::target::{sigmoid, Target};
 
 /// The largest a hidden weight or bias may grow (in units of the clip at 1): 37 rows of it stay
 /// within an i16 accumulator at scale [`QA`].
@@ -25,7 +26,7 @@ pub struct TrainSettings {
     /// Adam's step size (dropped tenfold for the last quarter of the epochs).
     pub lr: f32,
     /// Weight of the game's result in the target (the rest is the search's score).
-    pub lambda: f32,
+    pub target: Target,
     /// Scale from centi-pieces to the logistic; `None`: fitted to the data.
     pub k: Option<f32>,
     /// The seed of the starting weights and of the order of the positions.
@@ -44,11 +45,13 @@ struct Sample {
     offset: f32,
     score: f32,
     result: f32,
+    /// The weight of the result in its target.
+    lambda: f32,
 }
 
 /// The sample of record `r`, with the files turned over when `mirrored` (the games' rules are the
 /// same seen in a mirror, so this doubles the training positions).
-fn sample(size: u8, r: &Record, base: Base, mirrored: bool) -> Sample {
+fn sample(size: u8, r: &Record, base: Base, target: &Target, mirrored: bool) -> Sample {
     let mut inputs = Vec::with_capacity(64);
     for view in [r.side, !r.side] {
         for piece in Side::ALL {
@@ -78,6 +81,7 @@ fn sample(size: u8, r: &Record, base: Base, mirrored: bool) -> Sample {
         offset,
         score: f32::from(r.score),
         result: r.result.points(),
+        lambda: target.lambda_of(r),
     }
 }
 
@@ -109,10 +113,6 @@ impl Base {
     fn scored(self, v: i32) -> i32 {
         self.quiet.map_or(v, |q| q.scored(v, true))
     }
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Float weights.
@@ -222,13 +222,13 @@ pub struct Trained {
     pub counts: (usize, usize),
 }
 
-fn loss_of(w: &Weights, samples: &[&Sample], k: f32, lambda: f32) -> f64 {
+fn loss_of(w: &Weights, samples: &[&Sample], k: f32) -> f64 {
     let mut h = [0.0; 2 * HIDDEN];
     let total: f64 = samples
         .iter()
         .map(|s| {
             let p = sigmoid(k * (s.kept * (s.hand + 100.0 * w.forward(s, &mut h)) + s.offset));
-            let t = lambda * s.result + (1.0 - lambda) * sigmoid(k * s.score);
+            let t = s.lambda * s.result + (1.0 - s.lambda) * sigmoid(k * s.score);
             f64::from((p - t) * (p - t))
         })
         .sum();
@@ -280,12 +280,12 @@ pub fn train(
     let all: Vec<Sample> = records
         .iter()
         .zip(&bases)
-        .map(|(r, &b)| sample(size, r, b, false))
+        .map(|(r, &b)| sample(size, r, b, &s.target, false))
         .collect();
     let mirrored: Vec<Sample> = records
         .iter()
         .zip(&bases)
-        .map(|(r, &b)| sample(size, r, b, true))
+        .map(|(r, &b)| sample(size, r, b, &s.target, true))
         .collect();
     let (mut train_set, mut test_set) = (Vec::new(), Vec::new());
     for (i, (smp, mirror)) in all.iter().zip(&mirrored).enumerate() {
@@ -335,7 +335,7 @@ pub fn train(
                 let smp = train_set[i];
                 let out = w.forward(smp, &mut h);
                 let p = sigmoid(k * (smp.kept * (smp.hand + 100.0 * out) + smp.offset));
-                let t = s.lambda * smp.result + (1.0 - s.lambda) * sigmoid(k * smp.score);
+                let t = smp.lambda * smp.result + (1.0 - smp.lambda) * sigmoid(k * smp.score);
                 total += f64::from((p - t) * (p - t));
                 let d = 2.0 * (p - t) * p * (1.0 - p) * k * 100.0 / batch.len() as f32 * smp.kept;
                 g.b2 += d;
@@ -398,7 +398,7 @@ pub fn train(
         let e = Epoch {
             epoch,
             train: total / train_set.len() as f64,
-            test: loss_of(&w, &test_set, k, s.lambda),
+            test: loss_of(&w, &test_set, k),
         };
         report(&e);
         if best.as_ref().is_none_or(|(loss, _)| e.test < *loss) {
@@ -410,8 +410,8 @@ pub fn train(
     // learn the games' particulars.
     let (_, w) = best.expect("one epoch at least");
     let network = quantize(&variant, size, &w)?;
-    let hand_test = loss_of(&Weights::zero(inputs), &test_set, k, s.lambda);
-    let integer_test = held_out_loss(&network, records, k, s.lambda);
+    let hand_test = loss_of(&Weights::zero(inputs), &test_set, k);
+    let integer_test = held_out_loss(&network, records, k, &s.target);
     Ok(Trained {
         network,
         k,
@@ -435,7 +435,7 @@ fn quantize(variant: &str, size: u8, w: &Weights) -> Result<Network, String> {
 }
 
 /// The integer network's loss on the held-out positions of `records`, evaluated as the engine does.
-pub fn held_out_loss(net: &Network, records: &[Record], k: f32, lambda: f32) -> f64 {
+pub fn held_out_loss(net: &Network, records: &[Record], k: f32, target: &Target) -> f64 {
     let rules = HasamiRules::parse(net.variant()).expect("checked when read");
     let bases: Vec<Base> = records.iter().map(|r| Base::of(rules, r)).collect();
     let (mut total, mut n) = (0.0, 0usize);
@@ -449,7 +449,7 @@ pub fn held_out_loss(net: &Network, records: &[Record], k: f32, lambda: f32) -> 
         let pos = r.position(rules);
         let out = hasami_engine::hasami::net::Accumulator::of(net, &pos).output(net, r.side);
         let p = sigmoid(k * b.scored(b.e + out) as f32);
-        let t = lambda * r.result.points() + (1.0 - lambda) * sigmoid(k * f32::from(r.score));
+        let t = target.of(r, k);
         total += f64::from((p - t) * (p - t));
         n += 1;
     }
@@ -509,7 +509,7 @@ mod tests {
             epochs: 4,
             batch: 64,
             lr: 0.005,
-            lambda: 0.0,
+            target: Target::uniform(0.0),
             k: Some(0.006),
             seed: 9,
         }
@@ -583,7 +583,7 @@ mod tests {
         let fit = |data: &[Record]| {
             let samples: Vec<Sample> = data
                 .iter()
-                .map(|r| sample(8, r, Base::of(rules(), r), false))
+                .map(|r| sample(8, r, Base::of(rules(), r), &Target::uniform(0.0), false))
                 .collect();
             fit_k(&samples.iter().collect::<Vec<_>>())
         };
