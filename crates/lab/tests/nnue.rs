@@ -113,30 +113,13 @@ fn hostile_arguments_and_files_are_refused_with_a_reason() {
         &nnue(&["train", "--data", junk.to_str().unwrap(), "--out", o]),
         "the header",
     );
-    refused(
-        &nnue(&[
-            "train",
-            "--data",
-            junk.to_str().unwrap(),
-            "--out",
-            o,
-            "--lambda",
-            "2",
-        ]),
-        "--lambda",
-    );
-    refused(
-        &nnue(&[
-            "train",
-            "--data",
-            junk.to_str().unwrap(),
-            "--out",
-            o,
-            "--lead-lambda",
-            "1.5",
-        ]),
-        "--lead-lambda",
-    );
+    for (flag, value) in [("--lambda", "2"), ("--lead-lambda", "1.5")] {
+        let j = junk.to_str().unwrap();
+        refused(
+            &nnue(&["train", "--data", j, "--out", o, flag, value]),
+            flag,
+        );
+    }
     refused(
         &nnue(&[
             "tables",
