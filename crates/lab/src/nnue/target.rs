@@ -40,9 +40,13 @@ impl Target {
 
     /// The target of `r` at scale `k`.
     pub fn of(&self, r: &Record, k: f32) -> f32 {
-        let lambda = self.lambda_of(r);
-        lambda * r.result.points() + (1.0 - lambda) * sigmoid(k * f32::from(r.score))
+        blend(self.lambda_of(r), r.result.points(), f32::from(r.score), k)
     }
+}
+
+/// `λ · result + (1 − λ) · sigmoid(K · score)`: result 0, ½ or 1, score in centi-pieces.
+pub fn blend(lambda: f32, result: f32, score: f32, k: f32) -> f32 {
+    lambda * result + (1.0 - lambda) * sigmoid(k * score)
 }
 
 /// The logistic.

@@ -10,7 +10,7 @@ use hasami_engine::hasami::net::{input, Network, HIDDEN, QA, QB};
 use hasami_engine::{Press, QuietCount, SearchGame};
 
 use super::record::Record;
-use super::target::{sigmoid, Target};
+use super::target::{blend, sigmoid, Target};
 
 /// The largest a hidden weight or bias may grow (in units of the clip at 1): 37 rows of it stay
 /// within an i16 accumulator at scale [`QA`].
@@ -228,7 +228,7 @@ fn loss_of(w: &Weights, samples: &[&Sample], k: f32) -> f64 {
         .iter()
         .map(|s| {
             let p = sigmoid(k * (s.kept * (s.hand + 100.0 * w.forward(s, &mut h)) + s.offset));
-            let t = s.lambda * s.result + (1.0 - s.lambda) * sigmoid(k * s.score);
+            let t = blend(s.lambda, s.result, s.score, k);
             f64::from((p - t) * (p - t))
         })
         .sum();
@@ -335,7 +335,7 @@ pub fn train(
                 let smp = train_set[i];
                 let out = w.forward(smp, &mut h);
                 let p = sigmoid(k * (smp.kept * (smp.hand + 100.0 * out) + smp.offset));
-                let t = smp.lambda * smp.result + (1.0 - smp.lambda) * sigmoid(k * smp.score);
+                let t = blend(smp.lambda, smp.result, smp.score, k);
                 total += f64::from((p - t) * (p - t));
                 let d = 2.0 * (p - t) * p * (1.0 - p) * k * 100.0 / batch.len() as f32 * smp.kept;
                 g.b2 += d;
