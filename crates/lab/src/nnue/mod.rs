@@ -142,12 +142,35 @@ struct LossArgs {
     /// Scale from centi-pieces to the logistic (`train` prints the one it used).
     #[arg(long)]
     k: f32,
-    /// Weight of the game result in the target.
+    #[command(flatten)]
+    target: TargetArgs,
+}
+
+/// The training target's weights of the game's result (`nnue train`, `nnue loss`).
+#[derive(Args)]
+struct TargetArgs {
+    /// Weight of the game result in the target (the rest: the search's score); the shipped networks: 0,
+    /// as a few thousand games' results are learned game by game (docs/eval.md).
     #[arg(long, default_value_t = 0.0)]
     lambda: f32,
-    /// Its weight where a side leads by two pieces or more (default: `--lambda`).
+    /// Weight of the game result where a side leads by two pieces or more (default: `--lambda`):
+    /// whether a lead was turned into a win, which the search's score does not say.
     #[arg(long)]
     lead_lambda: Option<f32>,
+}
+
+impl TargetArgs {
+    /// The target, each weight within 0–1.
+    fn target(&self) -> Result<target::Target, CliError> {
+        let lead_lambda = self.lead_lambda.unwrap_or(self.lambda);
+        if !((0.0..=1.0).contains(&self.lambda) && (0.0..=1.0).contains(&lead_lambda)) {
+            return Err(CliError::Usage("--lambda and --lead-lambda 0-1".into()));
+        }
+        Ok(target::Target {
+            lambda: self.lambda,
+            lead_lambda,
+        })
+    }
 }
 
 /// Arguments of `nnue train`.
@@ -171,14 +194,8 @@ struct TrainArgs {
     /// Adam's step size (the shipped networks: 0.0005).
     #[arg(long, default_value_t = 0.0005)]
     lr: f32,
-    /// Weight of the game result in the target (the rest: the search's score); the shipped networks: 0,
-    /// as a few thousand games' results are learned game by game (docs/eval.md).
-    #[arg(long, default_value_t = 0.0)]
-    lambda: f32,
-    /// Weight of the game result where a side leads by two pieces or more (default: `--lambda`):
-    /// whether a lead was turned into a win, which the search's score does not say.
-    #[arg(long)]
-    lead_lambda: Option<f32>,
+    #[command(flatten)]
+    target: TargetArgs,
     /// Scale from centi-pieces to the logistic (fitted to the data when left out).
     #[arg(long)]
     k: Option<f32>,
@@ -316,7 +333,7 @@ fn run_train(a: &TrainArgs) -> Result<(), CliError> {
             "--epochs 1-10,000, --batch 1-1,000,000".into(),
         ));
     }
-    let target = target_of(a.lambda, a.lead_lambda)?;
+    let target = a.target.target()?;
     if !(a.lr > 0.0 && a.lr < 1.0) {
         return Err(CliError::Usage("--lr between 0 and 1".into()));
     }
@@ -551,7 +568,7 @@ fn run_label(a: &LabelArgs) -> Result<(), CliError> {
 }
 
 fn run_loss(a: &LossArgs) -> Result<(), CliError> {
-    let target = target_of(a.lambda, a.lead_lambda)?;
+    let target = a.target.target()?;
     if !(a.k > 0.0 && a.k < 1.0) {
         return Err(CliError::Usage("--k between 0 and 1".into()));
     }
@@ -562,16 +579,4 @@ fn run_loss(a: &LossArgs) -> Result<(), CliError> {
         println!("{}: held-out loss {loss:.6}", path.display());
     }
     Ok(())
-}
-
-/// The target of `--lambda` and `--lead-lambda`, each within 0–1.
-fn target_of(lambda: f32, lead_lambda: Option<f32>) -> Result<target::Target, CliError> {
-    let lead_lambda = lead_lambda.unwrap_or(lambda);
-    if !((0.0..=1.0).contains(&lambda) && (0.0..=1.0).contains(&lead_lambda)) {
-        return Err(CliError::Usage("--lambda and --lead-lambda 0-1".into()));
-    }
-    Ok(target::Target {
-        lambda,
-        lead_lambda,
-    })
 }
