@@ -22,4 +22,35 @@ impl SplitMix64 {
     pub fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
     }
+
+    /// Shuffles `a` in place (Fisher–Yates: for i = n−1 down to 1, swap with [`below`](Self::below)(i + 1)).
+    pub fn shuffle<T>(&mut self, a: &mut [T]) {
+        for i in (1..a.len()).rev() {
+            a.swap(i, self.below(i as u64 + 1) as usize);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SplitMix64;
+
+    #[test]
+    fn shuffle_is_a_permutation_fixed_by_the_seed() {
+        let shuffled = |seed| {
+            let mut a: Vec<u32> = (0..100).collect();
+            SplitMix64(seed).shuffle(&mut a);
+            a
+        };
+        let a = shuffled(5);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..100).collect::<Vec<_>>());
+        assert_ne!(a, sorted);
+        assert_eq!(a, shuffled(5));
+        assert_ne!(a, shuffled(6));
+        let mut one = [7];
+        SplitMix64(1).shuffle(&mut one);
+        assert_eq!(one, [7]);
+    }
 }

@@ -1,6 +1,7 @@
-//! `hasami-lab nnue`: the learned evaluation's data (`gen`) and trainer (`train`); docs/eval.md.
+//! `hasami-lab nnue`: the learned evaluation's data (`gen`, `label`, `endings`) and trainer (`train`); docs/eval.md.
 
 mod check;
+mod endings;
 mod files;
 mod gen;
 mod label;
@@ -44,6 +45,8 @@ enum Command {
     Label(LabelArgs),
     /// The held-out loss of network files on data files, as `train` reports it for the network it writes.
     Loss(LossArgs),
+    /// Endings with a lead, taken from data files: a suite for `gen --suite`.
+    Endings(endings::EndingsArgs),
 }
 
 /// Arguments of `nnue fortresses`.
@@ -246,6 +249,7 @@ pub fn run(args: &NnueArgs) -> Result<(), CliError> {
         Command::Tables(a) => run_tables(a),
         Command::Label(a) => run_label(a),
         Command::Loss(a) => run_loss(a),
+        Command::Endings(a) => endings::run(a),
     }
 }
 

@@ -317,9 +317,7 @@ pub fn train(
     let mut h = [0.0f32; 2 * HIDDEN];
     let mut best: Option<(f64, Weights)> = None;
     for epoch in 1..=s.epochs {
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut order);
         let lr = if epoch > s.epochs - s.epochs / 4 {
             s.lr / 10.0
         } else {
