@@ -54,6 +54,7 @@ fn data_then_a_network_the_engine_reads_the_same_from_the_same_seed() {
         d,
     ]));
     assert!(text.contains("positions from 200 games"), "{text}");
+    endings_of_the_data_are_a_suite_that_gen_plays(tmp.path(), d);
     let mut nets = Vec::new();
     for run in ["a", "b"] {
         let net = tmp.path().join(format!("{run}.nnue"));
@@ -87,6 +88,64 @@ fn data_then_a_network_the_engine_reads_the_same_from_the_same_seed() {
         nets.push(bytes);
     }
     assert_eq!(nets[0], nets[1]);
+}
+
+/// `nnue endings` takes positions with a lead of two or more from the data file `data`, and `nnue gen
+/// --suite` plays games from them.
+fn endings_of_the_data_are_a_suite_that_gen_plays(dir: &std::path::Path, data: &str) {
+    let suite = dir.join("endings.txt");
+    let s = suite.to_str().unwrap();
+    let args = [
+        "endings",
+        "--data",
+        data,
+        "--min-pieces",
+        "8",
+        "--max-pieces",
+        "28",
+    ];
+    let text = ok(&nnue(&[&args[..], &["--every", "20", "--out", s]].concat()));
+    let taken: usize = text
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let file = std::fs::read_to_string(&suite).unwrap();
+    let positions: Vec<&str> = file
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .collect();
+    assert!(taken > 10 && positions.len() == taken, "{text}{file}");
+    for p in &positions {
+        let board = p.split(' ').next().unwrap();
+        let (b, w) = (board.matches('b').count(), board.matches('w').count());
+        assert!(b.abs_diff(w) >= 2 && (8..=28).contains(&(b + w)), "{p}");
+        assert!(p.ends_with(" 0 1"), "the quiet count reset: {p}");
+    }
+    let played = dir.join("endings.bin");
+    let text = ok(&nnue(&[
+        "gen",
+        "--variant",
+        "mak-yek+win=pieces-left:6",
+        "--suite",
+        s,
+        "--games",
+        "4",
+        "--nodes",
+        "100",
+        "--out",
+        played.to_str().unwrap(),
+    ]));
+    assert!(text.contains("positions from 4 games"), "{text}");
+    refused(
+        &nnue(&[&args[..5], &["--max-pieces", "7", "--out", s]].concat()),
+        "--min-pieces at most --max-pieces",
+    );
 }
 
 #[test]

@@ -105,7 +105,7 @@ pub fn run(a: &EndingsArgs) -> Result<(), CliError> {
         a.every,
         a.data
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| p.display().to_string().replace(['\n', '\r'], " "))
             .collect::<Vec<_>>()
             .join(" ")
     );
