@@ -277,4 +277,30 @@ fn fortresses_are_collected_as_a_suite_that_score_reads() {
     assert!(positions >= 4);
     let scores = ok(&nnue(&["score", "--suite", kept, "--nodes", "200"]));
     assert_eq!(scores.lines().count(), 1 + positions, "{scores}");
+    // `--net FILE`: the shipped hasami network read from its file scores as the shipped one; a
+    // network of another variant is refused.
+    let nets = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/");
+    let hasami = tmp.path().join("hasami.txt");
+    let h = hasami.to_str().unwrap();
+    std::fs::write(
+        &hasami,
+        "variant hasami\n2www4/8b/9/9/w3b1b1b/7b1/9/6b2/w5b2 b 3 54\n9/1w7/9/9/4b4/9/9/2b1b4/5w3 w 0 1\n",
+    )
+    .unwrap();
+    let shipped = ok(&nnue(&["score", "--suite", h, "--nodes", "3000"]));
+    let net = format!("{nets}hasami.nnue");
+    let file = ok(&nnue(&[
+        "score", "--suite", h, "--nodes", "3000", "--net", &net,
+    ]));
+    assert_eq!(shipped, file);
+    assert_eq!(shipped.lines().count(), 3, "{shipped}");
+    assert!(
+        shipped.lines().skip(1).all(|l| !l.contains(" - ")),
+        "{shipped}"
+    );
+    let other = format!("{nets}mak-yek.nnue");
+    refused(
+        &nnue(&["score", "--suite", kept, "--net", &other]),
+        "a network for mak-yek, not hasami+max-run=1",
+    );
 }

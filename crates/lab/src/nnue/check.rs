@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use hasami_core::{AnyPosition, HasamiPosition, HasamiRules, Side, SplitMix64};
-use hasami_engine::hasami::net::{network_for, Netted, Network};
+use hasami_engine::hasami::net::{Netted, Network};
 use hasami_engine::tables::{Tables, Value};
 use hasami_engine::{Limits, Press, SearchGame, SearchRequest, Searcher, WIN_BOUND};
 
@@ -76,12 +76,12 @@ pub fn leader_sign(pos: &HasamiPosition) -> i32 {
 }
 
 /// The static evaluation at full strength (hand-written terms and press) and the learned one (that
-/// plus the network) of `pos`, for the side that leads (the side to move's view turned when the other leads).
-pub fn evaluations(pos: &HasamiPosition) -> (i32, Option<i32>) {
+/// plus `net`'s correction) of `pos`, for the side that leads (the side to move's view turned when the
+/// other leads).
+pub fn evaluations(pos: &HasamiPosition, net: Option<&'static Network>) -> (i32, Option<i32>) {
     let sign = leader_sign(pos);
     let hand = SearchGame::evaluate_pressed(pos, Press::Full);
-    let learned =
-        network_for(pos.rules()).map(|net| Netted::new(*pos, net).evaluate_pressed(Press::Full));
+    let learned = net.map(|net| Netted::new(*pos, net).evaluate_pressed(Press::Full));
     (sign * hand, learned.map(|v| sign * v))
 }
 

@@ -6,6 +6,7 @@ mod files;
 mod gen;
 mod label;
 mod record;
+mod score;
 mod target;
 mod train;
 
@@ -38,7 +39,7 @@ enum Command {
     /// Collects fortresses: drawn self-play games' last positions with a lead, no win found by a long search.
     Fortresses(FortressArgs),
     /// Scores a suite's positions: hand-written and learned evaluation, and a search with each.
-    Score(ScoreArgs),
+    Score(score::ScoreArgs),
     /// How often the evaluation's sign agrees with the endgame tables, hand-written and learned.
     Tables(TablesArgs),
     /// Random positions of the endgame tables with the tables' result: training data like `gen`'s.
@@ -76,17 +77,6 @@ struct FortressArgs {
     /// Output suite file.
     #[arg(long)]
     out: PathBuf,
-}
-
-/// Arguments of `nnue score`.
-#[derive(Args)]
-struct ScoreArgs {
-    /// A suite file (a `variant` line, then one position text per line).
-    #[arg(long)]
-    suite: PathBuf,
-    /// Nodes of each search.
-    #[arg(long, default_value_t = 1_000_000)]
-    nodes: u64,
 }
 
 /// Arguments of `nnue tables`.
@@ -245,7 +235,7 @@ pub fn run(args: &NnueArgs) -> Result<(), CliError> {
         Command::Gen(a) => run_gen(a),
         Command::Train(a) => run_train(a),
         Command::Fortresses(a) => run_fortresses(a),
-        Command::Score(a) => run_score(a),
+        Command::Score(a) => score::run(a),
         Command::Tables(a) => run_tables(a),
         Command::Label(a) => run_label(a),
         Command::Loss(a) => run_loss(a),
@@ -436,68 +426,6 @@ fn run_fortresses(a: &FortressArgs) -> Result<(), CliError> {
     }
     std::fs::write(&a.out, text)?;
     println!("{}: {} fortresses", a.out.display(), found.len());
-    Ok(())
-}
-
-fn run_score(a: &ScoreArgs) -> Result<(), CliError> {
-    if a.nodes == 0 || a.nodes > 10_000_000_000 {
-        return Err(CliError::Usage("--nodes 1-10,000,000,000".into()));
-    }
-    let text = crate::text_file::read_text_file(&a.suite, crate::text_file::MAX_TEXT_FILE)
-        .map_err(|e| CliError::Usage(format!("{}: {e}", a.suite.display())))?;
-    let mut rules = None;
-    println!(
-        "position | lead | static hand | static learned | search hand | search learned ({} nodes)",
-        a.nodes
-    );
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(v) = line.strip_prefix("variant ") {
-            rules =
-                Some(HasamiRules::parse(v.trim()).map_err(|e| {
-                    CliError::Usage(format!("{}:{}: {e}", a.suite.display(), n + 1))
-                })?);
-            continue;
-        }
-        let r = rules.ok_or_else(|| {
-            CliError::Usage(format!(
-                "{}:{}: a position before the 'variant' line",
-                a.suite.display(),
-                n + 1
-            ))
-        })?;
-        let pos = HasamiPosition::from_text(line, r)
-            .map_err(|e| CliError::Usage(format!("{}:{}: {e}", a.suite.display(), n + 1)))?;
-        let (hand, learned) = check::evaluations(&pos);
-        let lead = pos
-            .pieces(hasami_core::Side::First)
-            .len()
-            .abs_diff(pos.pieces(hasami_core::Side::Second).len());
-        let sign = check::leader_sign(&pos);
-        let search = |learned: hasami_engine::Learned| {
-            let searcher = hasami_engine::Searcher::new(64, 1);
-            let limits = hasami_engine::Limits {
-                nodes: Some(a.nodes),
-                ..hasami_engine::Limits::default()
-            };
-            let request = hasami_engine::SearchRequest::new(
-                hasami_core::AnyPosition::Hasami(pos),
-                vec![pos.hash()],
-            )
-            .limits(limits)
-            .learned(learned);
-            sign * searcher.search(&request, |_| {}).score
-        };
-        let learned_text = learned.map_or("-".to_string(), |v| v.to_string());
-        println!(
-            "{line} | {lead} | {hand} | {learned_text} | {} | {}",
-            search(hasami_engine::Learned::Off),
-            search(hasami_engine::Learned::Shipped)
-        );
-    }
     Ok(())
 }
 
