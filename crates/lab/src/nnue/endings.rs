@@ -46,7 +46,7 @@ struct Filter {
 }
 
 impl Filter {
-    /// The pieces of the endings among `records` (one file's, in order) that are not in `seen`.
+    /// The endings among `records` (one file's, in order) that are not in `seen`, each added to it.
     fn take(&self, records: &[Record], seen: &mut HashSet<[BitBoard; 2]>) -> Vec<Record> {
         let mut taken = Vec::new();
         let mut last: Option<u64> = None;
