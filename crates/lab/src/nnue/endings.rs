@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use hasami_core::suite::suite_text;
-use hasami_core::{BitBoard, HasamiRules, SplitMix64};
+use hasami_core::{BitBoard, SplitMix64};
 
 use super::files;
 use super::record::Record;
@@ -77,26 +77,16 @@ pub fn run(a: &EndingsArgs) -> Result<(), CliError> {
         pieces: a.min_pieces..=a.max_pieces,
         every: a.every,
     };
-    let mut rules: Option<&'static HasamiRules> = None;
+    let (rules, files) = files::read_data_files(&a.data)?;
     let mut seen = HashSet::new();
     let mut lines = Vec::new();
-    for path in &a.data {
-        let (r, records) = files::read_data(std::slice::from_ref(path))?;
-        if rules.is_some_and(|first| !std::ptr::eq(first, r)) {
-            return Err(CliError::Usage(format!(
-                "{}: variant {r}, the first file's is {}",
-                path.display(),
-                rules.expect("checked")
-            )));
-        }
-        rules = Some(r);
-        for e in filter.take(&records, &mut seen) {
+    for records in &files {
+        for e in filter.take(records, &mut seen) {
             let mut quiet_reset = e;
             quiet_reset.quiet = 0;
-            lines.push(quiet_reset.position(r).to_string());
+            lines.push(quiet_reset.position(rules).to_string());
         }
     }
-    let rules = rules.expect("one data file at least");
     SplitMix64(a.seed).shuffle(&mut lines);
     let about = format!(
         "endings with a lead of {LEAD} or more and {} to {} pieces, one in {} records at most, from {}",
@@ -119,7 +109,7 @@ pub fn run(a: &EndingsArgs) -> Result<(), CliError> {
 mod tests {
     use super::*;
     use crate::nnue::record::Result3;
-    use hasami_core::{HasamiPosition, Side};
+    use hasami_core::{HasamiPosition, HasamiRules, Side};
 
     fn record(black: u32, white: u32, shift: u32) -> Record {
         let rules = HasamiRules::parse("hasami").expect("preset");

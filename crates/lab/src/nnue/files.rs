@@ -17,12 +17,24 @@ const MAX_NETWORK: u64 = 1 << 20;
 
 /// The records of data files in their order, and the variant they all share.
 pub fn read_data(paths: &[PathBuf]) -> Result<(&'static HasamiRules, Vec<Record>), CliError> {
+    let (rules, files) = read_data_files(paths)?;
+    let mut records = Vec::with_capacity(files.iter().map(Vec::len).sum());
+    for mut file in files {
+        records.append(&mut file); // each file's memory is freed as it is moved
+    }
+    Ok((rules, records))
+}
+
+/// The records of each data file, file by file, and the variant they all share.
+pub fn read_data_files(
+    paths: &[PathBuf],
+) -> Result<(&'static HasamiRules, Vec<Vec<Record>>), CliError> {
     let mut variant: Option<String> = None;
     let mut records = Vec::new();
     for path in paths {
         let file =
             File::open(path).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
-        let (v, mut r) = record::read(&mut std::io::BufReader::new(file), MAX_RECORDS)
+        let (v, r) = record::read(&mut std::io::BufReader::new(file), MAX_RECORDS)
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         match &variant {
             Some(first) if *first != v => {
@@ -33,7 +45,7 @@ pub fn read_data(paths: &[PathBuf]) -> Result<(&'static HasamiRules, Vec<Record>
             }
             _ => variant = Some(v),
         }
-        records.append(&mut r);
+        records.push(r);
     }
     let variant = variant.ok_or_else(|| CliError::Usage("no data file".into()))?;
     let rules = HasamiRules::parse(&variant).expect("checked when read");

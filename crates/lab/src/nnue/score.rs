@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use hasami_core::{AnyPosition, HasamiPosition, HasamiRules, Side};
+use hasami_core::{HasamiPosition, HasamiRules, Side};
 use hasami_engine::hasami::net::{network_for, Netted, Network};
-use hasami_engine::{Learned, Limits, SearchRequest, Searcher};
+use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher};
 
 use super::{check, files};
 use crate::text_file::{read_text_file, MAX_TEXT_FILE};
@@ -77,22 +77,17 @@ pub fn run(a: &ScoreArgs) -> Result<(), CliError> {
 /// The score for the side to move of a one-thread search of `nodes` nodes (64 MiB table), with the
 /// learned evaluation of `net`, or with the hand-written one alone.
 fn search(pos: HasamiPosition, net: Option<&'static Network>, nodes: u64) -> i32 {
-    let searcher = Searcher::new(64, 1);
+    match net {
+        Some(net) => search_game(Netted::new(pos, net), pos.hash(), nodes),
+        None => search_game(pos, pos.hash(), nodes),
+    }
+}
+
+fn search_game<G: SearchGame>(game: G, hash: u64, nodes: u64) -> i32 {
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let history = vec![pos.hash()];
-    match net {
-        Some(net) => {
-            let request = SearchRequest::new(Netted::new(pos, net), history).limits(limits);
-            searcher.search(&request, |_| {}).score
-        }
-        None => {
-            let request = SearchRequest::new(AnyPosition::Hasami(pos), history)
-                .limits(limits)
-                .learned(Learned::Off);
-            searcher.search(&request, |_| {}).score
-        }
-    }
+    let request = SearchRequest::new(game, vec![hash]).limits(limits);
+    Searcher::new(64, 1).search(&request, |_| {}).score
 }
