@@ -45,8 +45,9 @@ fn a_level_1_reply_does_not_wait_for_deep_shogun_levels() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (_dir, s) = server();
     // Shogun's level 8 searches four plies deep like the cheap levels of the Hasami family, but its
-    // chance nodes make each reply take about a second: twelve of them, each with its engine to move
-    // (six rounds of the two expensive searches at a time).
+    // chance nodes make a reply take about a second on a fresh searcher (a millisecond once the
+    // searcher's table holds the start, so a cheap one is no sign the next will be): twelve of them,
+    // each with its engine to move.
     let shogun: Vec<i64> = (0..12)
         .map(|_| {
             let g = create(
