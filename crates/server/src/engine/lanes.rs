@@ -8,7 +8,8 @@
 //! [`QUICK`] waits with the full-strength searches; one that has stayed under it for [`TRUSTED`]
 //! searches has the quick lane. Until then a prior decides: depth-capped levels of at most four
 //! plies are quick in the Hasami family, at most two in Shogun. Leaving the quick lane takes one
-//! slow search; coming back takes many cheap ones.
+//! slow search (and the searches of that kind already waiting in it move to the full lane when their
+//! turn comes, `Engine::turn`); coming back takes many cheap ones.
 //!
 //! The book is bounded: presets × sizes × ten levels, a few hundred entries at most.
 

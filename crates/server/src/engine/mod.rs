@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use hasami_core::AnyPosition;
 use hasami_engine::{level_for, Limits, SearchRequest, Searcher};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 pub mod lanes;
 
@@ -116,11 +116,7 @@ impl Engine {
             .unwrap_or_else(|| level_for(&request.position, 10));
         let _requester = StopOnDrop(Arc::clone(&stop));
         let kind = Kind::of(&request.position, &lvl);
-        let lane = match self.costs.lane(kind) {
-            Lane::Quick => &self.quick,
-            Lane::Full => &self.permits,
-        };
-        let Ok(permit) = Arc::clone(lane).acquire_owned().await else {
+        let Some(permit) = self.turn(kind).await else {
             return Analysis::nothing();
         };
         let this = Arc::clone(self);
@@ -145,6 +141,20 @@ impl Engine {
         }
     }
 
+    /// Waits for a search of `kind` to have its turn: the permit of the lane its cost gives it. A
+    /// search that waited in the quick lane while its kind proved slow (another search of the kind
+    /// took long meanwhile) gives the quick lane back and waits with the expensive ones. `None` if
+    /// the engine is closing.
+    async fn turn(&self, kind: Kind) -> Option<OwnedSemaphorePermit> {
+        if self.costs.lane(kind) == Lane::Quick {
+            let permit = Arc::clone(&self.quick).acquire_owned().await.ok()?;
+            if self.costs.lane(kind) == Lane::Quick {
+                return Some(permit);
+            }
+        }
+        Arc::clone(&self.permits).acquire_owned().await.ok()
+    }
+
     /// A pooled searcher, or a new one.
     fn take_searcher(&self) -> Searcher {
         self.pool
@@ -160,5 +170,41 @@ impl Engine {
         if pool.len() < self.max_pooled {
             pool.push(searcher);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hasami_core::{AnyGame, Variant};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_search_whose_kind_proved_slow_while_it_waited_leaves_the_quick_lane() {
+        let engine = Arc::new(Engine::new(1));
+        let pos = AnyGame::from_variant(Variant::parse("hasami").unwrap()).position();
+        let request = timed(pos, vec![], 1, REPLY_TIME);
+        let kind = Kind::of(&pos, request.level.as_ref().unwrap());
+        assert_eq!(engine.costs.lane(kind), Lane::Quick);
+        // Both lanes busy; the search waits in the quick one.
+        let quick = Arc::clone(&engine.quick).acquire_owned().await.unwrap();
+        let full = Arc::clone(&engine.permits).acquire_owned().await.unwrap();
+        let waiting = tokio::spawn({
+            let engine = Arc::clone(&engine);
+            async move { engine.search(request).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        // Meanwhile a search of its kind took a second: when the quick lane frees, this one goes
+        // to wait with the expensive ones instead of holding the quick lane.
+        engine.costs.note(kind, Duration::from_secs(1));
+        drop(quick);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(!waiting.is_finished(), "it ran in the quick lane");
+        assert_eq!(engine.quick.available_permits(), 1);
+        drop(full);
+        let analysis = tokio::time::timeout(Duration::from_secs(30), waiting)
+            .await
+            .expect("it runs once the full lane frees")
+            .unwrap();
+        assert!(analysis.best.is_some());
     }
 }
