@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, ONLINE_START, newPage, shot, waitGame, createGame, apiMove, overflow } from './helpers.mjs';
+import { BASE, ONLINE_START, newPage, shot, waitGame, openGame, createGame, apiMove, overflow } from './helpers.mjs';
 
 /** Black wins at once with f1-f5 (capturing e5 leaves White one piece); f1-f2 misses it. */
 const WIN_IN_ONE = ONLINE_START;
@@ -16,16 +16,12 @@ async function onlineGame(page, body = {}) {
   return { id: c.id, black: c.token, white: tokenOf(c.links.white) };
 }
 
-async function open(page, id, token) {
-  await page.goto(`${BASE}/#/game/${id}` + (token ? `?token=${token}` : ''));
-  await waitGame(page, {});
-}
 
 test('before each side has moved a game is aborted, not resigned; the lists call it aborted', async () => {
   const page = await newPage('abort');
   await page.goto(BASE + '/#/rules');
   const g = await onlineGame(page);
-  await open(page, g.id, g.black);
+  await openGame(page, g.id, g.black);
   await waitGame(page, { ply: 0 });
   assert.ok(await page.isVisible('#btn-abort'), 'Abort is offered');
   assert.ok(!(await page.isVisible('#btn-resign')), 'no Resign before the first move');
@@ -42,7 +38,7 @@ test('before each side has moved a game is aborted, not resigned; the lists call
   const h = await onlineGame(page);
   await apiMove(page, h.id, h.black, 'f1f2');
   await apiMove(page, h.id, h.white, 'e9e8');
-  await open(page, h.id, h.black);
+  await openGame(page, h.id, h.black);
   await waitGame(page, { ply: 2 });
   assert.ok(await page.isVisible('#btn-resign'));
   assert.ok(!(await page.isVisible('#btn-abort')));
@@ -54,8 +50,8 @@ test('rematch: the winner asks, the loser joins, colours swapped; a new game lik
   const bob = await newPage('rematch-bob');
   await ann.goto(BASE + '/#/rules');
   const g = await onlineGame(ann);
-  await open(ann, g.id, g.black);
-  await open(bob, g.id, g.white);
+  await openGame(ann, g.id, g.black);
+  await openGame(bob, g.id, g.white);
   await apiMove(ann, g.id, g.black, 'f1f5');
   await waitGame(ann, { status: 'over' });
   await waitGame(bob, { status: 'over' });
@@ -73,7 +69,7 @@ test('rematch: the winner asks, the loser joins, colours swapped; a new game lik
   const page = await newPage('like-this');
   await page.goto(BASE + '/#/rules');
   const e = await createGame(page, { variant: 'hasami', opponent: 'engine', level: 4, side: 'black', position: WIN_IN_ONE });
-  await open(page, e.id, e.token);
+  await openGame(page, e.id, e.token);
   await apiMove(page, e.id, e.token, 'f1f5');
   await waitGame(page, { status: 'over' });
   await page.click('#btn-like-this');
@@ -90,7 +86,7 @@ test('post-game review: a missed win is a blunder, the graph moves the board, ar
   const c = await createGame(page, { variant: 'hasami', opponent: 'local', position: WIN_IN_ONE });
   await apiMove(page, c.id, c.token, 'f1f2');
   await apiMove(page, c.id, c.token, 'e5e6');
-  await open(page, c.id, c.token);
+  await openGame(page, c.id, c.token);
   await waitGame(page, { ply: 2 });
   await page.click('#btn-review');
   await page.waitForSelector('#review-graph');
@@ -138,10 +134,10 @@ test('the opponent shows as connected or not', async () => {
   const ann = await newPage('presence-ann');
   await ann.goto(BASE + '/#/rules');
   const g = await onlineGame(ann, { players: { black: 'Ann' } });
-  await open(ann, g.id, g.black);
+  await openGame(ann, g.id, g.black);
   await ann.waitForFunction(() => document.getElementById('presence').textContent === 'White is not connected');
   const bob = await newPage('presence-bob');
-  await open(bob, g.id, g.white);
+  await openGame(bob, g.id, g.white);
   await ann.waitForFunction(() => document.getElementById('presence').textContent === 'White is here');
   assert.equal(await bob.textContent('#presence'), 'Ann is here');
   await bob.context().close();
@@ -158,7 +154,7 @@ test('the win condition is shown beside the board, as the variant makes it', asy
     ['dai-hasami', /make five in a row or column/],
   ]) {
     const c = await createGame(page, { variant, opponent: 'local' });
-    await open(page, c.id, c.token);
+    await openGame(page, c.id, c.token);
     await page.waitForFunction(() => !document.getElementById('goal').hidden);
     const text = await page.textContent('#goal');
     if (typeof goal === 'string') assert.equal(text, goal); else assert.match(text, goal);
@@ -170,7 +166,10 @@ test('sounds for moves and captures, muted by the toggle, and the mute is rememb
   const page = await newPage('sounds');
   await page.goto(BASE + '/#/rules');
   const c = await createGame(page, { variant: 'hasami', opponent: 'local', position: WIN_IN_ONE });
-  await open(page, c.id, c.token);
+  // The page's first read of the game is slow; the move made through the API right after opening
+  // still reaches it as a move, with its sound.
+  await page.route(/\/api\/games\/[^/?]+(\?.*)?$/, async (r) => { await new Promise((res) => setTimeout(res, 1000)); await r.continue(); }, { times: 1 });
+  await openGame(page, c.id, c.token);
   const last = () => page.getAttribute('#sound-toggle', 'data-last-sound');
   await apiMove(page, c.id, c.token, 'f1f2');
   await page.waitForFunction(() => /^move \d+$/.test(document.getElementById('sound-toggle').dataset.lastSound || ''));

@@ -5,12 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, shot, waitGame, createGame, apiMove } from './helpers.mjs';
+import { BASE, newPage, shot, waitGame, openGame, createGame, apiMove } from './helpers.mjs';
 
-async function open(page, id, token) {
-  await page.goto(`${BASE}/#/game/${id}` + (token ? `?token=${token}` : ''));
-  await waitGame(page, {});
-}
 
 /** The texts of the chat's messages as the page shows them. */
 async function lines(page) {
@@ -24,8 +20,8 @@ test('online chat: markup stays text, the off toggle hides it, spectators read o
   await ann.goto(BASE + '/#/rules');
   const c = await createGame(ann, { variant: 'hasami', opponent: 'online', side: 'black' });
   const bobToken = new URL(c.links.white, BASE).hash.split('token=')[1];
-  await open(ann, c.id, c.token);
-  await open(bob, c.id, bobToken);
+  await openGame(ann, c.id, c.token);
+  await openGame(bob, c.id, bobToken);
   await apiMove(ann, c.id, c.token, 'e1e5');
   await apiMove(bob, c.id, bobToken, 'a9a6');
   await waitGame(ann, { ply: 2 });
@@ -48,7 +44,7 @@ test('online chat: markup stays text, the off toggle hides it, spectators read o
   await shot(bob, 'chat-1280.png');
 
   // A spectator sees no chat until both players let spectators read it.
-  await open(eve, c.id, null);
+  await openGame(eve, c.id, null);
   assert.ok(!(await eve.isVisible('#chat')), 'a spectator sees the private chat');
   await ann.check('#chat-public');
   await bob.waitForFunction(() => /opponent allows/.test(document.getElementById('chat-public-note').textContent));

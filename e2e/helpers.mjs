@@ -65,10 +65,18 @@ export async function gameId(page) {
   return page.getAttribute('#game', 'data-game-id');
 }
 
-/** Waits until the game screen shows `ply` plies (and the other data-* values given). */
+/** Waits until the game screen has read its game (the screen is drawn before the game arrives)
+ * and shows the data-* values given (`{ply: 2, status: 'over'}`). */
 export async function waitGame(page, attrs) {
-  const sel = '#game' + Object.entries(attrs).map(([k, v]) => `[data-${k}="${v}"]`).join('');
+  const sel = '#game[data-ply]' + Object.entries(attrs).map(([k, v]) => `[data-${k}="${v}"]`).join('');
   await page.waitForSelector(sel);
+}
+
+/** Opens game `id` as the holder of `token` (none: as a spectator) and waits until the screen has
+ * read it, so that a move made next through the API reaches the page as a move. */
+export async function openGame(page, id, token) {
+  await page.goto(`${BASE}/#/game/${id}` + (token ? `?token=${token}` : ''));
+  await waitGame(page, {});
 }
 
 /** The pieces drawn on the board: {square: 'black'|'white'}. */

@@ -3,12 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, shot, waitGame, createGame, apiMove } from './helpers.mjs';
+import { BASE, newPage, shot, waitGame, openGame, createGame, apiMove } from './helpers.mjs';
 
-async function open(page, id, token) {
-  await page.goto(`${BASE}/#/game/${id}?token=${token}`);
-  await waitGame(page, {});
-}
 
 test('online: a takeback asked in one browser is accepted or declined in the other', async () => {
   const ann = await newPage('takeback-ann');
@@ -18,8 +14,8 @@ test('online: a takeback asked in one browser is accepted or declined in the oth
   const bobToken = new URL(c.links.white, BASE).hash.split('token=')[1];
   await apiMove(ann, c.id, c.token, 'e1e5');
   await apiMove(ann, c.id, bobToken, 'a9a6');
-  await open(ann, c.id, c.token);
-  await open(bob, c.id, bobToken);
+  await openGame(ann, c.id, c.token);
+  await openGame(bob, c.id, bobToken);
   await waitGame(ann, { ply: 2 });
   await apiMove(ann, c.id, c.token, 'i1i4');
   await waitGame(ann, { ply: 3 });
