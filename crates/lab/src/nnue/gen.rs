@@ -5,8 +5,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use hasami_core::{Game, HasamiPosition, HasamiRules, Move, Outcome, SplitMix64};
-use hasami_engine::{Limits, SearchGame, SearchRequest, Searcher};
+use hasami_core::{AnyPosition, Game, HasamiPosition, HasamiRules, Move, Outcome, SplitMix64};
+use hasami_engine::{Learned, Limits, SearchGame, SearchRequest, Searcher};
 
 use super::record::{Record, Result3};
 use crate::tune::is_quiet;
@@ -28,6 +28,9 @@ pub struct GenSettings {
     pub max_plies: u32,
     /// The seed: game `i` derives its random choices from it and `i` alone.
     pub seed: u64,
+    /// The evaluation both sides search with, as the UGI option `LearnedEval`; the shipped data was
+    /// made with the hand-written one ([`Learned::Off`]).
+    pub learned: Learned,
 }
 
 fn game_rng(seed: u64, i: u64) -> SplitMix64 {
@@ -95,7 +98,8 @@ pub fn play_game_to_end(
             nodes: Some(nodes[pos.side().index()]),
             ..Limits::default()
         };
-        let request = SearchRequest::new(pos, game.hashes())
+        let request = SearchRequest::new(AnyPosition::Hasami(pos), game.hashes())
+            .learned(s.learned)
             .limits(limits)
             .seed(rng.next());
         let out = searcher.search(&request, |_| {});
@@ -181,6 +185,7 @@ mod tests {
             random_plies: 6,
             max_plies: 120,
             seed: 5,
+            learned: Learned::Off,
         }
     }
 
@@ -206,5 +211,21 @@ mod tests {
                 assert!(is_quiet(&r.position(s.rules), &mut scratch));
             }
         }
+    }
+
+    #[test]
+    fn with_the_network_both_sides_search_with_it_as_reproducibly() {
+        let off = settings("hasami", 2);
+        let on = GenSettings {
+            learned: Learned::Shipped,
+            ..off.clone()
+        };
+        let (hand, learned) = (generate(&off, 1, &|_, _| {}), generate(&on, 1, &|_, _| {}));
+        assert!(!hand.is_empty() && !learned.is_empty());
+        assert_ne!(
+            hand, learned,
+            "the network's search scores and plays otherwise"
+        );
+        assert_eq!(learned, generate(&on, 2, &|_, _| {}), "and as reproducibly");
     }
 }

@@ -224,6 +224,11 @@ struct GenArgs {
     /// Threads (games played at once; the data is the same on any count).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Both sides' evaluation, as the UGI option `LearnedEval`: `false` (the default: the
+    /// hand-written one, as the shipped data was made), `confirmed` or `true` (`--learned` alone:
+    /// the variant's shipped network, so that a network learns from its own games).
+    #[arg(long, default_value = "false", num_args = 0..=1, default_missing_value = "true")]
+    learned: hasami_engine::Learned,
     /// Output file.
     #[arg(long)]
     out: PathBuf,
@@ -284,6 +289,7 @@ fn run_gen(a: &GenArgs) -> Result<(), CliError> {
         random_plies: a.random_plies,
         max_plies: a.max_plies,
         seed: a.seed,
+        learned: a.learned,
     };
     let began = Instant::now();
     let tty = std::io::stderr().is_terminal();
@@ -404,6 +410,7 @@ fn run_fortresses(a: &FortressArgs) -> Result<(), CliError> {
         random_plies: 8,
         max_plies: 1000,
         seed: a.seed,
+        learned: hasami_engine::Learned::Off,
     };
     let found = check::collect_fortresses(
         &settings,
