@@ -16,7 +16,6 @@ async function onlineGame(page, body = {}) {
   return { id: c.id, black: c.token, white: tokenOf(c.links.white) };
 }
 
-
 test('before each side has moved a game is aborted, not resigned; the lists call it aborted', async () => {
   const page = await newPage('abort');
   await page.goto(BASE + '/#/rules');

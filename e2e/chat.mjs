@@ -7,7 +7,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, newPage, shot, waitGame, openGame, createGame, apiMove } from './helpers.mjs';
 
-
 /** The texts of the chat's messages as the page shows them. */
 async function lines(page) {
   return page.$$eval('#chat-list .chat-text', (ts) => ts.map((t) => t.textContent));

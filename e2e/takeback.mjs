@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, newPage, shot, waitGame, openGame, createGame, apiMove } from './helpers.mjs';
 
-
 test('online: a takeback asked in one browser is accepted or declined in the other', async () => {
   const ann = await newPage('takeback-ann');
   const bob = await newPage('takeback-bob');
