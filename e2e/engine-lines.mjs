@@ -4,12 +4,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, ONLINE_START, newPage, pageErrors, createGame, apiMove, waitGame } from './helpers.mjs';
+import { BASE, ONLINE_START, newPage, pageErrors, createGame, apiMove, waitGame, computed } from './helpers.mjs';
 import { waitBoard, typeMove } from './move-tree.mjs';
 
 /** Whether no move button of the line in `sel` is broken across two lines. */
 async function unbroken(page, sel) {
-  return page.$$eval(`${sel} .pv-move`, (bs) => bs.map((b) => [b.textContent, b.getClientRects().length]).filter(([, n]) => n !== 1));
+  // Found and measured in one step (the lines are written again as the engine searches).
+  return page.evaluate((s) => [...document.querySelectorAll(`${s} .pv-move`)]
+    .map((b) => [b.textContent, b.getClientRects().length]).filter(([, n]) => n !== 1), sel);
 }
 
 test('engine lines: wrapped between moves only, a click plays the line to that move; the best move an arrow', async () => {
@@ -21,11 +23,15 @@ test('engine lines: wrapped between moves only, a click plays the line to that m
   await page.waitForFunction(() => document.querySelectorAll('#ab-engine-text .pv-move').length >= 3
     && document.querySelectorAll('#ab-lines-list li .pv-move').length >= 1);
   // At 320 px the line takes several rows, yet no move is split.
-  const rows = await page.$eval('#ab-engine-text', (p) => Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight || '20')));
+  // Found and measured in one step: the engine's lines are written again as it searches.
+  const rows = await page.evaluate(() => {
+    const p = document.getElementById('ab-engine-text');
+    return Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight || '20'));
+  });
   assert.ok(rows >= 2, `the line wraps (${rows} rows)`);
   assert.deepEqual(await unbroken(page, '#ab-engine-text'), []);
   assert.deepEqual(await unbroken(page, '#ab-lines-list'), []);
-  assert.equal(await page.$eval('#ab-engine-text .pv-move', (b) => getComputedStyle(b).whiteSpace), 'nowrap');
+  assert.equal(await computed(page, '#ab-engine-text .pv-move', 'whiteSpace'), 'nowrap');
   // The best move is an arrow on the board.
   const pv = await page.$$eval('#ab-engine-text .pv-move', (bs) => bs.map((b) => b.dataset.move));
   await page.waitForSelector(`svg#board g.arrow.best[data-move="${pv[0]}"]`, { state: "attached" }).catch(async (e) => { throw new Error(`${e.message}; arrows: ${await page.$$eval("svg#board g.arrow", (gs) => gs.map((g) => g.outerHTML))}; text ${await page.textContent("#ab-engine-text")}`); });

@@ -79,6 +79,17 @@ export async function openGame(page, id, token) {
   await waitGame(page, {});
 }
 
+/** The computed style property `prop` of the first element matching `sel`, found and read in one
+ * step: the board is drawn again on every update, and an element found in one step and read in
+ * the next (as `page.$eval` does) may be gone by then, when its style reads as ''. */
+export async function computed(page, sel, prop) {
+  return page.evaluate(([s, p]) => {
+    const e = document.querySelector(s);
+    if (!e) throw new Error(`no element matches ${s}`);
+    return getComputedStyle(e)[p];
+  }, [sel, prop]);
+}
+
 /** The pieces drawn on the board: {square: 'black'|'white'}. */
 export async function boardPieces(page) {
   return page.$$eval('svg#board g.piece[data-square]:not([data-square=""])', (gs) =>

@@ -6,13 +6,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, shot, waitGame, createGame, apiMove, clickMove, view } from './helpers.mjs';
+import { BASE, newPage, shot, waitGame, createGame, apiMove, clickMove, view, computed } from './helpers.mjs';
 
 /** The board's set and theme as drawn. */
 const drawn = (page) => page.$eval('svg#board', (s) => [s.dataset.pieces, s.dataset.board]);
 const count = (page, sel) => page.locator(sel).count();
 /** The computed fill of the first element matching `sel`. */
-const fill = (page, sel) => page.$eval(sel, (e) => getComputedStyle(e).fill);
+const fill = (page, sel) => computed(page, sel, 'fill');
 
 /** Opens the header's panel (if closed) and picks `value` in its group `name` (pieces or board). */
 async function choose(page, name, value) {
@@ -97,7 +97,7 @@ test('piece sets and board themes: each game\'s own, every choice drawn and kept
   assert.equal(await fill(page, 'svg#board .cell'), 'rgb(255, 255, 255)');
   assert.equal(await fill(page, 'g.piece.black polygon.koma'), 'rgb(0, 0, 0)');
   assert.equal(await fill(page, 'g.piece.white polygon.koma'), 'rgb(255, 255, 255)');
-  assert.equal(await page.$eval('g.piece.white polygon.koma', (e) => getComputedStyle(e).stroke), 'rgb(0, 0, 0)');
+  assert.equal(await computed(page, 'g.piece.white polygon.koma', 'stroke'), 'rgb(0, 0, 0)');
   assert.equal(await page.getAttribute('#sq-e5', 'aria-label'), label);
   // Still playable in high contrast.
   let g = await view(page, games.hasami.id);
@@ -144,9 +144,9 @@ test('the dark page theme: wood keeps its colours, high contrast turns black', a
   await choose(page, 'board', 'contrast');
   await page.waitForSelector('svg#board[data-board="contrast"]');
   assert.equal(await fill(page, 'svg#board .cell'), 'rgb(0, 0, 0)');
-  assert.equal(await page.$eval('svg#board .grid', (e) => getComputedStyle(e).stroke), 'rgb(255, 255, 255)');
+  assert.equal(await computed(page, 'svg#board .grid', 'stroke'), 'rgb(255, 255, 255)');
   // A black piece on the black board shows by its white outline.
-  assert.equal(await page.$eval('g.piece.black polygon.koma', (e) => getComputedStyle(e).stroke), 'rgb(255, 255, 255)');
+  assert.equal(await computed(page, 'g.piece.black polygon.koma', 'stroke'), 'rgb(255, 255, 255)');
   await shot(page, 'looks-contrast-1200-dark.png');
   await page.context().close();
 });
