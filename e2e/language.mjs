@@ -23,7 +23,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, ONLINE_START, newPage, createGame, apiMove, waitGame } from './helpers.mjs';
+import { BASE, ONLINE_START, newPage, createGame, apiMove, waitGame, openGame } from './helpers.mjs';
 
 const WEB = new URL('../crates/server/src/web/', import.meta.url);
 
@@ -229,8 +229,7 @@ function screens(presets, other, lang, me) {
     const c = await createGame(other, { variant: 'hasami', opponent: 'online', side: 'random', open: true, clock: { initial: 420, increment: 7 } });
     await post(other, `/api/games/${c.id}/name`, { token: c.token, name: `Lobby${stamp}` });
     // A game waits in the lobby while its creator's page is open.
-    await other.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
-    await waitGame(other, {});
+    await openGame(other, c.id, c.token);
     await go(page, '/lobby', `#lobby-list tr[data-game-id="${c.id}"]`);
     other.waiting = c;
   });

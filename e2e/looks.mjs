@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, newPage, shot, waitGame, createGame, apiMove, clickMove, view, computed } from './helpers.mjs';
+import { BASE, newPage, shot, waitGame, openGame, createGame, apiMove, clickMove, view, computed } from './helpers.mjs';
 
 /** The board's set and theme as drawn. */
 const drawn = (page) => page.$eval('svg#board', (s) => [s.dataset.pieces, s.dataset.board]);
@@ -23,8 +23,9 @@ async function choose(page, name, value) {
   await page.check(`#look-${name}-${value}`);
 }
 
-async function openGame(page, c) {
-  await page.goto(`${BASE}/#/game/${c.id}?token=${c.token}`);
+/** Opens a game created by `createGame` and waits until its pieces are drawn. */
+async function openDrawn(page, c) {
+  await openGame(page, c.id, c.token);
   await waitGame(page, { ply: String(c.game.ply) });
   await page.waitForSelector('svg#board g.piece');
 }
@@ -39,7 +40,7 @@ test('piece sets and board themes: each game\'s own, every choice drawn and kept
   }
 
   // Each game's own set on the wood board while nothing is chosen.
-  await openGame(page, games.hasami);
+  await openDrawn(page, games.hasami);
   assert.deepEqual(await drawn(page), ['koma', 'wood']);
   // Shogi pawns: Black's show 歩, White's と, White's turned to point at Black; the board has its
   // four star points and grain.
@@ -54,25 +55,25 @@ test('piece sets and board themes: each game\'s own, every choice drawn and kept
   // The labels say side and piece whatever the set.
   assert.equal(await page.getAttribute('#sq-e1', 'aria-label'), 'e1, black piece');
   assert.equal(await page.getAttribute('#sq-e9', 'aria-label'), 'e9, white piece');
-  await openGame(page, games['dai-hasami']);
+  await openDrawn(page, games['dai-hasami']);
   assert.deepEqual(await drawn(page), ['stones', 'wood']);
   assert.equal(await count(page, 'svg#board g.piece circle.stone'), 36);
   assert.equal(await fill(page, 'g.piece.black circle.stone'), 'rgb(30, 30, 30)');
-  await openGame(page, games.agon);
+  await openDrawn(page, games.agon);
   assert.deepEqual(await drawn(page), ['agon', 'wood']);
   assert.equal(await fill(page, 'g.piece.black circle.agon'), 'rgb(198, 40, 40)');
   assert.equal(await fill(page, 'g.piece.white circle.agon'), 'rgb(46, 125, 50)');
-  await openGame(page, games['hasami-chess']);
+  await openDrawn(page, games['hasami-chess']);
   assert.deepEqual(await drawn(page), ['shapes', 'wood']);
   assert.equal(await count(page, 'svg#board g.piece polygon.disc-black'), 8);
-  await openGame(page, games.shogun);
+  await openDrawn(page, games.shogun);
   assert.deepEqual(await drawn(page), ['shapes', 'wood']);
   assert.equal(await count(page, 'svg#board g.piece text.num'), 16);
   assert.equal(await count(page, 'svg#board g.piece path.crown'), 2);
   assert.match(await page.getAttribute('#sq-e1', 'aria-label'), /^e1, White Shogun showing \d$/);
 
   // Every set in the Hasami game, a move by clicks in each (hot-seat: both sides move).
-  await openGame(page, games.hasami);
+  await openDrawn(page, games.hasami);
   const shapes = { koma: 'polygon.koma', stones: 'circle.stone', agon: 'circle.agon', shapes: 'polygon.disc-black' };
   let ply = 0;
   for (const set of ['stones', 'agon', 'shapes', 'koma']) {
@@ -117,7 +118,7 @@ test('piece sets and board themes: each game\'s own, every choice drawn and kept
   assert.equal(await page.getAttribute('#look-toggle', 'aria-expanded'), 'true');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#look-panel', { state: 'detached' });
-  await openGame(page, games.shogun);
+  await openDrawn(page, games.shogun);
   assert.deepEqual(await drawn(page), ['stones', 'contrast']);
   assert.equal(await count(page, 'svg#board g.piece text.num'), 16);
   assert.equal(await count(page, 'svg#board g.piece path.crown'), 2);
@@ -138,7 +139,7 @@ test('the dark page theme: wood keeps its colours, high contrast turns black', a
   const page = await newPage('looks-dark', { width: 1200, height: 860 }, 'dark');
   await page.goto(BASE + '/#/rules');
   const c = await createGame(page, { variant: 'hasami', opponent: 'local' });
-  await openGame(page, c);
+  await openDrawn(page, c);
   assert.deepEqual(await drawn(page), ['koma', 'wood']);
   assert.equal(await fill(page, 'svg#board .cell'), 'rgb(201, 160, 84)');
   await choose(page, 'board', 'contrast');
