@@ -8,8 +8,10 @@ convert are the same ones from run to run (hard positions) or differ (the path o
 
 Only the positions every log holds are counted (`--first N`: the first N of them).
 """
-import sys, re
+import sys
 from math import comb
+
+from convert_log import games
 
 args = sys.argv[1:]
 first = None
@@ -20,11 +22,7 @@ if len(args) < 2:
 
 runs = []
 for path in args:
-    won = {}
-    for line in open(path):
-        m = re.match(r"\s*(\d+) (won|DRAW|LOST)\b", line)
-        if m:
-            won[int(m.group(1))] = m.group(2) == "won"
+    won = {i: result == "won" for i, result, _ in games(path)}
     if not won:
         sys.exit(f"{path}: no position lines")
     runs.append(won)

@@ -6,7 +6,9 @@ to move and the quiet count at 0: a fresh 100 plies to take one of the two piece
 
     python3 scripts/hunt-suite.py [--min 5] VARIANT run1.log [more.log …] > suite.txt
 """
-import sys, re
+import sys
+
+from convert_log import games
 
 args = sys.argv[1:]
 least = 5
@@ -18,13 +20,11 @@ variant, logs = args[0], sorted(args[1:])
 
 seen = []
 for path in logs:
-    for line in open(path):
-        if not re.match(r"\s*\d+ DRAW\b", line):
+    for i, result, board in games(path):
+        if result != "DRAW":
             continue
-        m = re.search(r"-> (\S+) [bw] \d+ \d+", line)
-        if not m:
-            sys.exit(f"{path}: a drawn game without its last position: {line.strip()}")
-        board = m.group(1)
+        if board is None:
+            sys.exit(f"{path}: drawn game {i} without its last position")
         white, black = board.count("w"), board.count("b")
         if min(white, black) == 2 and max(white, black) >= least and board not in seen:
             seen.append(board)
